@@ -1,0 +1,234 @@
+//! The registry of law clauses that cases, rulings and reports may cite.
+//!
+//! One entry a clause id, with the editions it exists in and a one-line
+//! summary in our own words. A case citing an id not listed here fails to
+//! load; to add a clause, add a line here (and say where it comes from).
+
+/// Editions a clause exists in, as a bit set.
+pub const E1997: u8 = 1;
+pub const E2007: u8 = 2;
+pub const E2017: u8 = 4;
+const ALL: u8 = E1997 | E2007 | E2017;
+const MODERN: u8 = E2007 | E2017;
+
+/// A known clause: id as cited ("27B1(a)"), editions, and a summary.
+#[derive(Debug, Clone, Copy)]
+pub struct Clause {
+    pub id: &'static str,
+    pub editions: u8,
+    pub summary: &'static str,
+}
+
+macro_rules! clauses {
+    ($($id:literal, $ed:expr, $sum:literal;)*) => {
+        /// Every clause the suite knows, in law order.
+        pub const CLAUSES: &[Clause] = &[$(Clause { id: $id, editions: $ed, summary: $sum }),*];
+    };
+}
+
+clauses! {
+    "9B", ALL, "summoning the director when attention is drawn to an irregularity";
+    "10C", ALL, "the director explains the options after an irregularity";
+    "10C1", ALL, "the director explains every option available";
+    "10C2", ALL, "a player with an option chooses without consulting partner";
+    "12B1", MODERN, "the aim of an adjusted score: redress damage, remove advantage";
+    "12C", ALL, "awarding an adjusted score";
+    "12C1", ALL, "assigned adjusted scores";
+    "12C1(b)", E2017, "score adjustment after damage from an infraction";
+    "12C1(e)", E2017, "weighted or assigned adjusted score";
+    "16A", ALL, "authorised information";
+    "16B", ALL, "extraneous information from partner";
+    "16C", E2017, "information from withdrawn calls and plays";
+    "16C1", E2017, "withdrawn action: authorised to the non-offending side";
+    "16C2", E2017, "withdrawn action: unauthorised to the offending side";
+    "16D", MODERN, "2007: information from withdrawn calls; 2017: information from other sources";
+    "16D1", E2007, "2007: withdrawn action authorised to the non-offending side";
+    "16D2", E2007, "2007: withdrawn action unauthorised to the offending side";
+    "17A", ALL, "the auction period starts when a player looks at his cards";
+    "17B", ALL, "the dealer makes the first call";
+    "17C", ALL, "successive calls in rotation, clockwise";
+    "17D", ALL, "end of the auction: three passes after a call, or four passes";
+    "17E", E2017, "end of the auction period";
+    "18A", ALL, "a bid names a number of odd tricks and a denomination";
+    "18B", ALL, "a sufficient bid supersedes the previous bid";
+    "18C", ALL, "an insufficient bid is one that does not supersede";
+    "18D", ALL, "the ranking of denominations: clubs lowest, notrump highest";
+    "18E", ALL, "the ranking of bids: level first, then denomination";
+    "18F", MODERN, "methods of making calls (regulations)";
+    "19A", ALL, "doubles";
+    "19A1", ALL, "a player may double only the last bid, made by an opponent, if no call but pass intervened";
+    "19A2", ALL, "a double names neither level nor denomination";
+    "19B", ALL, "redoubles";
+    "19B1", ALL, "a player may redouble only the last double, made by an opponent, if no call but pass intervened";
+    "19B2", ALL, "a redouble names neither level nor denomination";
+    "19C", ALL, "a double or redouble is cancelled by a later legal bid";
+    "19D", ALL, "scoring of doubled and redoubled contracts";
+    "20A", ALL, "recognition of a call";
+    "20F", ALL, "explanation of calls";
+    "21A", ALL, "a call based on the caller's own misunderstanding";
+    "21B", ALL, "a call based on misinformation";
+    "22A", ALL, "end of auction: the final contract";
+    "22A1", E2017, "four passes: the board is passed out";
+    "22A2", E2017, "three passes after a bid, double or redouble: the last bid is the contract";
+    "22B", ALL, "the declarer: first of his side to name the contract's denomination";
+    "23", E2007, "2007: awareness of potential damage (became 72C)";
+    "23A", E2017, "comparable call: definition";
+    "23A1", E2017, "comparable: the same or a similar meaning";
+    "23A2", E2017, "comparable: a subset of the withdrawn call's meanings";
+    "23A3", E2017, "comparable: the same purpose";
+    "23B", E2017, "comparable call: no further rectification";
+    "23C", E2017, "comparable call: score adjusted if the non-offending side was damaged";
+    "24", ALL, "card exposed or led during the auction";
+    "24A", ALL, "a low card exposed inadvertently";
+    "24B", ALL, "a single card below an honour exposed inadvertently";
+    "24C", ALL, "an honour, a premature lead, or two or more cards exposed";
+    "24D", MODERN, "a card exposed: partner must pass";
+    "24E", MODERN, "card exposed: rectification when the offender becomes declarer or dummy";
+    "25A", ALL, "an unintended call may be replaced";
+    "25A1", E2017, "unintended call replaced before partner calls";
+    "25A2", E2017, "a call originally intended stands";
+    "25A3", E2017, "however the player became aware of the error";
+    "25A4", E2017, "no replacement once partner has called";
+    "25A5", E2017, "no replacement after the auction period ends";
+    "25A6", E2017, "LHO may withdraw a call made over the replaced call";
+    "25B", ALL, "a change of call that 25A does not allow";
+    "25B1", ALL, "the substituted call accepted by LHO";
+    "25B2", ALL, "the substituted call not accepted";
+    "25B2(a)", E1997, "1997: not condoned, the original call was illegal";
+    "25B2(b)", E1997, "1997: not condoned, the original call was legal";
+    "25B2(b)(1)", E1997, "1997: the original call stands, partner passes at his next turn";
+    "25B2(b)(2)", E1997, "1997: another legal call, the offending side's score capped at average minus";
+    "25B2(c)", E1997, "1997: lead penalties of Law 26 may apply";
+    "25B3", E2017, "16C applies to a withdrawn or cancelled call";
+    "26", ALL, "call withdrawn: lead restrictions";
+    "26A", ALL, "2017: no lead restrictions after a comparable call; 2007/1997: call related to a specific suit";
+    "26A1", MODERN, "2007: the suit named only by the offender: declarer may require or prohibit its lead";
+    "26A2", MODERN, "2007: the suit named also in the legal auction: no restriction";
+    "26B", ALL, "lead restriction: declarer may prohibit one suit not specified by the offender";
+    "27", ALL, "insufficient bid";
+    "27A", ALL, "acceptance of an insufficient bid";
+    "27A1", ALL, "LHO may accept an insufficient bid; calling over it accepts";
+    "27A2", MODERN, "an insufficient bid out of rotation: Law 31";
+    "27B", ALL, "insufficient bid not accepted: it must be corrected";
+    "27B1", ALL, "correction without further rectification";
+    "27B1(a)", ALL, "lowest sufficient bid specifying the same denomination(s)";
+    "27B1(b)", ALL, "correction by a comparable call (2007: same or more precise meaning)";
+    "27B2", ALL, "any other sufficient bid or pass: partner must pass for the rest of the auction";
+    "27B3", MODERN, "an attempted double or redouble is cancelled; partner must pass throughout";
+    "27B4", MODERN, "another insufficient bid as the correction";
+    "27C", MODERN, "premature correction before the director rules";
+    "27D", MODERN, "after 27B1, score adjusted if the non-offending side was damaged";
+    "28", ALL, "calls considered to be in rotation";
+    "28A", ALL, "a call at RHO's turn when RHO is required to pass";
+    "28B", ALL, "the player whose turn it was calls before rectification";
+    "29", ALL, "procedure after a call out of rotation";
+    "29A", ALL, "offender's LHO calls over it: rectification forfeited";
+    "29B", ALL, "the call out of rotation is cancelled; the auction reverts";
+    "29C", MODERN, "a call out of rotation that is artificial";
+    "30", ALL, "pass out of rotation";
+    "30A", ALL, "pass at RHO's turn: offender passes at his next turn";
+    "30B", ALL, "pass at partner's turn or at LHO's turn";
+    "30B1", ALL, "pass at partner's turn, or at LHO's before the offender has called";
+    "30B1(a)", MODERN, "offender's partner may make any legal call";
+    "30B1(b)", MODERN, "the offender's call at his own turn";
+    "30B1(b)(i)", E2017, "a comparable call: no further rectification";
+    "30B1(b)(ii)", E2017, "not comparable: partner must pass at his next turn";
+    "30B2", ALL, "pass at LHO's turn after the offender has called: a change of call";
+    "30C", MODERN, "an artificial pass out of rotation: treated as a bid";
+    "31", ALL, "bid out of rotation";
+    "31A", ALL, "bid at RHO's turn";
+    "31A1", ALL, "RHO passes: the offender repeats the call";
+    "31A2", ALL, "RHO bids, doubles or redoubles";
+    "31A2(a)", E2017, "a comparable call: no further rectification";
+    "31A2(b)", E2017, "not comparable: partner must pass at his next turn";
+    "31B", ALL, "bid at partner's turn, or at LHO's before the offender has called";
+    "31B1", E2017, "a comparable call: no further rectification";
+    "31B2", E2017, "not comparable: partner must pass at his next turn";
+    "31C", MODERN, "a later bid at LHO's turn: a change of call";
+    "32", ALL, "double or redouble out of rotation";
+    "32A", ALL, "double or redouble at RHO's turn";
+    "32A1", ALL, "RHO passes: the offender repeats the call";
+    "32A2", ALL, "RHO bids, doubles or redoubles";
+    "32A2(a)", E2017, "a comparable call: no further rectification";
+    "32A2(b)", E2017, "not comparable: partner must pass at his next turn";
+    "32B", ALL, "double or redouble at partner's turn";
+    "32B1", E2017, "a comparable call: no further rectification";
+    "32B2", E2017, "not comparable: partner must pass at his next turn";
+    "32C", MODERN, "an inadmissible double or redouble out of rotation";
+    "33", ALL, "simultaneous calls";
+    "34", ALL, "retention of the right to call";
+    "35", ALL, "inadmissible calls";
+    "35A", ALL, "a double or redouble not permitted by Law 19";
+    "35B", ALL, "a bid, double or redouble by a player required to pass";
+    "35C", ALL, "a bid of more than seven";
+    "35D", ALL, "a call after the final pass";
+    "36", ALL, "inadmissible doubles and redoubles";
+    "36A", MODERN, "LHO calls before rectification: the call and all later calls cancelled";
+    "36B", MODERN, "inadmissible double or redouble cancelled before LHO calls";
+    "36B1", E2017, "the call is cancelled; the offender substitutes a legal call";
+    "36B2", E2017, "offender's partner must pass whenever it is his turn";
+    "36B3", E2017, "lead restrictions of Law 26 may apply";
+    "36C", E2017, "an inadmissible double or redouble out of rotation";
+    "37", ALL, "action violating the obligation to pass";
+    "37A", E2017, "a bid, double or redouble by a player required to pass";
+    "37A1", E2017, "LHO calls before rectification: the calls stand";
+    "37A2", E2017, "cancelled before LHO calls";
+    "37B", E2017, "rectification of a call by a player required to pass";
+    "37B1", E2017, "the call is cancelled and a pass substituted";
+    "37B2", E2017, "each member of the offending side must pass for the rest of the auction";
+    "38", ALL, "bid of more than seven";
+    "38A", ALL, "no play of a contract above seven";
+    "38B", ALL, "the bid and any later calls cancelled";
+    "38C", ALL, "the offending side must pass for the rest of the auction";
+    "38D", MODERN, "a call over a bid above seven";
+    "39", ALL, "calls after the final pass";
+    "39A", ALL, "calls after the final pass are cancelled";
+    "39B", ALL, "a pass by a defender or any call by the declaring side: no rectification";
+    "39C", ALL, "a bid, double or redouble by a defender: lead restrictions";
+    "72C", E2017, "the offender could have known his irregularity would likely damage the other side";
+}
+
+/// Look a clause up by its id, exactly as cited.
+pub fn find(id: &str) -> Option<&'static Clause> {
+    CLAUSES.iter().find(|c| c.id == id)
+}
+
+/// The law number a clause belongs to ("27B1(a)" -> 27).
+pub fn law_number(id: &str) -> Option<u32> {
+    let digits: String = id.chars().take_while(|c| c.is_ascii_digit()).collect();
+    digits.parse().ok()
+}
+
+/// A sort key that puts clauses in law order ("9B" before "16C", "27B1(a)" before "27B2").
+pub fn sort_key(id: &str) -> (u32, String) {
+    let n = law_number(id).unwrap_or(u32::MAX);
+    let rest: String = id.chars().skip_while(|c| c.is_ascii_digit()).collect();
+    (n, rest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_in_law_order() {
+        let mut seen = std::collections::BTreeSet::new();
+        for c in CLAUSES {
+            assert!(seen.insert(c.id), "clause {} listed twice", c.id);
+            assert!(law_number(c.id).is_some(), "clause {} has no law number", c.id);
+            assert!(c.editions != 0, "clause {} is in no edition", c.id);
+        }
+        let keys: Vec<_> = CLAUSES.iter().map(|c| sort_key(c.id).0).collect();
+        let mut sorted = keys.clone();
+        sorted.sort();
+        assert_eq!(keys, sorted, "clauses are listed in law order");
+    }
+
+    #[test]
+    fn lookups() {
+        assert!(find("27B1(a)").is_some());
+        assert!(find("27B9").is_none());
+        assert_eq!(law_number("27B1(a)"), Some(27));
+        assert!(sort_key("9B") < sort_key("16C"));
+    }
+}

@@ -1,0 +1,25 @@
+//! Rulings reference engine: how a tournament director rectifies
+//! irregularities in the auction period of duplicate bridge.
+//!
+//! The engine knows nothing of YAML files, processes or reports. Its input
+//! is a [`Request`] (a table story) and its output a [`Ruling`] (the state
+//! of the table after the last event), both serde types shared with the
+//! protocol.
+
+pub mod auction;
+pub mod clauses;
+pub mod law23;
+pub mod meanings;
+pub mod notation;
+pub mod request;
+pub mod ruling;
+mod table;
+
+pub use notation::{Bid, Call, NotationError, Seat, Side, Strain, Vulnerability};
+pub use request::{Action, Edition, Event, Findings, Regulations, Request};
+pub use ruling::Ruling;
+pub use table::{rule, RuleError};
+
+/// The engine's name and version, as its protocol hello gives them.
+pub const NAME: &str = "rulings-engine";
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,193 @@
+//! Meanings: what a call shows under the partnership's agreements, as
+//! written in a case (`means:`), and the hand-set model behind Law 23.
+//!
+//! This module owns the data type and its parsing. The comparison of two
+//! meanings (23A1 similar, 23A2 subset, 23A3 same purpose) lives in
+//! [`crate::law23`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::notation::{Bid, Call, Strain};
+
+/// An inclusive range written "11-15", "12+", "-10" or "16".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Range {
+    pub min: Option<u8>,
+    pub max: Option<u8>,
+}
+
+impl Range {
+    pub fn lo(self) -> u8 {
+        self.min.unwrap_or(0)
+    }
+    pub fn hi_or(self, ceiling: u8) -> u8 {
+        self.max.unwrap_or(ceiling)
+    }
+}
+
+impl FromStr for Range {
+    type Err = String;
+    fn from_str(text: &str) -> Result<Range, String> {
+        let s = text.trim();
+        let num = |t: &str| -> Result<u8, String> {
+            t.trim().parse::<u8>().map_err(|_| {
+                format!("`{text}` is not a range (expected forms: 11-15, 12+, -10, 16)")
+            })
+        };
+        let r = if let Some(lo) = s.strip_suffix('+') {
+            Range { min: Some(num(lo)?), max: None }
+        } else if let Some(hi) = s.strip_prefix('-') {
+            Range { min: None, max: Some(num(hi)?) }
+        } else if let Some((lo, hi)) = s.split_once('-') {
+            Range { min: Some(num(lo)?), max: Some(num(hi)?) }
+        } else {
+            let n = num(s)?;
+            Range { min: Some(n), max: Some(n) }
+        };
+        if let (Some(a), Some(b)) = (r.min, r.max) {
+            if a > b {
+                return Err(format!("`{text}` is an empty range: {a} is more than {b}"));
+            }
+        }
+        Ok(r)
+    }
+}
+
+impl fmt::Display for Range {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.min, self.max) {
+            (Some(a), Some(b)) if a == b => write!(f, "{a}"),
+            (Some(a), Some(b)) => write!(f, "{a}-{b}"),
+            (Some(a), None) => write!(f, "{a}+"),
+            (None, Some(b)) => write!(f, "-{b}"),
+            (None, None) => write!(f, "0+"),
+        }
+    }
+}
+
+impl Serialize for Range {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Range {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Range;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a range such as \"11-15\", \"12+\", \"-10\" or 16")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Range, E> {
+                v.parse().map_err(E::custom)
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<Range, E> {
+                v.to_string().parse().map_err(E::custom)
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<Range, E> {
+                // YAML reads `-10` as the integer -10: "at most 10".
+                v.to_string().parse().map_err(E::custom)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// What a call means in its context (DESIGN.md, "Meanings").
+///
+/// Every field is optional; an absent bound is no constraint. `any_of`
+/// lists alternatives (a Multi 2D: a weak two in hearts or in spades); the
+/// other fields then constrain every alternative.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meaning {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hcp: Option<Range>,
+    #[serde(rename = "C", default, skip_serializing_if = "Option::is_none")]
+    pub clubs: Option<Range>,
+    #[serde(rename = "D", default, skip_serializing_if = "Option::is_none")]
+    pub diamonds: Option<Range>,
+    #[serde(rename = "H", default, skip_serializing_if = "Option::is_none")]
+    pub hearts: Option<Range>,
+    #[serde(rename = "S", default, skip_serializing_if = "Option::is_none")]
+    pub spades: Option<Range>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub balanced: Option<bool>,
+    /// Denominations the call specifies. A natural suit bid shows its suit
+    /// when this is absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shows: Option<Vec<Strain>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub artificial: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub purpose: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub any_of: Option<Vec<Meaning>>,
+}
+
+impl Meaning {
+    /// Suit length bound by suit index (clubs 0 .. spades 3).
+    pub fn suit(&self, i: usize) -> Option<Range> {
+        [self.clubs, self.diamonds, self.hearts, self.spades][i]
+    }
+
+    /// Is this call artificial? Default false for suit and notrump bids.
+    pub fn is_artificial(&self) -> bool {
+        self.artificial.unwrap_or(false)
+    }
+}
+
+/// Law 27B1(a) and 26B: the denominations a call specifies.
+///
+/// An explicit `shows` list wins; otherwise a natural (not artificial) bid
+/// specifies its own strain; pass, double and redouble specify nothing.
+/// Alternatives in `any_of` specify a denomination only if every one does.
+pub fn denominations_specified(call: Call, meaning: Option<&Meaning>) -> Vec<Strain> {
+    let natural = |b: Bid| vec![b.strain];
+    let mut out = match (call, meaning) {
+        (_, Some(m)) if m.shows.is_some() => m.shows.clone().unwrap_or_default(),
+        (Call::Bid(b), Some(m)) if !m.is_artificial() => match &m.any_of {
+            Some(alts) if !alts.is_empty() => {
+                let sets: Vec<Vec<Strain>> =
+                    alts.iter().map(|a| denominations_specified(call, Some(a))).collect();
+                Strain::ALL.into_iter().filter(|s| sets.iter().all(|v| v.contains(s))).collect()
+            }
+            _ => natural(b),
+        },
+        (Call::Bid(b), None) => natural(b),
+        _ => Vec::new(),
+    };
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_parse() {
+        assert_eq!("11-15".parse::<Range>().unwrap(), Range { min: Some(11), max: Some(15) });
+        assert_eq!("12+".parse::<Range>().unwrap(), Range { min: Some(12), max: None });
+        assert_eq!("-10".parse::<Range>().unwrap(), Range { min: None, max: Some(10) });
+        assert_eq!("16".parse::<Range>().unwrap(), Range { min: Some(16), max: Some(16) });
+        assert!("15-11".parse::<Range>().is_err());
+        assert!("lots".parse::<Range>().is_err());
+    }
+
+    #[test]
+    fn natural_bids_specify_their_strain() {
+        let c: Call = "2H".parse().unwrap();
+        assert_eq!(denominations_specified(c, None), vec![Strain::H]);
+        let transfer = Meaning { shows: Some(vec![Strain::S]), artificial: Some(true), ..Default::default() };
+        assert_eq!(denominations_specified(c, Some(&transfer)), vec![Strain::S]);
+        let art = Meaning { artificial: Some(true), ..Default::default() };
+        assert!(denominations_specified(c, Some(&art)).is_empty());
+        assert!(denominations_specified(Call::Double, None).is_empty());
+    }
+}

@@ -1,0 +1,499 @@
+//! Notation: seats, strains, bids, calls and vulnerability, with the input
+//! aliases of DESIGN.md ("Notation") and one canonical output form.
+//!
+//! Parsing is case-insensitive and accepts the PBN habits `Pass`, `Dbl`,
+//! `Rdbl` and `1N`; output is always `P`, `X`, `XX`, `1NT`. A bid of level 8
+//! or more parses, because Law 38 has to rule on it; level 0 does not.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Why a piece of notation was refused: the text as written and a plain reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotationError {
+    pub text: String,
+    pub reason: String,
+}
+
+impl NotationError {
+    fn new(text: &str, reason: impl Into<String>) -> Self {
+        NotationError { text: text.to_string(), reason: reason.into() }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not {}", self.text, self.reason)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// A seat at the table. Rotation is clockwise: N, E, S, W.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Seat {
+    N,
+    E,
+    S,
+    W,
+}
+
+impl Seat {
+    pub const ALL: [Seat; 4] = [Seat::N, Seat::E, Seat::S, Seat::W];
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn from_index(i: usize) -> Seat {
+        Seat::ALL[i % 4]
+    }
+
+    /// The seat `steps` places clockwise from this one.
+    pub fn rotate(self, steps: usize) -> Seat {
+        Seat::from_index(self.index() + steps)
+    }
+
+    /// Left-hand opponent: the next player in rotation.
+    pub fn lho(self) -> Seat {
+        self.rotate(1)
+    }
+
+    /// Partner: the player opposite.
+    pub fn partner(self) -> Seat {
+        self.rotate(2)
+    }
+
+    /// Right-hand opponent: the previous player in rotation.
+    pub fn rho(self) -> Seat {
+        self.rotate(3)
+    }
+
+    /// How many places clockwise `other` sits from this seat (0..=3).
+    pub fn distance_to(self, other: Seat) -> usize {
+        (other.index() + 4 - self.index()) % 4
+    }
+
+    pub fn side(self) -> Side {
+        match self {
+            Seat::N | Seat::S => Side::NS,
+            Seat::E | Seat::W => Side::EW,
+        }
+    }
+
+    pub fn is_opponent_of(self, other: Seat) -> bool {
+        self.side() != other.side()
+    }
+
+    pub fn letter(self) -> &'static str {
+        match self {
+            Seat::N => "N",
+            Seat::E => "E",
+            Seat::S => "S",
+            Seat::W => "W",
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.letter())
+    }
+}
+
+impl FromStr for Seat {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Seat, NotationError> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "N" | "NORTH" => Ok(Seat::N),
+            "E" | "EAST" => Ok(Seat::E),
+            "S" | "SOUTH" => Ok(Seat::S),
+            "W" | "WEST" => Ok(Seat::W),
+            _ => Err(NotationError::new(s, "a seat (expected N, E, S or W)")),
+        }
+    }
+}
+
+/// A partnership.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    NS,
+    EW,
+}
+
+/// A denomination: the four suits and notrump, in rank order (clubs lowest).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Strain {
+    C,
+    D,
+    H,
+    S,
+    NT,
+}
+
+impl Strain {
+    pub const ALL: [Strain; 5] = [Strain::C, Strain::D, Strain::H, Strain::S, Strain::NT];
+    /// The four suits, in rank order.
+    pub const SUITS: [Strain; 4] = [Strain::C, Strain::D, Strain::H, Strain::S];
+
+    pub fn is_suit(self) -> bool {
+        self != Strain::NT
+    }
+
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Strain::C => "C",
+            Strain::D => "D",
+            Strain::H => "H",
+            Strain::S => "S",
+            Strain::NT => "NT",
+        }
+    }
+
+    /// Index of a suit 0..4 (clubs 0); None for notrump.
+    pub fn suit_index(self) -> Option<usize> {
+        match self {
+            Strain::NT => None,
+            s => Some(s as usize),
+        }
+    }
+}
+
+impl fmt::Display for Strain {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.symbol())
+    }
+}
+
+impl FromStr for Strain {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Strain, NotationError> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "C" => Ok(Strain::C),
+            "D" => Ok(Strain::D),
+            "H" => Ok(Strain::H),
+            "S" => Ok(Strain::S),
+            "NT" | "N" => Ok(Strain::NT),
+            _ => Err(NotationError::new(s, "a denomination (expected C, D, H, S or NT)")),
+        }
+    }
+}
+
+/// A bid: a level and a strain. Levels above seven exist only as
+/// irregularities (Law 38); level 0 never parses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Bid {
+    pub level: u8,
+    pub strain: Strain,
+}
+
+impl Bid {
+    pub fn new(level: u8, strain: Strain) -> Bid {
+        Bid { level, strain }
+    }
+
+    /// Position on the bidding ladder: 1C is 0, 1D is 1, ... 7NT is 34.
+    pub fn rank(self) -> u32 {
+        (self.level as u32 - 1) * 5 + self.strain as u32
+    }
+
+    /// Law 18B/18D: a bid is sufficient over another when it names more
+    /// tricks, or the same number in a higher-ranking denomination.
+    pub fn is_higher_than(self, other: Bid) -> bool {
+        self.rank() > other.rank()
+    }
+
+    /// The lowest bid in `strain` that is sufficient over `over` (may exceed 7).
+    pub fn lowest_sufficient(strain: Strain, over: Option<Bid>) -> Bid {
+        match over {
+            None => Bid::new(1, strain),
+            Some(o) if strain > o.strain => Bid::new(o.level, strain),
+            Some(o) => Bid::new(o.level.saturating_add(1), strain),
+        }
+    }
+
+    /// Law 38: a bid of more than seven is inadmissible.
+    pub fn is_above_seven(self) -> bool {
+        self.level > 7
+    }
+}
+
+impl fmt::Display for Bid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.level, self.strain)
+    }
+}
+
+impl PartialOrd for Bid {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Bid {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        (self.level, self.strain).cmp(&(other.level, other.strain))
+    }
+}
+
+/// A call: pass, double, redouble or a bid (Law 18).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Call {
+    Pass,
+    Double,
+    Redouble,
+    Bid(Bid),
+}
+
+impl Call {
+    pub fn bid(self) -> Option<Bid> {
+        match self {
+            Call::Bid(b) => Some(b),
+            _ => None,
+        }
+    }
+
+    pub fn is_pass(self) -> bool {
+        self == Call::Pass
+    }
+}
+
+impl fmt::Display for Call {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Call::Pass => f.write_str("P"),
+            Call::Double => f.write_str("X"),
+            Call::Redouble => f.write_str("XX"),
+            Call::Bid(b) => b.fmt(f),
+        }
+    }
+}
+
+impl FromStr for Call {
+    type Err = NotationError;
+    fn from_str(text: &str) -> Result<Call, NotationError> {
+        let s = text.trim();
+        if s.is_empty() {
+            return Err(NotationError::new(text, "a call: it is empty (expected P, X, XX or a bid such as 1S)"));
+        }
+        if s == "-" {
+            return Err(NotationError::new(
+                text,
+                "a call: PBN uses `-` for \"no call yet\" and some libraries for Pass; write P for a pass",
+            ));
+        }
+        let up = s.to_ascii_uppercase();
+        match up.as_str() {
+            "P" | "PASS" => return Ok(Call::Pass),
+            "X" | "DBL" | "DOUBLE" => return Ok(Call::Double),
+            "XX" | "RDBL" | "REDOUBLE" => return Ok(Call::Redouble),
+            _ => {}
+        }
+        let digits: String = up.chars().take_while(|c| c.is_ascii_digit()).collect();
+        if digits.is_empty() {
+            return Err(NotationError::new(
+                text,
+                "a call (expected P, X, XX, or a level followed by C, D, H, S or NT, as in 1S or 3NT)",
+            ));
+        }
+        let rest = &up[digits.len()..];
+        let level: u8 = match digits.parse::<u32>() {
+            Ok(0) => return Err(NotationError::new(text, "a call: a bid's level starts at 1")),
+            Ok(n) if n <= u8::MAX as u32 => n as u8,
+            _ => return Err(NotationError::new(text, "a call: the level is too large to be a bid")),
+        };
+        let strain = match rest {
+            "C" => Strain::C,
+            "D" => Strain::D,
+            "H" => Strain::H,
+            "S" => Strain::S,
+            "N" | "NT" => Strain::NT,
+            "" => return Err(NotationError::new(text, "a call: the bid names no denomination (C, D, H, S or NT)")),
+            _ => {
+                return Err(NotationError::new(
+                    text,
+                    format!("a call: `{}` is not a denomination (expected C, D, H, S or NT)", &s[digits.len()..]),
+                ))
+            }
+        };
+        Ok(Call::Bid(Bid::new(level, strain)))
+    }
+}
+
+/// Vulnerability of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Vulnerability {
+    #[default]
+    None,
+    NS,
+    EW,
+    Both,
+}
+
+impl Vulnerability {
+    /// Rotating every seat one place clockwise swaps the partnerships.
+    pub fn rotate(self, steps: usize) -> Vulnerability {
+        match (self, steps % 2) {
+            (Vulnerability::NS, 1) => Vulnerability::EW,
+            (Vulnerability::EW, 1) => Vulnerability::NS,
+            (v, _) => v,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Vulnerability::None => "none",
+            Vulnerability::NS => "NS",
+            Vulnerability::EW => "EW",
+            Vulnerability::Both => "both",
+        }
+    }
+}
+
+impl fmt::Display for Vulnerability {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Vulnerability {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Vulnerability, NotationError> {
+        match s.trim().to_ascii_uppercase().as_str() {
+            "NONE" | "LOVE" | "-" => Ok(Vulnerability::None),
+            "NS" => Ok(Vulnerability::NS),
+            "EW" => Ok(Vulnerability::EW),
+            "BOTH" | "ALL" => Ok(Vulnerability::Both),
+            _ => Err(NotationError::new(s, "a vulnerability (expected none, NS, EW or both)")),
+        }
+    }
+}
+
+macro_rules! string_serde {
+    ($($t:ty),*) => {$(
+        impl Serialize for $t {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+        impl<'de> Deserialize<'de> for $t {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = StringOrNumber::deserialize(d)?.0;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    )*};
+}
+
+string_serde!(Seat, Strain, Bid, Call, Vulnerability);
+
+impl Bid {
+    /// Parse a bid only (not pass, double or redouble).
+    pub fn parse(text: &str) -> Result<Bid, NotationError> {
+        match text.parse::<Call>()? {
+            Call::Bid(b) => Ok(b),
+            _ => Err(NotationError::new(text, "a bid (a level and a denomination)")),
+        }
+    }
+}
+
+impl FromStr for Bid {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Bid, NotationError> {
+        Bid::parse(s)
+    }
+}
+
+/// Accepts a YAML/JSON string, or a bare number or bool where a user wrote
+/// one by mistake, so that the error names the text rather than the type.
+struct StringOrNumber(String);
+
+impl<'de> Deserialize<'de> for StringOrNumber {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = StringOrNumber;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<StringOrNumber, E> {
+                Ok(StringOrNumber(v.to_string()))
+            }
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<StringOrNumber, E> {
+                Ok(StringOrNumber(v.to_string()))
+            }
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<StringOrNumber, E> {
+                Ok(StringOrNumber(v.to_string()))
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<StringOrNumber, E> {
+                Ok(StringOrNumber(v.to_string()))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn calls_parse_with_aliases_and_print_canonically() {
+        for (text, canon) in [
+            ("P", "P"),
+            ("pass", "P"),
+            ("Pass", "P"),
+            ("x", "X"),
+            ("Dbl", "X"),
+            ("XX", "XX"),
+            ("rdbl", "XX"),
+            ("1n", "1NT"),
+            ("1NT", "1NT"),
+            ("3nt", "3NT"),
+            ("7s", "7S"),
+            ("8C", "8C"),
+            ("12NT", "12NT"),
+        ] {
+            assert_eq!(text.parse::<Call>().unwrap().to_string(), canon, "{text}");
+        }
+    }
+
+    #[test]
+    fn bad_calls_are_refused_with_a_reason() {
+        let dash = "-".parse::<Call>().unwrap_err();
+        assert!(dash.to_string().contains("PBN"), "{dash}");
+        let zero = "0S".parse::<Call>().unwrap_err();
+        assert!(zero.reason.contains("level starts at 1"), "{zero}");
+        let strain = "1Z".parse::<Call>().unwrap_err();
+        assert!(strain.reason.contains("`Z` is not a denomination"), "{strain}");
+        assert!("".parse::<Call>().is_err());
+        assert!("S1".parse::<Call>().is_err());
+        assert!("1".parse::<Call>().unwrap_err().reason.contains("no denomination"));
+    }
+
+    #[test]
+    fn bid_ladder() {
+        let b = |s: &str| Bid::parse(s).unwrap();
+        assert!(b("1NT").is_higher_than(b("1S")));
+        assert!(b("2C").is_higher_than(b("1NT")));
+        assert!(!b("1H").is_higher_than(b("1S")));
+        assert_eq!(Bid::lowest_sufficient(Strain::H, Some(b("1S"))), b("2H"));
+        assert_eq!(Bid::lowest_sufficient(Strain::NT, Some(b("1S"))), b("1NT"));
+        assert_eq!(Bid::lowest_sufficient(Strain::S, Some(b("1S"))), b("2S"));
+        assert_eq!(Bid::lowest_sufficient(Strain::C, None), b("1C"));
+        assert_eq!(Bid::lowest_sufficient(Strain::C, Some(b("7NT"))), b("8C"));
+    }
+
+    #[test]
+    fn seats_rotate() {
+        assert_eq!(Seat::N.lho(), Seat::E);
+        assert_eq!(Seat::N.rho(), Seat::W);
+        assert_eq!(Seat::N.partner(), Seat::S);
+        assert_eq!(Seat::W.rotate(1), Seat::N);
+        assert_eq!(Seat::E.distance_to(Seat::N), 3);
+        assert_eq!(Vulnerability::NS.rotate(1), Vulnerability::EW);
+        assert_eq!(Vulnerability::Both.rotate(3), Vulnerability::Both);
+    }
+}

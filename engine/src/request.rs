@@ -1,0 +1,319 @@
+//! The request: a table story as the engine receives it (DESIGN.md, "Case
+//! file" events and "The protocol" `rule` message). It carries the case's
+//! input only, never its expectation.
+
+use std::fmt;
+
+use serde::de::{self, MapAccess, Visitor};
+use serde::ser::SerializeMap;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::meanings::Meaning;
+use crate::notation::{Call, Seat, Vulnerability};
+
+/// An edition of the Laws of Duplicate Bridge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Edition {
+    E1997,
+    E2007,
+    #[default]
+    E2017,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 3] = [Edition::E1997, Edition::E2007, Edition::E2017];
+
+    pub fn year(self) -> &'static str {
+        match self {
+            Edition::E1997 => "1997",
+            Edition::E2007 => "2007",
+            Edition::E2017 => "2017",
+        }
+    }
+
+    /// The bit of this edition in [`crate::clauses::Clause::editions`].
+    pub fn mask(self) -> u8 {
+        match self {
+            Edition::E1997 => crate::clauses::E1997,
+            Edition::E2007 => crate::clauses::E2007,
+            Edition::E2017 => crate::clauses::E2017,
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.year())
+    }
+}
+
+impl std::str::FromStr for Edition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Edition, String> {
+        match s.trim() {
+            "1997" => Ok(Edition::E1997),
+            "2007" => Ok(Edition::E2007),
+            "2017" => Ok(Edition::E2017),
+            other => Err(format!("`{other}` is not an edition of the Laws (expected 1997, 2007 or 2017)")),
+        }
+    }
+}
+
+impl Serialize for Edition {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.year())
+    }
+}
+
+impl<'de> Deserialize<'de> for Edition {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Edition;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an edition: 1997, 2007 or 2017")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Edition, E> {
+                v.parse().map_err(E::custom)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Edition, E> {
+                v.to_string().parse().map_err(E::custom)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Edition, E> {
+                v.to_string().parse().map_err(E::custom)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// What a player did at one moment of the story.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// A call, in or out of rotation, legal or not.
+    Call(Call),
+    /// The player holding an option takes it (accepts the irregular call).
+    Accept,
+    /// The player holding an option refuses it.
+    Reject,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Call(c) => c.fmt(f),
+            Action::Accept => f.write_str("accept"),
+            Action::Reject => f.write_str("reject"),
+        }
+    }
+}
+
+impl std::str::FromStr for Action {
+    type Err = crate::notation::NotationError;
+    fn from_str(s: &str) -> Result<Action, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "accept" => Ok(Action::Accept),
+            "reject" => Ok(Action::Reject),
+            _ => s.parse().map(Action::Call),
+        }
+    }
+}
+
+/// Findings of fact and of the director's opinion about one event
+/// (DESIGN.md, "Case file").
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Findings {
+    /// 25A: the call this one replaces was unintended.
+    pub unintended: Option<bool>,
+    /// 23A: the director's opinion that this replacement is (not) comparable.
+    pub comparable: Option<bool>,
+    /// 27B1(a): the director's opinion that this replacement specifies the
+    /// same denomination(s) as the withdrawn insufficient bid.
+    pub same_denomination: Option<bool>,
+    /// The call's meaning under the partnership's agreements.
+    pub means: Option<Meaning>,
+}
+
+/// One event: exactly one seat and what that seat did, with findings.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub seat: Seat,
+    pub action: Action,
+    pub findings: Findings,
+}
+
+impl Event {
+    pub fn new(seat: Seat, action: Action) -> Event {
+        Event { seat, action, findings: Findings::default() }
+    }
+
+    pub fn call(&self) -> Option<Call> {
+        match self.action {
+            Action::Call(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+const FINDING_KEYS: &[&str] = &["unintended", "comparable", "same_denomination", "means"];
+
+impl<'de> Deserialize<'de> for Event {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Event;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an event: a map with one seat key (N, E, S or W), as in `- E: 1H`")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
+                let mut seat: Option<(Seat, Action)> = None;
+                let mut f = Findings::default();
+                while let Some(key) = map.next_key::<String>()? {
+                    match key.as_str() {
+                        "N" | "E" | "S" | "W" => {
+                            let s: Seat = key.parse().map_err(de::Error::custom)?;
+                            let text: ActionText = map.next_value()?;
+                            let action: Action = text.0.parse().map_err(|e| {
+                                de::Error::custom(format!(
+                                    "{e} (an event's value is a call, `accept` or `reject`)"
+                                ))
+                            })?;
+                            if let Some((first, _)) = seat {
+                                return Err(de::Error::custom(format!(
+                                    "an event has exactly one seat key, and this one has {first} and {s}: \
+                                     write each call as its own `- SEAT: CALL` line"
+                                )));
+                            }
+                            seat = Some((s, action));
+                        }
+                        "unintended" => f.unintended = Some(map.next_value()?),
+                        "comparable" => f.comparable = Some(map.next_value()?),
+                        "same_denomination" => f.same_denomination = Some(map.next_value()?),
+                        "means" => f.means = Some(map.next_value()?),
+                        other => {
+                            let hint = if other.len() <= 2 && other.chars().all(|c| c.is_ascii_alphabetic()) {
+                                " (seats are written in capitals: N, E, S, W)"
+                            } else {
+                                ""
+                            };
+                            return Err(de::Error::custom(format!(
+                                "unknown key `{other}` in an event{hint}; an event has one seat key \
+                                 and may have {}",
+                                FINDING_KEYS.join(", ")
+                            )));
+                        }
+                    }
+                }
+                match seat {
+                    Some((seat, action)) => Ok(Event { seat, action, findings: f }),
+                    None => Err(de::Error::custom(
+                        "an event needs a seat key (N, E, S or W) saying who acted, as in `- E: 1H`",
+                    )),
+                }
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+impl Serialize for Event {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let f = &self.findings;
+        let mut m = s.serialize_map(None)?;
+        m.serialize_entry(self.seat.letter(), &self.action.to_string())?;
+        if let Some(v) = f.unintended {
+            m.serialize_entry("unintended", &v)?;
+        }
+        if let Some(v) = f.comparable {
+            m.serialize_entry("comparable", &v)?;
+        }
+        if let Some(v) = f.same_denomination {
+            m.serialize_entry("same_denomination", &v)?;
+        }
+        if let Some(v) = &f.means {
+            m.serialize_entry("means", v)?;
+        }
+        m.end()
+    }
+}
+
+/// The value of a seat key, read as text even where YAML saw a number or a
+/// boolean, so that notation errors name what was written.
+struct ActionText(String);
+
+impl<'de> Deserialize<'de> for ActionText {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = ActionText;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a call (P, X, XX, 1C..7NT), `accept` or `reject`")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<ActionText, E> {
+                Ok(ActionText(v.to_string()))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<ActionText, E> {
+                Ok(ActionText(v.to_string()))
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<ActionText, E> {
+                Ok(ActionText(v.to_string()))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<ActionText, E> {
+                // YAML 1.1 habits: an unquoted `N`/`Y`/`no` may arrive as a bool.
+                Ok(ActionText(v.to_string()))
+            }
+            fn visit_unit<E: de::Error>(self) -> Result<ActionText, E> {
+                Err(E::custom("the event names a seat but no call: write the call after the colon"))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// Regulations a case may set (DESIGN.md, "Meanings": the widening that
+/// makes a meaning "similar" under 23A1).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Regulations {
+    /// Cards more or fewer in each suit bound that still count as similar.
+    pub similar_suit_cards: u8,
+    /// HCP below the withdrawn call's lower bound that still count as similar.
+    pub similar_hcp_below: u8,
+    /// HCP above the withdrawn call's upper bound that still count as similar.
+    pub similar_hcp_above: u8,
+}
+
+impl Default for Regulations {
+    fn default() -> Self {
+        Regulations { similar_suit_cards: 1, similar_hcp_below: 2, similar_hcp_above: 3 }
+    }
+}
+
+/// A request to rule: the input part of a case.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Request {
+    #[serde(default)]
+    pub edition: Edition,
+    pub dealer: Seat,
+    #[serde(default)]
+    pub vulnerable: Vulnerability,
+    pub events: Vec<Event>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub regulations: Option<Regulations>,
+}
+
+impl Request {
+    /// The same story with every seat moved `steps` places clockwise
+    /// (dealer, every event, vulnerability). Meanings name suits, not
+    /// seats, and do not change.
+    pub fn rotate(&self, steps: usize) -> Request {
+        let mut r = self.clone();
+        r.dealer = r.dealer.rotate(steps);
+        r.vulnerable = r.vulnerable.rotate(steps);
+        for e in &mut r.events {
+            e.seat = e.seat.rotate(steps);
+        }
+        r
+    }
+}

@@ -1,0 +1,202 @@
+//! The ruling: the state of the table after the last event (DESIGN.md,
+//! "The ruling"), as a serde type that the runner compares and the protocol
+//! carries. Every top-level key is always present (null or empty where it
+//! does not apply), so that a case can assert an absence.
+
+use serde::{Deserialize, Serialize};
+
+use crate::notation::{Bid, Call, Seat, Strain};
+
+/// Where the table stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    /// Waiting on `next` to call.
+    Auction,
+    /// Waiting on `decision.seat` to choose between options.
+    Decision,
+    /// The auction is over and a contract was reached.
+    Closed,
+    /// Four passes: the board is passed out (22A1).
+    PassedOut,
+}
+
+/// The names of the irregularities the engine rules on (DESIGN.md).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Irregularity {
+    InsufficientBid,
+    ChangeOfCall,
+    PassOutOfRotation,
+    BidOutOfRotation,
+    DoubleOutOfRotation,
+    RedoubleOutOfRotation,
+    InadmissibleDouble,
+    InadmissibleRedouble,
+    BidAboveSeven,
+    CallWhenRequiredToPass,
+    CallAfterFinalPass,
+    CardExposed,
+}
+
+/// An option a player may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Choice {
+    Accept,
+    Reject,
+}
+
+/// A decision the table waits on: who chooses, between what, under which clause.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decision {
+    pub seat: Seat,
+    pub options: Vec<Choice>,
+    pub law: String,
+}
+
+/// How comparability was decided (DESIGN.md, "Meanings").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Basis {
+    /// The director's explicit finding on the event.
+    #[serde(rename = "finding")]
+    Finding,
+    /// Same or similar meaning.
+    #[serde(rename = "23A1")]
+    Similar,
+    /// A subset of the withdrawn call's meanings.
+    #[serde(rename = "23A2")]
+    Subset,
+    /// The same purpose.
+    #[serde(rename = "23A3")]
+    SamePurpose,
+    /// No finding and not both meanings: not comparable.
+    #[serde(rename = "default")]
+    Default,
+}
+
+/// The outcome of a comparability question.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Comparability {
+    pub value: bool,
+    pub basis: Basis,
+}
+
+/// One irregularity, ruled once, with the clause that finally disposed of it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IrregularityRuling {
+    pub seat: Seat,
+    pub call: Call,
+    pub irregularity: Irregularity,
+    pub law: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comparable: Option<Comparability>,
+}
+
+/// How long an obligation to pass lasts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scope {
+    /// "must pass when next it is his turn": one turn.
+    NextTurn,
+    /// "must pass whenever it is his turn": the rest of the auction.
+    RestOfAuction,
+}
+
+/// An obligation to pass, imposed on `seat` under `law`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MustPass {
+    pub seat: Seat,
+    pub scope: Scope,
+    pub law: String,
+    pub in_force: bool,
+}
+
+/// A lead restriction on `seat` (26B), applying only if that player becomes
+/// a defender: declarer may prohibit the lead of one of the listed suits.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LeadRestriction {
+    pub seat: Seat,
+    pub law: String,
+    pub declarer_may_prohibit_one_of: Vec<Strain>,
+}
+
+/// A withdrawn call, named by who made it and what it was.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WithdrawnCall {
+    pub seat: Seat,
+    pub call: Call,
+}
+
+/// Information from a withdrawn call that is unauthorised to `seat` (16C2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnauthorizedInformation {
+    pub seat: Seat,
+    pub from: WithdrawnCall,
+    pub law: String,
+}
+
+/// Doubled or redoubled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Doubling {
+    #[serde(rename = "X")]
+    Doubled,
+    #[serde(rename = "XX")]
+    Redoubled,
+}
+
+/// The final contract (22A, 22B).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Contract {
+    pub bid: Bid,
+    /// X, XX, or null when undoubled.
+    pub doubled: Option<Doubling>,
+    pub declarer: Seat,
+}
+
+/// The engine's answer to a request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ruling {
+    pub status: Status,
+    /// The player to act: to call, or to decide. Null once the auction is over.
+    pub next: Option<Seat>,
+    pub decision: Option<Decision>,
+    /// The calls that stand, from the dealer, seats implied by rotation.
+    pub auction: Vec<Call>,
+    pub rulings: Vec<IrregularityRuling>,
+    pub must_pass: Vec<MustPass>,
+    pub lead_restrictions: Vec<LeadRestriction>,
+    pub unauthorized_information: Vec<UnauthorizedInformation>,
+    /// Clauses under which the director may adjust the score after play, in law order.
+    pub score_adjustment: Vec<String>,
+    pub contract: Option<Contract>,
+}
+
+impl Ruling {
+    /// The same ruling with every seat moved `steps` places clockwise.
+    pub fn rotate(&self, steps: usize) -> Ruling {
+        let r = |s: Seat| s.rotate(steps);
+        let mut out = self.clone();
+        out.next = out.next.map(r);
+        if let Some(d) = &mut out.decision {
+            d.seat = r(d.seat);
+        }
+        for x in &mut out.rulings {
+            x.seat = r(x.seat);
+        }
+        for x in &mut out.must_pass {
+            x.seat = r(x.seat);
+        }
+        for x in &mut out.lead_restrictions {
+            x.seat = r(x.seat);
+        }
+        for x in &mut out.unauthorized_information {
+            x.seat = r(x.seat);
+            x.from.seat = r(x.from.seat);
+        }
+        if let Some(c) = &mut out.contract {
+            c.declarer = r(c.declarer);
+        }
+        out
+    }
+}
