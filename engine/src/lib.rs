@@ -8,9 +8,13 @@
 
 pub mod auction;
 pub mod clauses;
+mod inadmissible;
 pub mod law23;
+mod law25;
+mod law27;
 pub mod meanings;
 pub mod notation;
+mod out_of_rotation;
 pub mod request;
 pub mod ruling;
 mod table;

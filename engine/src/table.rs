@@ -11,6 +11,7 @@ use std::fmt;
 
 use crate::auction::{Auction, Legality};
 use crate::clauses;
+use crate::{inadmissible, law25, law27, out_of_rotation};
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat, Strain};
 use crate::request::{Action, Edition, Event, Regulations, Request};
@@ -150,31 +151,29 @@ impl Table {
     /// A call, with no rectification pending: decide what it is.
     pub(crate) fn call(&mut self, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
         if self.auction.is_over() {
-            return Err(unsupported(i, "39", format!("{} calls {c} after the final pass", e.seat)));
+            return inadmissible::call_after_final_pass(self, i, e, c);
         }
         let turn = self.auction.next_seat();
+        if e.findings.unintended.is_some() || (e.seat == turn.rho() && self.auction.has_called(e.seat)) {
+            // The player who just called calls again: a change of call.
+            return law25::change_of_call(self, i, e, c);
+        }
         if e.seat != turn {
-            return Err(unsupported(
-                i,
-                "28-32",
-                format!("{} calls {c} out of rotation ({turn} was to call)", e.seat),
-            ));
+            return out_of_rotation::call_out_of_rotation(self, i, e, c);
         }
         if !c.is_pass() && self.required_to_pass(e.seat) {
-            return Err(unsupported(i, "37", format!("{} calls {c} while required to pass", e.seat)));
+            return inadmissible::call_when_required_to_pass(self, i, e, c);
         }
         match self.auction.legality(e.seat, c) {
             Legality::Legal => {
                 self.stand(e.seat, c, e.findings.means.clone());
                 Ok(())
             }
-            Legality::Insufficient => {
-                Err(unsupported(i, "27", format!("{} makes an insufficient bid of {c}", e.seat)))
-            }
+            Legality::Insufficient => law27::insufficient_bid(self, i, e, c),
             Legality::InadmissibleDouble | Legality::InadmissibleRedouble => {
-                Err(unsupported(i, "36", format!("{} makes an inadmissible {c}", e.seat)))
+                inadmissible::inadmissible_double(self, i, e, c)
             }
-            Legality::AboveSeven => Err(unsupported(i, "38", format!("{} bids {c}, more than seven", e.seat))),
+            Legality::AboveSeven => inadmissible::bid_above_seven(self, i, e, c),
         }
     }
 
