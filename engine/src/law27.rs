@@ -205,11 +205,11 @@ fn on_second_option(
         Action::Reject if e.seat == lho => {
             // 27B4: not accepted, the Director rules as in 27B3: the second
             // insufficient bid is cancelled, partner passes throughout.
-            if let Some(c) = second.call() {
-                t.unauthorized(ib.offender.partner(), ib.offender, c, "16C2");
-            }
             if !barred {
                 bar(t, &ib, "27B4", None);
+            }
+            if let Some(c) = second.call() {
+                t.unauthorized(ib.offender.partner(), ib.offender, c, "16C2");
             }
             wait_on_offender(t, Waiting::ReplaceAgain { ib: ib.clone() }, &ib);
             Ok(())
@@ -288,8 +288,8 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
             }
             // 27B3: the attempted double or redouble is cancelled; the
             // offender must still replace; partner passes throughout.
-            t.unauthorized(ib.offender.partner(), ib.offender, c, "16C2");
             bar(t, ib, "27B3", Some(comparable));
+            t.unauthorized(ib.offender.partner(), ib.offender, c, "16C2");
             wait_on_offender(t, Waiting::ReplaceAgain { ib: ib.clone() }, ib);
             Ok(())
         }
@@ -654,7 +654,8 @@ mod tests {
         assert_eq!(r.auction, calls("1S"));
         assert_eq!(r.rulings[0].law, "27B3");
         assert_eq!(r.must_pass[0].law, "27B3");
-        assert_eq!(r.unauthorized_information.len(), 2);
+        let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
+        assert_eq!(from, calls("1H X"), "withdrawn calls in the order they were made");
         let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:X E:2H S:P W:P N:P"));
         assert_eq!(r.auction, calls("1S 2H P P P"));
         assert_eq!(r.rulings.len(), 1);
@@ -682,7 +683,8 @@ mod tests {
         let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D S:reject"));
         assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)));
         assert_eq!(r.must_pass[0].law, "27B4");
-        assert_eq!(r.unauthorized_information.len(), 2);
+        let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
+        assert_eq!(from, calls("1H 1D"));
         let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D S:reject E:2D"));
         assert_eq!(r.auction, calls("1S 2D"));
         assert_eq!(r.rulings.len(), 1);
