@@ -64,7 +64,7 @@ pub(crate) enum Waiting {
 }
 
 /// Law 27: a bid made in rotation that does not supersede the last bid
-/// (18C). The table now waits on the offender's LHO (27A1).
+/// (18D). The table now waits on the offender's LHO (27A1).
 ///
 /// Only the 2017 Laws are built here; an insufficient bid made out of
 /// rotation never reaches this function (27A2 sends it to Law 31, which the
