@@ -32,7 +32,7 @@ use crate::auction::Legality;
 use crate::law23;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::request::{Action, Event};
+use crate::request::{Action, Edition, Event};
 use crate::ruling::{Choice, Comparability, Decision, Irregularity, IrregularityRuling};
 use crate::table::{impossible, unsupported, Pending, PendingState, RuleError, Table};
 
@@ -76,6 +76,16 @@ pub(crate) struct LhoCall {
 /// `unintended:` finding and every call by the player who just called,
 /// made before his LHO calls.
 pub(crate) fn change_of_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+    if t.edition != Edition::E2017 {
+        return Err(unsupported(
+            i,
+            "25",
+            format!(
+                "{} changes a call to {c}; Law 25 is built for the 2017 Laws only (this request is {})",
+                e.seat, t.edition
+            ),
+        ));
+    }
     if e.findings.unintended == Some(true) {
         return unintended_call(t, i, e, c);
     }
@@ -157,6 +167,25 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
         t.unauthorized(seat.partner(), lho, call, "25A6");
     }
     Ok(())
+}
+
+/// 25A1 for a call that does not stand in the auction because another law
+/// holds it under rectification (an insufficient bid waiting on LHO's
+/// option, say): the player replaces it, before his partner has called, by
+/// the call he meant. The held call is dropped by the caller; the
+/// replacement is ruled as the player's call at his turn, and Law 26 does
+/// not apply. For the Law 27 module (a premature "replacement" that the
+/// director finds was the correction of an unintended call).
+#[allow(dead_code)]
+pub(crate) fn replaces_held_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+    t.record(IrregularityRuling {
+        seat: e.seat,
+        call: c,
+        irregularity: Irregularity::ChangeOfCall,
+        law: "25A1".to_string(),
+        comparable: None,
+    });
+    t.classify(i, e, c)
 }
 
 /// 25B: the player who made the last call substitutes another for it
