@@ -159,7 +159,7 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
                 options: vec![Choice::Accept, Choice::Reject],
                 law: "25A6".to_string(),
             }),
-            state: PendingState::ChangeOfCall(Waiting::LhoCall(LhoCall { lho, replacer: seat, index: k + 1, call })),
+            state: PendingState::ChangeOfCall(Box::new(Waiting::LhoCall(LhoCall { lho, replacer: seat, index: k + 1, call }))),
         });
     } else {
         // His call cannot stand over the replacement (or the replacement is
@@ -236,7 +236,7 @@ pub(crate) fn intended_change(t: &mut Table, i: usize, e: &Event, c: Call) -> Re
             options: vec![Choice::Accept, Choice::Reject],
             law: "25B1".to_string(),
         }),
-        state: PendingState::ChangeOfCall(Waiting::Substitute(s)),
+        state: PendingState::ChangeOfCall(Box::new(Waiting::Substitute(s))),
     });
     Ok(())
 }

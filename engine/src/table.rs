@@ -70,7 +70,7 @@ pub(crate) enum PendingState {
     None,
     /// Law 25: LHO's option on an intended change (25B1), or on his own
     /// call made over a replaced unintended call (25A6).
-    ChangeOfCall(law25::Waiting),
+    ChangeOfCall(Box<law25::Waiting>),
 }
 
 /// Who must pass, and why: a lead restriction's source, resolved into
@@ -148,7 +148,7 @@ impl Table {
     fn resolve(&mut self, p: Pending, i: usize, e: &Event) -> Result<(), RuleError> {
         match p.state {
             PendingState::None => Ok(()),
-            PendingState::ChangeOfCall(w) => law25::resolve(self, w, i, e),
+            PendingState::ChangeOfCall(w) => law25::resolve(self, *w, i, e),
         }
     }
 
