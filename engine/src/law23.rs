@@ -22,15 +22,22 @@
 //!
 //! # The order of the tests
 //!
-//! The first test that holds gives the basis, strongest first:
-//! 1. the same hands (identical sets): 23A1, "same meaning";
-//! 2. every replacement hand is a withdrawn-call hand: 23A2, "subset";
-//! 3. every replacement hand lies within the withdrawn call's set widened by
+//! The first test that holds gives the basis, from the most explicit to the
+//! most tolerant:
+//! 1. both meanings name the same purpose: 23A3 (the purpose is what the
+//!    case's author or the director stated the call is for, so it is
+//!    reported as such even where the hands also compare);
+//! 2. the same hands (identical sets): 23A1, "same meaning";
+//! 3. every replacement hand is a withdrawn-call hand: 23A2, "subset";
+//! 4. every replacement hand lies within the withdrawn call's set widened by
 //!    [`Regulations`] (one card in each suit, two HCP below, three above),
 //!    and the replacement shows every denomination the withdrawn call
 //!    showed: 23A1, "similar";
-//! 4. both name the same purpose: 23A3;
 //! 5. otherwise: not comparable, basis "default".
+//!
+//! A purpose only ever adds: two different purposes do not stop the hand
+//! tests. The model knows lengths and HCP, not controls: two answers to an
+//! ace-ask that differ only in the number of aces need a finding.
 
 use std::sync::OnceLock;
 
@@ -356,41 +363,43 @@ pub fn comparable(
     }
 }
 
-/// 23A1 (same), 23A2, 23A1 (similar), 23A3 on two written meanings, in that
-/// order. A meaning that admits no feasible hand cannot be the same as,
-/// a subset of, or similar to anything; only 23A3 can then hold.
+/// 23A3, 23A1 (same), 23A2, 23A1 (similar) on two written meanings, in
+/// that order. A meaning that admits no feasible hand cannot be the same
+/// as, a subset of, or similar to anything; only 23A3 can then hold.
 fn compare_meanings(w: &Meaning, r: &Meaning, regulations: &Regulations) -> Comparability {
     let yes = |basis| Comparability { value: true, basis };
-    let wh = HandSet::of(w);
-    let rh = HandSet::of(r);
-    if !wh.is_empty() && !rh.is_empty() {
-        // 23A1, the same meaning: exactly the same hands.
-        if wh == rh {
-            return yes(Basis::Similar);
-        }
-        // 23A2: every hand of the replacement is a hand of the withdrawn call.
-        if rh.is_subset_of(&wh) {
-            return yes(Basis::Subset);
-        }
-        // 23A1, a similar meaning: within the regulated tolerance, and no
-        // denomination the withdrawn call showed is lost (seed 004: information
-        // only the withdrawn call carried makes the replacement not comparable).
-        let wide = wh.widened(
-            regulations.similar_suit_cards,
-            regulations.similar_hcp_below,
-            regulations.similar_hcp_above,
-        );
-        if rh.is_subset_of(&wide) {
-            let kept = shown(r, &rh);
-            if shown(w, &wh).iter().all(|d| kept.contains(d)) {
-                return yes(Basis::Similar);
-            }
-        }
-    }
     // 23A3: the same purpose (an asking bid, a relay, Stayman...).
     if let (Some(a), Some(b)) = (purpose_of(w), purpose_of(r)) {
         if a == b {
             return yes(Basis::SamePurpose);
+        }
+    }
+    let wh = HandSet::of(w);
+    let rh = HandSet::of(r);
+    if wh.is_empty() || rh.is_empty() {
+        return Comparability { value: false, basis: Basis::Default };
+    }
+    // 23A1, the same meaning: exactly the same hands.
+    if wh == rh {
+        return yes(Basis::Similar);
+    }
+    // 23A2: every hand of the replacement is a hand of the withdrawn call.
+    if rh.is_subset_of(&wh) {
+        return yes(Basis::Subset);
+    }
+    // 23A1, a similar meaning: within the regulated tolerance, and no
+    // denomination the withdrawn call showed is lost (seed 004: information
+    // that only the withdrawn call carried makes the replacement not
+    // comparable).
+    let wide = wh.widened(
+        regulations.similar_suit_cards,
+        regulations.similar_hcp_below,
+        regulations.similar_hcp_above,
+    );
+    if rh.is_subset_of(&wide) {
+        let kept = shown(r, &rh);
+        if shown(w, &wh).iter().all(|d| kept.contains(d)) {
+            return yes(Basis::Similar);
         }
     }
     Comparability { value: false, basis: Basis::Default }
@@ -543,6 +552,12 @@ mod tests {
         // A different purpose is nothing.
         let relay = m("hcp=8+ artificial=true purpose=relay");
         assert_eq!(check(&two, &relay), NO);
+        // The same purpose is reported even where the hands are a subset too.
+        let narrower = any_of("hcp=10+ purpose=stayman", &["H=4", "S=4"]);
+        assert_eq!(check(&two, &narrower), yes(Basis::SamePurpose));
+        // Different purposes do not stop the hand tests.
+        let other = any_of("hcp=10+ purpose=puppet", &["H=4", "S=4"]);
+        assert_eq!(check(&two, &other), yes(Basis::Subset));
     }
 
     #[test]
