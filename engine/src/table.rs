@@ -68,6 +68,8 @@ pub(crate) enum PendingState {
     /// Placeholder until the first law module that waits is added.
     #[allow(dead_code)]
     None,
+    /// Law 27: an insufficient bid under rectification.
+    InsufficientBid(Box<law27::Waiting>),
 }
 
 /// Who must pass, and why: a lead restriction's source, resolved into
@@ -142,9 +144,10 @@ impl Table {
     }
 
     /// An event that arrives while the table waits on something.
-    fn resolve(&mut self, p: Pending, _i: usize, _e: &Event) -> Result<(), RuleError> {
+    fn resolve(&mut self, p: Pending, i: usize, e: &Event) -> Result<(), RuleError> {
         match p.state {
             PendingState::None => Ok(()),
+            PendingState::InsufficientBid(w) => law27::resolve(self, *w, i, e),
         }
     }
 
