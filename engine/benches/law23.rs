@@ -47,10 +47,12 @@ fn main() {
     };
     let stayman3 = Meaning { hcp: range("8+"), artificial: Some(true), purpose: Some("stayman".into()), ..Default::default() };
 
+    let natural3c = Meaning { hcp: range("8+"), clubs: range("6+"), ..Default::default() };
     let pairs: Vec<(&str, Meaning, Meaning)> = vec![
         ("Multi 2D -> weak 3H (23A2)", multi.clone(), weak_two(true)),
         ("2NT 20-21 -> 3NT 20-22 (23A1)", nt("20-21"), nt("20-22")),
-        ("Stayman 2C -> 3C (23A3)", stayman, stayman3),
+        ("Stayman 2C -> 3C Stayman (23A3)", stayman.clone(), stayman3),
+        ("Stayman 2C -> natural 3C (no)", stayman, natural3c),
         ("1NT 15-17 -> 2NT 20-21 (no)", nt("15-17"), nt("20-21")),
         ("strong 2C -> take-out X (no)", strong, takeout),
     ];

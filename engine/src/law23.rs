@@ -66,6 +66,7 @@ const SHOWN_LENGTH: u8 = 4;
 struct Shapes {
     lengths: Vec<[u8; 4]>,
     feasible: Vec<u64>,
+    balanced: Vec<bool>,
     index: Vec<u16>,
 }
 
@@ -91,7 +92,8 @@ fn shapes() -> &'static Shapes {
         }
         debug_assert_eq!(lengths.len(), SHAPES);
         let feasible = lengths.iter().map(|l| feasible_hcp(*l)).collect();
-        Shapes { lengths, feasible, index }
+        let balanced = lengths.iter().map(|l| is_balanced(*l)).collect();
+        Shapes { lengths, feasible, balanced, index }
     })
 }
 
@@ -155,6 +157,18 @@ fn hcp_mask(r: Option<Range>) -> u64 {
     }
 }
 
+/// The HCP values within `below` under or `above` over some value of `mask`.
+fn dilate(mask: u64, below: u8, above: u8) -> u64 {
+    let mut grown = mask;
+    for d in 1..=above.min(MAX_HCP) as u32 {
+        grown |= mask << d;
+    }
+    for d in 1..=below.min(MAX_HCP) as u32 {
+        grown |= mask >> d;
+    }
+    grown & HCP_BITS
+}
+
 fn length_fits(r: Option<Range>, length: u8) -> bool {
     match r {
         None => true,
@@ -197,7 +211,7 @@ impl HandSet {
         let mut masks = vec![0u64; SHAPES];
         for (i, &l) in table.lengths.iter().enumerate() {
             let fits = (0..4).all(|s| length_fits(m.suit(s), l[s]))
-                && m.balanced.map_or(true, |b| b == is_balanced(l));
+                && m.balanced.map_or(true, |b| b == table.balanced[i]);
             if fits {
                 masks[i] = hcp & table.feasible[i];
             }
@@ -255,54 +269,54 @@ impl HandSet {
     /// (1, 2, 3) becomes "9-18"; "5+ spades" becomes "4+ spades".
     pub fn widened(&self, cards: u8, below: u8, above: u8) -> HandSet {
         let t = shapes();
-        let k = cards.min(13) as i32;
         let mut out = vec![0u64; SHAPES];
-        for (i, &src) in self.masks.iter().enumerate() {
-            if src == 0 {
-                continue;
-            }
-            let mut grown = 0u64;
-            for d in 0..=above.min(MAX_HCP) as u32 {
-                grown |= src << d;
-            }
-            for d in 1..=below.min(MAX_HCP) as u32 {
-                grown |= src >> d;
-            }
-            grown &= HCP_BITS;
-            let l = t.lengths[i];
-            // Every shape whose lengths each differ from this one by at most k.
-            for dc in -k..=k {
-                let c = l[0] as i32 + dc;
-                if !(0..=13).contains(&c) {
-                    continue;
-                }
-                for dd in -k..=k {
-                    let dmd = l[1] as i32 + dd;
-                    if !(0..=13).contains(&dmd) {
-                        continue;
-                    }
-                    for dh in -k..=k {
-                        let h = l[2] as i32 + dh;
-                        let ds = -(dc + dd + dh);
-                        if !(0..=13).contains(&h) || ds.abs() > k {
-                            continue;
-                        }
-                        let s = l[3] as i32 + ds;
-                        if !(0..=13).contains(&s) {
-                            continue;
-                        }
-                        let j = t.index[index_key(c as u8, dmd as u8, h as u8)];
-                        if j != NO_SHAPE {
-                            out[j as usize] |= grown;
-                        }
-                    }
-                }
-            }
-        }
-        for (o, f) in out.iter_mut().zip(&t.feasible) {
-            *o &= f;
+        for (i, o) in out.iter_mut().enumerate() {
+            *o = dilate(self.near(i, cards), below, above) & t.feasible[i];
         }
         HandSet { masks: out }
+    }
+
+    /// Is every hand of `self` inside `other` widened by (`cards`, `below`,
+    /// `above`)? The same answer as `self.is_subset_of(&other.widened(..))`,
+    /// computed only over the shapes `self` uses, stopping at the first
+    /// hand outside.
+    pub fn is_within_widened(&self, other: &HandSet, cards: u8, below: u8, above: u8) -> bool {
+        self.masks.iter().enumerate().all(|(i, &m)| {
+            m == 0 || m & !dilate(other.near(i, cards), below, above) == 0
+        })
+    }
+
+    /// The union of the HCP masks of every shape whose suit lengths each
+    /// differ from shape `i` by at most `cards`.
+    fn near(&self, i: usize, cards: u8) -> u64 {
+        let t = shapes();
+        let k = cards.min(13) as i32;
+        let l = t.lengths[i];
+        let mut acc = 0u64;
+        for dc in -k..=k {
+            let c = l[0] as i32 + dc;
+            if !(0..=13).contains(&c) {
+                continue;
+            }
+            for dd in -k..=k {
+                let d = l[1] as i32 + dd;
+                if !(0..=13).contains(&d) {
+                    continue;
+                }
+                for dh in -k..=k {
+                    let h = l[2] as i32 + dh;
+                    let s = 13 - c - d - h;
+                    if !(0..=13).contains(&h) || !(0..=13).contains(&s) || (s - l[3] as i32).abs() > k {
+                        continue;
+                    }
+                    let j = t.index[index_key(c as u8, d as u8, h as u8)];
+                    if j != NO_SHAPE {
+                        acc |= self.masks[j as usize];
+                    }
+                }
+            }
+        }
+        acc
     }
 
     /// The suits in which every hand of the set holds at least `length`
@@ -391,12 +405,13 @@ fn compare_meanings(w: &Meaning, r: &Meaning, regulations: &Regulations) -> Comp
     // denomination the withdrawn call showed is lost (seed 004: information
     // that only the withdrawn call carried makes the replacement not
     // comparable).
-    let wide = wh.widened(
+    let within = rh.is_within_widened(
+        &wh,
         regulations.similar_suit_cards,
         regulations.similar_hcp_below,
         regulations.similar_hcp_above,
     );
-    if rh.is_subset_of(&wide) {
+    if within {
         let kept = shown(r, &rh);
         if shown(w, &wh).iter().all(|d| kept.contains(d)) {
             return yes(Basis::Similar);
@@ -630,6 +645,33 @@ mod tests {
         assert_eq!(w, HandSet::of(&m("hcp=9-18 S=4+")));
         let none = HandSet::of(&m("hcp=11-15 S=5+")).widened(0, 0, 0);
         assert_eq!(none, HandSet::of(&m("hcp=11-15 S=5+")));
+    }
+
+    #[test]
+    fn the_fast_widening_test_agrees_with_the_widened_set() {
+        let metas = [
+            m("hcp=15-17 balanced=true"),
+            m("hcp=5-10 H=6"),
+            m("hcp=22+"),
+            m("hcp=12+ S=-2"),
+            m("hcp=6+ H=4+"),
+            any_of("hcp=5-10", &["H=6", "S=6"]),
+            m("C=9+"),
+        ];
+        for (cards, below, above) in [(1, 2, 3), (0, 0, 0), (2, 0, 5), (0, 3, 0)] {
+            for w in &metas {
+                let wh = HandSet::of(w);
+                let wide = wh.widened(cards, below, above);
+                for r in &metas {
+                    let rh = HandSet::of(r);
+                    assert_eq!(
+                        rh.is_within_widened(&wh, cards, below, above),
+                        rh.is_subset_of(&wide),
+                        "{r:?} within {w:?} widened by {cards} {below} {above}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
