@@ -211,7 +211,7 @@ impl HandSet {
         let mut masks = vec![0u64; SHAPES];
         for (i, &l) in table.lengths.iter().enumerate() {
             let fits = (0..4).all(|s| length_fits(m.suit(s), l[s]))
-                && m.balanced.map_or(true, |b| b == table.balanced[i]);
+                && !matches!(m.balanced, Some(b) if b != table.balanced[i]);
             if fits {
                 masks[i] = hcp & table.feasible[i];
             }
