@@ -65,12 +65,11 @@ pub(crate) struct Pending {
 /// The law-specific part of a [`Pending`].
 #[derive(Debug, Clone)]
 pub(crate) enum PendingState {
-    /// Placeholder until the first law module that waits is added.
-    #[allow(dead_code)]
-    None,
     /// Law 25: LHO's option on an intended change (25B1), or on his own
     /// call made over a replaced unintended call (25A6).
     ChangeOfCall(Box<law25::Waiting>),
+    /// Law 27: an insufficient bid under rectification.
+    InsufficientBid(Box<law27::Waiting>),
 }
 
 /// Who must pass, and why: a lead restriction's source, resolved into
@@ -147,8 +146,8 @@ impl Table {
     /// An event that arrives while the table waits on something.
     fn resolve(&mut self, p: Pending, i: usize, e: &Event) -> Result<(), RuleError> {
         match p.state {
-            PendingState::None => Ok(()),
             PendingState::ChangeOfCall(w) => law25::resolve(self, *w, i, e),
+            PendingState::InsufficientBid(w) => law27::resolve(self, *w, i, e),
         }
     }
 
