@@ -187,7 +187,10 @@ pub fn find_case_files(root: &Path, dir: &Path) -> std::io::Result<Vec<(String, 
             let ft = entry.file_type()?;
             if ft.is_dir() {
                 stack.push(path);
-            } else if ft.is_file() && path.extension().and_then(|e| e.to_str()) == Some("yaml") {
+            } else if ft.is_file()
+                && path.extension().and_then(|e| e.to_str()) == Some("yaml")
+                && !entry.file_name().to_string_lossy().starts_with('_')
+            {
                 let rel = path.strip_prefix(root).unwrap_or(&path);
                 let name = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
                 out.push((name, path));
@@ -220,6 +223,19 @@ pub fn load_corpus(dirs: &[PathBuf]) -> Corpus {
         }
     }
     check_unique_ids(&mut corpus);
+    // The tag registries of every folder, merged; no registry, no tag check.
+    let mut tags: Option<BTreeMap<String, String>> = None;
+    for dir in dirs {
+        match crate::lint::load_tags(dir) {
+            Ok(Some(t)) => tags.get_or_insert_with(BTreeMap::new).extend(t),
+            Ok(None) => {}
+            Err(e) => corpus.errors.push(e),
+        }
+    }
+    let drop = crate::lint::lint(&corpus.cases, tags.as_ref(), &mut corpus.errors);
+    for i in drop.into_iter().rev() {
+        corpus.cases.remove(i);
+    }
     corpus.errors.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     corpus
 }

@@ -4,11 +4,14 @@
 //! it loads cases ([`case`]), asks an implementation ([`implementation`]),
 //! compares ([`compare`]) and reports ([`summary`]).
 
+pub mod authoring;
 pub mod case;
 pub mod compare;
+pub mod explain;
 pub mod features;
 pub mod harness;
 pub mod implementation;
+pub mod lint;
 pub mod outcome;
 pub mod run;
 pub mod summary;
