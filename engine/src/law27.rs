@@ -262,9 +262,9 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
             wait_on_lho(t, w, ib, "27B4");
             Ok(())
         }
-        _ if again => replace_again(t, ib, i, r, c),
+        _ if again => replace_again(t, ib, r, c),
         Call::Bid(b) => {
-            if lowest_same_denomination(t, ib, b, r, i)? {
+            if lowest_same_denomination(t, ib, b, r) {
                 // 27B1(a): no further rectification; 26B and 16C do not
                 // apply; 27D may adjust.
                 t.record(ruling(ib, "27B1(a)", None));
@@ -272,11 +272,13 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
                 t.stand(ib.offender, c, r.findings.means.clone());
                 return Ok(());
             }
-            sufficient_or_pass(t, ib, i, r, c)
+            sufficient_or_pass(t, ib, r, c);
+            Ok(())
         }
         Call::Pass => {
             same_denomination_needs_a_bid(r, i)?;
-            sufficient_or_pass(t, ib, i, r, c)
+            sufficient_or_pass(t, ib, r, c);
+            Ok(())
         }
         Call::Double | Call::Redouble => {
             same_denomination_needs_a_bid(r, i)?;
@@ -297,7 +299,7 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
 }
 
 /// 27B1(b) or 27B2 for a sufficient bid (not B1(a)) or a pass.
-fn sufficient_or_pass(t: &mut Table, ib: &Insufficient, _i: usize, r: &Event, c: Call) -> Result<(), RuleError> {
+fn sufficient_or_pass(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) {
     let comparable = comparability(t, ib, r);
     if comparable.value {
         comparable_call(t, ib, r, c, comparable);
@@ -306,13 +308,12 @@ fn sufficient_or_pass(t: &mut Table, ib: &Insufficient, _i: usize, r: &Event, c:
         bar(t, ib, "27B2", Some(comparable));
         t.stand(ib.offender, c, r.findings.means.clone());
     }
-    Ok(())
 }
 
 /// A replacement after 27B3 or 27B4 has cancelled an attempt: partner is
 /// already barred, so any legal call simply stands; a double or redouble
 /// stands only as 27B1(b) allows, otherwise it is cancelled again.
-fn replace_again(t: &mut Table, ib: &Insufficient, _i: usize, r: &Event, c: Call) -> Result<(), RuleError> {
+fn replace_again(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) -> Result<(), RuleError> {
     if matches!(c, Call::Double | Call::Redouble) {
         let comparable = comparability(t, ib, r);
         if !(comparable.value && admissible(t, ib.offender, c)) {
@@ -353,19 +354,19 @@ fn bar(t: &mut Table, ib: &Insufficient, law: &str, comparable: Option<Comparabi
 /// meanings (a natural bid specifies its strain, a transfer the suit it
 /// shows); they must be the same, not empty, and no lower sufficient bid
 /// may specify them naturally (a natural bid in that one strain below `b`).
-fn lowest_same_denomination(t: &Table, ib: &Insufficient, b: Bid, r: &Event, _i: usize) -> Result<bool, RuleError> {
+fn lowest_same_denomination(t: &Table, ib: &Insufficient, b: Bid, r: &Event) -> bool {
     if let Some(finding) = r.findings.same_denomination {
-        return Ok(finding);
+        return finding;
     }
     let withdrawn = denominations_specified(ib.call, ib.means.as_ref());
     let replacement = denominations_specified(Call::Bid(b), r.findings.means.as_ref());
     if withdrawn.is_empty() || withdrawn != replacement {
-        return Ok(false);
+        return false;
     }
-    Ok(match withdrawn.as_slice() {
+    match withdrawn.as_slice() {
         [strain] => !natural_bid_lower(t, *strain, b),
         _ => true,
-    })
+    }
 }
 
 /// Is there a sufficient bid in `strain` lower than `b` (which would
