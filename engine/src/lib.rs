@@ -8,6 +8,7 @@
 
 pub mod auction;
 pub mod clauses;
+mod editions;
 mod inadmissible;
 pub mod law23;
 mod law25;

@@ -112,13 +112,40 @@ pub struct MustPass {
     pub in_force: bool,
 }
 
-/// A lead restriction on `seat` (26B), applying only if that player becomes
-/// a defender: declarer may prohibit the lead of one of the listed suits.
+/// A lead restriction on `seat` (Law 26), applying only if that player
+/// becomes a defender: at his first turn to lead, declarer may prohibit the
+/// lead of one of the suits in `declarer_may_prohibit_one_of`, or instead
+/// require the lead of one of those in `declarer_may_require_one_of`.
+/// The 2017 Laws only prohibit (26B), so the second list is empty there;
+/// the 2007 Laws let declarer require a suit that the withdrawn call alone
+/// named (26A2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LeadRestriction {
     pub seat: Seat,
     pub law: String,
     pub declarer_may_prohibit_one_of: Vec<Strain>,
+    #[serde(default)]
+    pub declarer_may_require_one_of: Vec<Strain>,
+}
+
+/// How high a side may score whatever happens at the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoreLimit {
+    /// Average minus (12C1): 40% at matchpoints, -3 IMPs at teams.
+    AverageMinus,
+}
+
+/// A cap on the score of the side of `seat`, imposed by the Laws whatever
+/// the result (1997 Law 25B2(b)(2): a player who changes his mind and makes
+/// another call scores at most average minus; the other side keeps the
+/// score it makes at the table).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreCap {
+    /// A player of the capped side: the offender.
+    pub seat: Seat,
+    pub limit: ScoreLimit,
+    pub law: String,
 }
 
 /// A withdrawn call, named by who made it and what it was.
@@ -170,6 +197,9 @@ pub struct Ruling {
     /// Clauses under which the director may adjust the score after play, in law order.
     pub score_adjustment: Vec<String>,
     pub contract: Option<Contract>,
+    /// A cap on the offending side's score (1997 Law 25B2(b)(2)), or null.
+    #[serde(default)]
+    pub score_cap: Option<ScoreCap>,
 }
 
 impl Ruling {
@@ -196,6 +226,9 @@ impl Ruling {
         }
         if let Some(c) = &mut out.contract {
             c.declarer = r(c.declarer);
+        }
+        if let Some(c) = &mut out.score_cap {
+            c.seat = r(c.seat);
         }
         out
     }

@@ -11,12 +11,13 @@ use std::fmt;
 
 use crate::auction::{Auction, Legality};
 use crate::clauses;
+use crate::editions::{LeadScheme, Rules};
 use crate::{inadmissible, law25, law27, out_of_rotation};
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat, Strain};
 use crate::request::{Action, Edition, Event, Regulations, Request};
 use crate::ruling::{
-    Decision, IrregularityRuling, LeadRestriction, MustPass, Ruling, Scope, Status,
+    Decision, IrregularityRuling, LeadRestriction, MustPass, Ruling, Scope, ScoreCap, ScoreLimit, Status,
     UnauthorizedInformation, WithdrawnCall,
 };
 
@@ -81,6 +82,10 @@ struct LeadSource {
     /// The offender, whose legal calls decide which suits are exempt.
     offender: Seat,
     law: String,
+    /// Under the 2007 and 1997 Laws, the withdrawn call and its meaning:
+    /// which suits it named decides between 26A and 26B. None under the
+    /// 2017 26B, which looks only at the legal auction.
+    withdrawn: Option<(Call, Option<Meaning>)>,
 }
 
 /// The table's state during the auction period.
@@ -88,6 +93,8 @@ struct LeadSource {
 #[allow(dead_code)]
 pub struct Table {
     pub(crate) edition: Edition,
+    /// Where this edition's Laws differ from the others'.
+    pub(crate) rules: Rules,
     pub(crate) regulations: Regulations,
     pub(crate) auction: Auction,
     /// The meaning of each call that stands, parallel to `auction`.
@@ -98,6 +105,7 @@ pub struct Table {
     unauthorized: Vec<UnauthorizedInformation>,
     rulings: Vec<IrregularityRuling>,
     adjustments: Vec<String>,
+    score_cap: Option<ScoreCap>,
 }
 
 /// Rule on a request: replay its events and return the state of the table
@@ -114,6 +122,7 @@ impl Table {
     fn new(request: &Request) -> Table {
         Table {
             edition: request.edition,
+            rules: Rules::of(request.edition),
             regulations: request.regulations.unwrap_or_default(),
             auction: Auction::new(request.dealer),
             meanings: Vec::new(),
@@ -123,6 +132,7 @@ impl Table {
             unauthorized: Vec::new(),
             rulings: Vec::new(),
             adjustments: Vec::new(),
+            score_cap: None,
         }
     }
 
@@ -239,7 +249,36 @@ impl Table {
     /// 26B: the offender's partner may be restricted in his lead.
     #[allow(dead_code)]
     pub(crate) fn restrict_lead(&mut self, offender: Seat, law: &str) {
-        self.lead.push(LeadSource { restricted: offender.partner(), offender, law: law.to_string() });
+        self.lead.push(LeadSource { restricted: offender.partner(), offender, law: law.to_string(), withdrawn: None });
+    }
+
+    /// Law 26 in this table's edition, for a call of the offender that was
+    /// withdrawn (or cancelled) and replaced by a different call:
+    /// - 2017 26B: declarer may prohibit a suit the offender did not
+    ///   specify in the legal auction;
+    /// - 2007 26A/26B (1997 likewise): a withdrawn call that named suits
+    ///   only lets declarer require or prohibit one of those suits that the
+    ///   offender did not specify legally (none left: 26A1, no
+    ///   restriction); any other lets him prohibit any one suit.
+    ///
+    /// The suits are computed when the ruling is built, from the legal
+    /// auction as it then stands.
+    pub(crate) fn lead_after_withdrawal(&mut self, offender: Seat, call: Call, means: Option<Meaning>) {
+        match self.rules.lead {
+            LeadScheme::ProhibitUnspecified => self.restrict_lead(offender, "26B"),
+            LeadScheme::RequireOrProhibit => self.lead.push(LeadSource {
+                restricted: offender.partner(),
+                offender,
+                law: String::new(),
+                withdrawn: Some((call, means)),
+            }),
+        }
+    }
+
+    /// 1997 25B2(b)(2): the offending side (that of `seat`) may score no
+    /// more than `limit`, whatever the result at the table.
+    pub(crate) fn cap_score(&mut self, seat: Seat, limit: ScoreLimit, law: &str) {
+        self.score_cap = Some(ScoreCap { seat, limit, law: law.to_string() });
     }
 
     /// 16C2: information from a withdrawn call is unauthorised to `seat`.
@@ -299,17 +338,7 @@ impl Table {
                 (Some(c), true) => l.restricted.is_opponent_of(c.declarer),
                 (None, true) => false,
             })
-            .map(|l| {
-                let exempt = self.specified_by(l.offender);
-                LeadRestriction {
-                    seat: l.restricted,
-                    law: l.law.clone(),
-                    declarer_may_prohibit_one_of: Strain::SUITS
-                        .into_iter()
-                        .filter(|s| !exempt.contains(s))
-                        .collect(),
-                }
-            })
+            .filter_map(|l| self.lead_restriction(l))
             .collect();
         let mut score_adjustment = self.adjustments.clone();
         score_adjustment.sort_by_key(|c| clauses::sort_key(c));
@@ -324,6 +353,44 @@ impl Table {
             unauthorized_information: self.unauthorized.clone(),
             score_adjustment,
             contract,
+            score_cap: self.score_cap.clone(),
         }
+    }
+
+    /// One lead restriction, with its suits from the legal auction as it
+    /// stands (Law 26 in this table's edition; see `lead_after_withdrawal`).
+    /// None when 2007 26A1 leaves nothing to restrict.
+    fn lead_restriction(&self, l: &LeadSource) -> Option<LeadRestriction> {
+        let exempt = self.specified_by(l.offender);
+        let Some((call, means)) = &l.withdrawn else {
+            return Some(LeadRestriction {
+                seat: l.restricted,
+                law: l.law.clone(),
+                declarer_may_prohibit_one_of: Strain::SUITS.into_iter().filter(|s| !exempt.contains(s)).collect(),
+                declarer_may_require_one_of: Vec::new(),
+            });
+        };
+        let (named_suits_law, any_suit_law) = self.rules.lead_clauses();
+        let named = denominations_specified(*call, means.as_ref());
+        if !named.is_empty() && named.iter().all(|s| *s != Strain::NT) {
+            // 26A: the withdrawn call related only to these suits.
+            let such: Vec<Strain> = named.into_iter().filter(|s| !exempt.contains(s)).collect();
+            if such.is_empty() {
+                return None; // 26A1: the offender specified each of them legally.
+            }
+            return Some(LeadRestriction {
+                seat: l.restricted,
+                law: named_suits_law.to_string(),
+                declarer_may_prohibit_one_of: such.clone(),
+                declarer_may_require_one_of: such,
+            });
+        }
+        // 26B: any other withdrawn call: any one suit may be prohibited.
+        Some(LeadRestriction {
+            seat: l.restricted,
+            law: any_suit_law.to_string(),
+            declarer_may_prohibit_one_of: Strain::SUITS.to_vec(),
+            declarer_may_require_one_of: Vec::new(),
+        })
     }
 }
