@@ -115,15 +115,12 @@ fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<(),
             accept(t, &ib);
             t.call(i, e, c)
         }
-        Action::Call(c) if e.seat == ib.offender && t.edition == Edition::E1997 => Err(unsupported(
-            i,
-            "27",
-            format!(
-                "{} calls {c} before {lho} has chosen whether to accept the insufficient bid of {}; the 1997 Laws \
-                 have no premature-replacement clause (27C came in 2007), and this is not ruled on here",
-                ib.offender, ib.call
-            ),
-        )),
+        Action::Call(_) if e.seat == ib.offender && t.edition == Edition::E1997 => {
+            // 1997 has no 27C: a change of call before LHO calls is 25B's
+            // (25B2(a) when LHO does not condone it).
+            crate::law25::substitute_for_insufficient(t, ib, e);
+            Ok(())
+        }
         Action::Call(_) if e.seat == ib.offender => {
             // 27C: a premature replacement. LHO keeps his option.
             let w = Waiting::Premature { ib: ib.clone(), replacement: e.clone() };
@@ -519,6 +516,12 @@ fn accept_second(t: &mut Table, ib: &Insufficient, second: &Event, barred: bool)
     if let Some(c) = second.call() {
         t.stand(ib.offender, c, second.findings.means.clone());
     }
+}
+
+/// 1997 25B2(a): a substitute for the insufficient bid was not condoned;
+/// the offender is subject to Law 27 again, from LHO's option (27A1).
+pub(crate) fn offer_again(t: &mut Table, ib: Insufficient) {
+    wait_on_lho(t, Waiting::Option { ib: ib.clone() }, &ib, "27A1");
 }
 
 // ---- helpers ----

@@ -72,6 +72,8 @@ pub struct Expectation {
     pub score_adjustment: Option<Value>,
     #[serde(default, deserialize_with = "present")]
     pub contract: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub score_cap: Option<Value>,
 }
 
 /// A key written with the value `null` is present (it expects null).
@@ -94,6 +96,7 @@ impl Expectation {
             ("unauthorized_information", &self.unauthorized_information),
             ("score_adjustment", &self.score_adjustment),
             ("contract", &self.contract),
+            ("score_cap", &self.score_cap),
         ] {
             if let Some(v) = v {
                 m.insert(k.to_string(), v.clone());

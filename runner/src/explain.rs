@@ -66,6 +66,7 @@ fn empty_table(request: &Request) -> Ruling {
         unauthorized_information: Vec::new(),
         score_adjustment: Vec::new(),
         contract: None,
+        score_cap: None,
     })
 }
 
@@ -148,8 +149,14 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
     let old_lead = b.map_or(0, |r| r.lead_restrictions.len());
     for l in after.lead_restrictions.iter().skip(old_lead) {
         let suits: Vec<String> = l.declarer_may_prohibit_one_of.iter().map(|s| s.to_string()).collect();
+        let required: Vec<String> = l.declarer_may_require_one_of.iter().map(|s| s.to_string()).collect();
+        let require = if required.is_empty() {
+            String::new()
+        } else {
+            format!(", or require the lead of one of {}", required.join(" "))
+        };
         out.push(format!(
-            "if {} defends, declarer may prohibit the lead of one of {} ({})",
+            "if {} defends, declarer may prohibit the lead of one of {}{require} ({})",
             l.seat,
             suits.join(" "),
             l.law
@@ -162,6 +169,11 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
     for a in &after.score_adjustment {
         if !b.is_some_and(|r| r.score_adjustment.contains(a)) {
             out.push(format!("the score may be adjusted after play under {a}"));
+        }
+    }
+    if let Some(c) = &after.score_cap {
+        if b.map_or(true, |r| r.score_cap.is_none()) {
+            out.push(format!("{}'s side scores at most average minus ({})", c.seat, c.law));
         }
     }
     let then = where_we_are(after);
