@@ -501,9 +501,10 @@ fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) 
     t.stand(s.offender, c, e.findings.means.clone());
     t.record(entry(&s, "25B2(b)(2)"));
     t.cap_score(s.offender, ScoreLimit::AverageMinus, "25B2(b)(2)");
+    // 25B2(c) names one lead penalty: that of the first call, the call
+    // the offender gave up; both withdrawn calls are unauthorised (16C2).
     withdrawn_before_2017(t, s.offender, s.original, s.original_means.clone(), true);
-    let substitute_repeated = c == s.substitute;
-    withdrawn_before_2017(t, s.offender, s.substitute, s.substitute_means.clone(), !substitute_repeated);
+    withdrawn_before_2017(t, s.offender, s.substitute, s.substitute_means.clone(), false);
     Ok(())
 }
 
