@@ -181,13 +181,16 @@ impl Table {
     /// this for a replacement, or for a call that may no longer replace).
     pub(crate) fn classify(&mut self, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
         if self.auction.is_over() {
+            self.only_2017(i, "39", "a call after the final pass")?;
             return inadmissible::call_after_final_pass(self, i, e, c);
         }
         let turn = self.auction.next_seat();
         if e.seat != turn {
+            self.only_2017(i, "28-32", "a call out of rotation")?;
             return out_of_rotation::call_out_of_rotation(self, i, e, c);
         }
         if !c.is_pass() && self.required_to_pass(e.seat) {
+            self.only_2017(i, "37", "a call by a player required to pass")?;
             return inadmissible::call_when_required_to_pass(self, i, e, c);
         }
         match self.auction.legality(e.seat, c) {
@@ -197,10 +200,24 @@ impl Table {
             }
             Legality::Insufficient => law27::insufficient_bid(self, i, e, c),
             Legality::InadmissibleDouble | Legality::InadmissibleRedouble => {
+                self.only_2017(i, "36", "an inadmissible double or redouble")?;
                 inadmissible::inadmissible_double(self, i, e, c)
             }
-            Legality::AboveSeven => inadmissible::bid_above_seven(self, i, e, c),
+            Legality::AboveSeven => {
+                self.only_2017(i, "38", "a bid of more than seven")?;
+                inadmissible::bid_above_seven(self, i, e, c)
+            }
         }
+    }
+
+    /// Laws 28-39 are ruled for the 2017 Laws only (docs/conventions.md,
+    /// "Editions"): in an older edition they answer `not yet supported`
+    /// rather than a 2017 ruling under another edition's name.
+    fn only_2017(&self, i: usize, law: &str, what: &str) -> Result<(), RuleError> {
+        if self.edition == Edition::E2017 {
+            return Ok(());
+        }
+        Err(unsupported(i, law, format!("{what} in the {} Laws: Law {law} is ruled for the 2017 Laws only", self.edition)))
     }
 
     // ---- what law modules use to change the table ----
