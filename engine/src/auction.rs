@@ -133,9 +133,9 @@ impl Auction {
         self.missed.retain(|&i| i < from);
     }
 
-    /// 17D: the auction ends with three passes in rotation after any call,
-    /// or four passes when all four players pass first. Missed turns are
-    /// not passes (17D3).
+    /// 22A, 22B (2017): the auction ends with three passes in rotation after
+    /// any call, or when all four players pass. Missed turns are not passes
+    /// (17D3).
     pub fn is_over(&self) -> bool {
         let calls: Vec<Call> =
             self.calls.iter().enumerate().filter(|(i, _)| !self.is_missed(*i)).map(|(_, c)| *c).collect();
@@ -146,12 +146,13 @@ impl Auction {
         n >= 4 && calls[..n - 3].iter().any(|c| !c.is_pass()) && calls[n - 3..].iter().all(|c| c.is_pass())
     }
 
-    /// 22A1: four passes and nothing else.
+    /// 22B (2017): all four players passed; the board is passed out.
     pub fn is_passed_out(&self) -> bool {
         self.is_over() && self.last_bid().is_none()
     }
 
-    /// 22A2, 22B: the final contract, if the auction is over and a bid was made.
+    /// 22A (2017): after a bid and three passes, the last bid is the contract (19D for
+    /// doubles and redoubles).
     pub fn contract(&self) -> Option<Contract> {
         if !self.is_over() {
             return None;
@@ -165,8 +166,8 @@ impl Auction {
         Some(Contract { bid, doubled, declarer: self.declarer(bidder, bid.strain) })
     }
 
-    /// 22B: of the declaring side, the player who first named the strain of
-    /// the final contract.
+    /// The declarer (Definitions, 2017): of the declaring side, the player who
+    /// first named the strain of the final contract.
     fn declarer(&self, bidder: Seat, strain: Strain) -> Seat {
         self.seated()
             .find(|(s, c)| s.side() == bidder.side() && c.bid().map(|b| b.strain) == Some(strain))

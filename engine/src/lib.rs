@@ -14,6 +14,7 @@ mod law25;
 mod law27;
 pub mod meanings;
 pub mod notation;
+pub mod protocol;
 mod out_of_rotation;
 pub mod request;
 pub mod ruling;

@@ -17,7 +17,7 @@ pub enum Status {
     Decision,
     /// The auction is over and a contract was reached.
     Closed,
-    /// Four passes: the board is passed out (22A1).
+    /// Four passes: the board is passed out (22B).
     PassedOut,
 }
 
@@ -145,7 +145,7 @@ pub enum Doubling {
     Redoubled,
 }
 
-/// The final contract (22A, 22B).
+/// The final contract (22A) and its declarer (Definitions).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Contract {
     pub bid: Bid,

@@ -1,0 +1,73 @@
+//! The JSON Lines protocol between the runner and an implementation
+//! (DESIGN.md, "The protocol"), version 1. These are the serde types of
+//! every message; the reference engine's server and the runner share them.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::request::{Edition, Request};
+use crate::ruling::Ruling;
+
+/// The protocol version this crate speaks.
+pub const PROTOCOL: u32 = 1;
+
+/// An implementation's introduction: who it is and what it rules on.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Hello {
+    pub protocol: u32,
+    pub name: String,
+    pub version: String,
+    pub editions: Vec<Edition>,
+    pub features: Vec<String>,
+}
+
+/// A message from the runner to the implementation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ToImplementation {
+    Hello { protocol: u32 },
+    Rule {
+        /// Opaque; echoed in the answer.
+        seq: Value,
+        #[serde(flatten)]
+        request: Request,
+    },
+    Bye,
+}
+
+/// A message from the implementation to the runner.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum FromImplementation {
+    Hello(Hello),
+    Ruling { seq: Value, ruling: Ruling },
+    Skipped {
+        seq: Value,
+        reason: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        issue: Option<String>,
+    },
+    Error { seq: Value, message: String },
+}
+
+/// The features of the protocol's hello, one per family of irregularity.
+pub const FEATURES: &[&str] = &[
+    "insufficient-bid",
+    "comparable-call",
+    "meanings",
+    "change-of-call",
+    "out-of-rotation",
+    "inadmissible",
+    "exposed-card",
+];
+
+/// The reference engine's own hello.
+pub fn engine_hello() -> Hello {
+    Hello {
+        protocol: PROTOCOL,
+        name: crate::NAME.to_string(),
+        version: crate::VERSION.to_string(),
+        editions: vec![Edition::E2017],
+        features: FEATURES.iter().map(|s| s.to_string()).collect(),
+    }
+}

@@ -1,0 +1,541 @@
+//! Case loading: every `*.yaml` under a folder, strict, each problem
+//! reported with file, line and column and a plain sentence. One bad file
+//! never stops the others from loading.
+
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use rulings_engine::clauses;
+use rulings_engine::{Edition, Event, Regulations, Request, Seat, Vulnerability};
+use serde::{Deserialize, Deserializer};
+use serde_json::Value;
+
+/// The largest case file we read. A case is a short table story; anything
+/// bigger is a mistake (or an attack) and is refused before parsing.
+pub const MAX_CASE_BYTES: u64 = 256 * 1024;
+
+/// A problem with one case file, located as precisely as we can.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadError {
+    pub path: PathBuf,
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}:{}: {}", self.path.display(), self.line, self.column, self.message)
+    }
+}
+
+/// A clause id checked against the registry when the case is read, so the
+/// error carries the position of the offending entry.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct ClauseId(pub String);
+
+impl<'de> Deserialize<'de> for ClauseId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(d)?;
+        match clauses::find(text.trim()) {
+            Some(c) => Ok(ClauseId(c.id.to_string())),
+            None => Err(serde::de::Error::custom(format!(
+                "unknown law clause `{text}`: cite a clause listed in engine/src/clauses.rs \
+                 (as \"27B1(a)\", \"16C2\"), or add it there"
+            ))),
+        }
+    }
+}
+
+/// The part of the ruling a case expects. Only the keys named are compared.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectation {
+    #[serde(default, deserialize_with = "present")]
+    pub status: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub next: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub decision: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub auction: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub rulings: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub must_pass: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub lead_restrictions: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub unauthorized_information: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub score_adjustment: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub contract: Option<Value>,
+}
+
+/// A key written with the value `null` is present (it expects null).
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
+}
+
+impl Expectation {
+    /// The expected part as one map, keys in the ruling's order.
+    pub fn to_value(&self) -> Value {
+        let mut m = serde_json::Map::new();
+        for (k, v) in [
+            ("status", &self.status),
+            ("next", &self.next),
+            ("decision", &self.decision),
+            ("auction", &self.auction),
+            ("rulings", &self.rulings),
+            ("must_pass", &self.must_pass),
+            ("lead_restrictions", &self.lead_restrictions),
+            ("unauthorized_information", &self.unauthorized_information),
+            ("score_adjustment", &self.score_adjustment),
+            ("contract", &self.contract),
+        ] {
+            if let Some(v) = v {
+                m.insert(k.to_string(), v.clone());
+            }
+        }
+        Value::Object(m)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.to_value().as_object().map_or(true, |m| m.is_empty())
+    }
+}
+
+/// A case file as written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CaseFile {
+    id: String,
+    title: String,
+    laws: Vec<ClauseId>,
+    source: String,
+    #[serde(default)]
+    editions: Option<Vec<Edition>>,
+    #[serde(default)]
+    tags: Vec<String>,
+    dealer: Seat,
+    #[serde(default)]
+    vulnerable: Vulnerability,
+    events: Vec<Event>,
+    #[serde(default)]
+    regulations: Option<Regulations>,
+    expect: Expectation,
+}
+
+/// A loaded case.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// Path relative to the corpus root, with `/` separators ("law27/foo.yaml").
+    pub name: String,
+    pub path: PathBuf,
+    pub id: String,
+    pub title: String,
+    pub laws: Vec<String>,
+    pub source: String,
+    pub editions: Vec<Edition>,
+    pub tags: Vec<String>,
+    pub dealer: Seat,
+    pub vulnerable: Vulnerability,
+    pub events: Vec<Event>,
+    pub regulations: Option<Regulations>,
+    pub expect: Expectation,
+    /// 1-based line of the `id:` key, for errors that concern the id.
+    pub id_line: usize,
+}
+
+impl Case {
+    /// The request for one edition: the case's input only, never its
+    /// expectation, id, title or source.
+    pub fn request(&self, edition: Edition) -> Request {
+        Request {
+            edition,
+            dealer: self.dealer,
+            vulnerable: self.vulnerable,
+            events: self.events.clone(),
+            regulations: self.regulations,
+        }
+    }
+
+    /// The top-level folder of the case under the corpus ("law27").
+    pub fn folder(&self) -> &str {
+        self.name.split('/').next().unwrap_or("")
+    }
+}
+
+/// Everything found under the corpus folders: cases that loaded, and one
+/// error per file that did not (or per problem across files).
+#[derive(Debug, Default)]
+pub struct Corpus {
+    pub cases: Vec<Case>,
+    pub errors: Vec<LoadError>,
+}
+
+/// The `*.yaml` files under `dir`, sorted, as (name relative to `root`, path).
+pub fn find_case_files(root: &Path, dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for entry in std::fs::read_dir(&d)? {
+            let entry = entry?;
+            let path = entry.path();
+            let ft = entry.file_type()?;
+            if ft.is_dir() {
+                stack.push(path);
+            } else if ft.is_file()
+                && path.extension().and_then(|e| e.to_str()) == Some("yaml")
+                && !entry.file_name().to_string_lossy().starts_with('_')
+            {
+                let rel = path.strip_prefix(root).unwrap_or(&path);
+                let name = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+                out.push((name, path));
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}
+
+/// Load every case under each of `dirs`. Names are relative to each dir.
+pub fn load_corpus(dirs: &[PathBuf]) -> Corpus {
+    let mut corpus = Corpus::default();
+    for dir in dirs {
+        match find_case_files(dir, dir) {
+            Ok(files) => {
+                for (name, path) in files {
+                    match load_case(&name, &path) {
+                        Ok(c) => corpus.cases.push(c),
+                        Err(e) => corpus.errors.push(e),
+                    }
+                }
+            }
+            Err(e) => corpus.errors.push(LoadError {
+                path: dir.clone(),
+                line: 0,
+                column: 0,
+                message: format!("cannot read the case folder: {e}"),
+            }),
+        }
+    }
+    check_unique_ids(&mut corpus);
+    // The tag registries of every folder, merged; no registry, no tag check.
+    let mut tags: Option<BTreeMap<String, String>> = None;
+    for dir in dirs {
+        match crate::lint::load_tags(dir) {
+            Ok(Some(t)) => tags.get_or_insert_with(BTreeMap::new).extend(t),
+            Ok(None) => {}
+            Err(e) => corpus.errors.push(e),
+        }
+    }
+    let drop = crate::lint::lint(&corpus.cases, tags.as_ref(), &mut corpus.errors);
+    for i in drop.into_iter().rev() {
+        corpus.cases.remove(i);
+    }
+    corpus.errors.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
+    corpus
+}
+
+/// A duplicate id is an error on every file but the first that uses it.
+fn check_unique_ids(corpus: &mut Corpus) {
+    let mut first: BTreeMap<String, usize> = BTreeMap::new();
+    let mut dup = Vec::new();
+    for (i, c) in corpus.cases.iter().enumerate() {
+        if let Some(&j) = first.get(&c.id) {
+            dup.push((i, j));
+        } else {
+            first.insert(c.id.clone(), i);
+        }
+    }
+    let mut drop = Vec::new();
+    for (i, j) in dup {
+        let (c, other) = (&corpus.cases[i], &corpus.cases[j]);
+        corpus.errors.push(LoadError {
+            path: c.path.clone(),
+            line: c.id_line,
+            column: 1,
+            message: format!(
+                "duplicate id `{}`: {} already uses it; ids are never reused, mint a new one with `rulings new`",
+                c.id, other.name
+            ),
+        });
+        drop.push(i);
+    }
+    for i in drop.into_iter().rev() {
+        corpus.cases.remove(i);
+    }
+}
+
+/// Read and validate one case file.
+pub fn load_case(name: &str, path: &Path) -> Result<Case, LoadError> {
+    let err = |line: usize, column: usize, message: String| LoadError { path: path.to_path_buf(), line, column, message };
+    let meta = std::fs::metadata(path).map_err(|e| err(0, 0, format!("cannot read the file: {e}")))?;
+    if meta.len() > MAX_CASE_BYTES {
+        return Err(err(
+            1,
+            1,
+            format!("the file is {} bytes; a case is at most {} bytes", meta.len(), MAX_CASE_BYTES),
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| err(0, 0, format!("cannot read the file: {e}")))?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
+        let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = upto.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
+        err(line, column, "the file is not UTF-8 text; save it as UTF-8".to_string())
+    })?;
+    parse_case(name, path, &text)
+}
+
+/// Parse a case from its text (the file's contents).
+pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError> {
+    let err = |line: usize, column: usize, message: String| LoadError { path: path.to_path_buf(), line, column, message };
+    if let Some((line, column)) = find_tab_indent(text) {
+        return Err(err(line, column, "a tab is used for indentation; YAML indents with spaces".to_string()));
+    }
+    if let Some((line, column, why)) = find_deep_nesting(text) {
+        return Err(err(line, column, why));
+    }
+    let file: CaseFile = serde_yaml::from_str(text).map_err(|e| {
+        let msg = e.to_string();
+        let (mut line, mut column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
+        if let Some(rest) = msg.strip_prefix("duplicate field `") {
+            // serde names the field but not where; point at its second occurrence.
+            let field = rest.split('`').next().unwrap_or("");
+            if let Some(l) = key_lines(text, field).get(1) {
+                (line, column) = (*l, 1);
+            }
+        }
+        err(line, column, plain_message(&msg))
+    })?;
+    let id_line = key_line(text, "id").unwrap_or(1);
+    let at = |key: &str| key_line(text, key).unwrap_or(1);
+    if !valid_id(&file.id) {
+        return Err(err(
+            id_line,
+            1,
+            format!(
+                "id `{}` is not of the form LAW-XXXX (a law prefix such as L27, a dash, 4 characters A-Z or 0-9)",
+                file.id
+            ),
+        ));
+    }
+    if file.laws.is_empty() {
+        return Err(err(at("laws"), 1, "`laws` is empty: name the clauses the case is about".to_string()));
+    }
+    for (key, value) in [("title", &file.title), ("source", &file.source)] {
+        if value.trim().is_empty() {
+            return Err(err(at(key), 1, format!("`{key}` is empty")));
+        }
+    }
+    if file.events.is_empty() {
+        return Err(err(at("events"), 1, "`events` is empty: a case tells at least one call".to_string()));
+    }
+    let editions = match file.editions {
+        Some(v) if v.is_empty() => {
+            return Err(err(at("editions"), 1, "`editions` is empty: leave it out for [2017]".to_string()))
+        }
+        Some(mut v) => {
+            v.sort();
+            v.dedup();
+            v
+        }
+        None => vec![Edition::E2017],
+    };
+    for law in &file.laws {
+        let clause = clauses::find(&law.0).expect("checked on load");
+        if let Some(e) = editions.iter().find(|e| clause.editions & e.mask() == 0) {
+            return Err(err(at("laws"), 1, format!("clause {} does not exist in the {} edition", law.0, e)));
+        }
+    }
+    if file.expect.is_empty() {
+        return Err(err(at("expect"), 1, "`expect` names no key: say what the ruling must be".to_string()));
+    }
+    let mut expect = file.expect;
+    canonicalize_calls(&mut expect).map_err(|m| err(at("expect"), 1, m))?;
+    Ok(Case {
+        name: name.to_string(),
+        path: path.to_path_buf(),
+        id: file.id,
+        title: file.title,
+        laws: file.laws.into_iter().map(|c| c.0).collect(),
+        source: file.source,
+        editions,
+        tags: file.tags,
+        dealer: file.dealer,
+        vulnerable: file.vulnerable,
+        events: file.events,
+        regulations: file.regulations,
+        expect,
+        id_line,
+    })
+}
+
+/// Ids look like `L27-K4Q2`: a prefix of letters and digits, a dash, four
+/// characters A-Z or 0-9.
+pub fn valid_id(id: &str) -> bool {
+    let Some((prefix, tail)) = id.rsplit_once('-') else { return false };
+    !prefix.is_empty()
+        && prefix.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '-')
+        && tail.len() == 4
+        && tail.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+}
+
+/// Calls in an expectation may be written with the input aliases (`Pass`,
+/// `1N`); compare them in canonical form.
+fn canonicalize_calls(expect: &mut Expectation) -> Result<(), String> {
+    fn canon(v: &mut Value, what: &str) -> Result<(), String> {
+        if let Value::String(s) = v {
+            let c: rulings_engine::Call =
+                s.parse().map_err(|e| format!("in expect, {what}: {e}"))?;
+            *s = c.to_string();
+        }
+        Ok(())
+    }
+    if let Some(Value::Array(calls)) = &mut expect.auction {
+        for c in calls {
+            canon(c, "auction")?;
+        }
+    }
+    if let Some(Value::Array(rs)) = &mut expect.rulings {
+        for r in rs {
+            if let Some(c) = r.get_mut("call") {
+                canon(c, "rulings[].call")?;
+            }
+        }
+    }
+    if let Some(Value::Array(us)) = &mut expect.unauthorized_information {
+        for u in us {
+            if let Some(c) = u.get_mut("from").and_then(|f| f.get_mut("call")) {
+                canon(c, "unauthorized_information[].from.call")?;
+            }
+        }
+    }
+    if let Some(c) = expect.contract.as_mut().and_then(|c| c.get_mut("bid")) {
+        canon(c, "contract.bid")?;
+    }
+    Ok(())
+}
+
+/// The first line whose indentation contains a tab (YAML forbids it).
+fn find_tab_indent(text: &str) -> Option<(usize, usize)> {
+    for (i, line) in text.lines().enumerate() {
+        let indent: String = line.chars().take_while(|c| *c == ' ' || *c == '\t').collect();
+        if let Some(col) = indent.find('\t') {
+            if line.trim().is_empty() || line.trim_start().starts_with('#') {
+                continue;
+            }
+            return Some((i + 1, col + 1));
+        }
+    }
+    None
+}
+
+/// How deep a case may nest brackets, and how far it may indent. A case
+/// needs a handful of levels; the YAML parser's time grows fast with depth,
+/// so deeper input is refused before it is parsed.
+pub const MAX_NESTING: usize = 32;
+pub const MAX_INDENT: usize = 128;
+
+/// The first place where flow brackets nest deeper than [`MAX_NESTING`] or
+/// a line is indented more than [`MAX_INDENT`] columns, skipping quoted
+/// strings and comments. Linear in the text.
+fn find_deep_nesting(text: &str) -> Option<(usize, usize, String)> {
+    let mut depth = 0usize;
+    for (i, line) in text.lines().enumerate() {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        if indent > MAX_INDENT && !line.trim().is_empty() {
+            return Some((i + 1, indent + 1, format!("the line is indented {indent} columns; a case needs far fewer (at most {MAX_INDENT})")));
+        }
+        let mut quote: Option<char> = None;
+        let mut prev = ' ';
+        for (col, ch) in line.chars().enumerate() {
+            match quote {
+                Some(q) if ch == q => quote = None,
+                Some(_) => {}
+                None => match ch {
+                    '\'' | '"' => quote = Some(ch),
+                    '#' if prev == ' ' || col == 0 => break,
+                    '[' | '{' => {
+                        depth += 1;
+                        if depth > MAX_NESTING {
+                            return Some((
+                                i + 1,
+                                col + 1,
+                                format!("brackets nest more than {MAX_NESTING} deep; a case needs only a few levels"),
+                            ));
+                        }
+                    }
+                    ']' | '}' => depth = depth.saturating_sub(1),
+                    _ => {}
+                },
+            }
+            prev = ch;
+        }
+    }
+    None
+}
+
+/// The 1-based line of a top-level key.
+fn key_line(text: &str, key: &str) -> Option<usize> {
+    key_lines(text, key).first().copied()
+}
+
+/// Every 1-based line where a top-level key starts.
+fn key_lines(text: &str, key: &str) -> Vec<usize> {
+    let prefix = format!("{key}:");
+    text.lines().enumerate().filter(|(_, l)| l.starts_with(&prefix)).map(|(i, _)| i + 1).collect()
+}
+
+/// serde's messages, made into plain sentences for case authors.
+fn plain_message(msg: &str) -> String {
+    // serde_yaml appends " at line L column C"; we print the location ourselves.
+    let msg = match msg.find(" at line ") {
+        Some(i) => &msg[..i],
+        None => msg,
+    };
+    if let Some(rest) = msg.strip_prefix("missing field `") {
+        let field = rest.trim_end_matches('`');
+        let hint = match field {
+            "id" => " (every case needs a stable id such as L27-K4Q2; `rulings new` mints one)",
+            "laws" => " (name the clauses the case is about, as laws: [\"27B1(a)\"])",
+            "source" => " (say where the ruling comes from: a seed file or a public reference)",
+            "expect" => " (say what the ruling must be)",
+            _ => "",
+        };
+        return format!("the case has no `{field}`{hint}");
+    }
+    if let Some(rest) = msg.strip_prefix("unknown field `") {
+        if let Some((field, tail)) = rest.split_once('`') {
+            return format!("unknown key `{field}`{}", tail.replace(", expected", "; expected"));
+        }
+    }
+    if msg.starts_with("repetition limit exceeded") || msg.starts_with("recursion limit exceeded") {
+        return "the file expands aliases (`*name`) or nests too much to be a case (a YAML \"billion laughs\"?); \
+                write the values out"
+            .to_string();
+    }
+    if let Some(rest) = msg.strip_prefix("duplicate field `") {
+        let field = rest.trim_end_matches('`');
+        return format!("the key `{field}` appears twice; keep one");
+    }
+    msg.replace("invalid type: ", "wrong kind of value: ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids() {
+        assert!(valid_id("L27-K4Q2"));
+        assert!(valid_id("L28-34-AB12"));
+        assert!(!valid_id("L27-K4Q"));
+        assert!(!valid_id("l27-k4q2"));
+        assert!(!valid_id("K4Q2"));
+    }
+}

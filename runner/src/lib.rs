@@ -1,0 +1,28 @@
+//! Rulings: the conformance runner for bridge director rulings.
+//!
+//! The runner knows nothing of bridge law beyond the types it compares:
+//! it loads cases ([`case`]), asks an implementation ([`implementation`]),
+//! compares ([`compare`]) and reports ([`summary`]).
+
+pub mod authoring;
+pub mod case;
+pub mod compare;
+pub mod features;
+pub mod harness;
+pub mod implementation;
+pub mod lint;
+pub mod outcome;
+pub mod run;
+pub mod summary;
+
+use std::path::PathBuf;
+
+/// The corpus folder: `cases/` under the current directory if there is one,
+/// else the one in this source tree (so `cargo run` works from anywhere).
+pub fn default_cases_dir() -> PathBuf {
+    let here = PathBuf::from("cases");
+    if here.is_dir() {
+        return here;
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("cases")
+}

@@ -1,0 +1,163 @@
+//! The `rulings` command line: check the corpus, run it against the
+//! reference engine (or another program), explain a case's ruling.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use rulings::case::{load_corpus, load_case};
+use rulings::implementation::{Implementation, InProcess};
+use rulings::run::{run, RunOptions};
+use rulings::{default_cases_dir, summary};
+use rulings_engine::Edition;
+
+#[derive(Parser)]
+#[command(name = "rulings", version, about = "Conformance suite for bridge director rulings (auction irregularities)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Load and validate every case; print each error with file, line and column.
+    Check {
+        /// Folders of cases (default: cases/).
+        dirs: Vec<PathBuf>,
+    },
+    /// Run the corpus against the reference engine and print a summary per law folder.
+    Run {
+        /// A folder of cases (repeatable; default: cases/).
+        #[arg(long = "cases", value_name = "DIR")]
+        cases: Vec<PathBuf>,
+        /// Run only the cases that hold for this edition (1997, 2007, 2017).
+        #[arg(long, value_name = "E")]
+        edition: Option<Edition>,
+        /// Also run each case in its four seat rotations.
+        #[arg(long)]
+        rotations: bool,
+        /// How many failures to list in the summary.
+        #[arg(long, default_value_t = 30, value_name = "N")]
+        max_failures: usize,
+    },
+    /// Write a case skeleton with a fresh stable id in the folder of LAW (e.g. `rulings new 27`).
+    New {
+        /// The law the case is about: 27, law27, 27B1(a)...
+        law: String,
+        /// The file name (without .yaml); default new-<id>.
+        #[arg(long)]
+        name: Option<String>,
+        /// The corpus folder (default: cases/).
+        #[arg(long = "cases", value_name = "DIR")]
+        cases: Option<PathBuf>,
+    },
+    /// Show the reference engine's ruling for a case, with the clauses it applied.
+    Explain {
+        /// The case file.
+        case: PathBuf,
+        /// The edition to rule in (default: the case's first).
+        #[arg(long, value_name = "E")]
+        edition: Option<Edition>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Check { dirs } => check(dirs),
+        Command::Run { cases, edition, rotations, max_failures } => {
+            run_suite(cases, RunOptions { edition, rotations }, max_failures)
+        }
+        Command::Explain { case, edition } => explain(case, edition),
+        Command::New { law, name, cases } => {
+            match rulings::authoring::new_case(&cases.unwrap_or_else(default_cases_dir), &law, name.as_deref()) {
+                Ok(path) => {
+                    println!("{}", path.display());
+                    eprintln!("wrote a skeleton: fill in title, laws, source, events and expect, then run `rulings check`");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}
+
+fn dirs_or_default(dirs: Vec<PathBuf>) -> Vec<PathBuf> {
+    if dirs.is_empty() {
+        vec![default_cases_dir()]
+    } else {
+        dirs
+    }
+}
+
+fn check(dirs: Vec<PathBuf>) -> ExitCode {
+    let corpus = load_corpus(&dirs_or_default(dirs));
+    for e in &corpus.errors {
+        eprintln!("error: {e}");
+    }
+    println!("{} case(s) loaded, {} error(s)", corpus.cases.len(), corpus.errors.len());
+    if corpus.errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn run_suite(dirs: Vec<PathBuf>, options: RunOptions, max_failures: usize) -> ExitCode {
+    let corpus = load_corpus(&dirs_or_default(dirs));
+    let mut implementation = InProcess::new();
+    let hello = implementation.hello().clone();
+    eprintln!("rulings: {} case(s) against {} {}", corpus.cases.len(), hello.name, hello.version);
+    let tty = std::io::stderr().is_terminal();
+    let results = run(&corpus, &mut implementation, &options, |done, total| {
+        if tty && (done % 25 == 0 || done == total) {
+            eprint!("\r{done}/{total} cases");
+            let _ = std::io::stderr().flush();
+            if done == total {
+                eprintln!();
+            }
+        }
+    });
+    print!("{}", summary::render(&corpus, &results, max_failures));
+    if corpus.errors.is_empty() && !results.iter().any(|r| r.outcome.is_failure()) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+fn explain(path: PathBuf, edition: Option<Edition>) -> ExitCode {
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let case = match load_case(&name, &path) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let edition = edition.or(case.editions.first().copied()).unwrap_or_default();
+    println!("{} {} ({} Laws)", case.id, case.title, edition);
+    println!("laws: {}    source: {}", case.laws.join(", "), case.source);
+    match rulings_engine::rule(&case.request(edition)) {
+        Ok(ruling) => {
+            for r in &ruling.rulings {
+                let comparable = r
+                    .comparable
+                    .map(|c| format!(", comparable: {} (basis {})", c.value, serde_json::to_value(c.basis).unwrap_or_default()))
+                    .unwrap_or_default();
+                println!("  {} {}: {:?} ruled under {}{comparable}", r.seat, r.call, r.irregularity, r.law);
+            }
+            println!("---");
+            print!("{}", serde_yaml::to_string(&ruling).unwrap_or_default());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("the engine could not rule: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,21 @@
+//! `cargo test`: every case of the corpus against the reference engine in
+//! process, one libtest-mimic trial per case, edition and seat rotation,
+//! named by its path under cases/ (`cargo test law27` filters). A case file
+//! that does not load is a failing trial of its own, named by its path.
+
+use std::path::PathBuf;
+
+use libtest_mimic::{Arguments, Trial};
+
+fn main() {
+    let args = Arguments::from_args();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("cases");
+    let trials = rulings::harness::checks(&root)
+        .into_iter()
+        .map(|c| {
+            let run = c.run;
+            Trial::test(c.name, move || run().map_err(Into::into))
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}

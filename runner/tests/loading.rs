@@ -1,0 +1,155 @@
+//! A broken copy of a case gives a failing check whose message names the
+//! file, line and column, and the other cases still load and run.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use rulings::case::load_corpus;
+use rulings::harness::checks;
+
+const GOOD: &str = "\
+id: L22-T3ST
+title: North declares four hearts after South raises
+laws: [\"22B\"]
+source: \"Laws of Duplicate Bridge 2017, Law 22B\"
+dealer: N
+events:
+  - N: 1H
+  - E: P
+  - S: 2H
+  - W: P
+  - N: 4H
+  - E: P
+  - S: P
+  - W: P
+expect:
+  status: closed
+  contract: {bid: 4H, doubled: null, declarer: N}
+";
+
+fn corpus_dir(name: &str, files: &[(&str, String)]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulings-loading-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("law22")).unwrap();
+    for (file, text) in files {
+        fs::write(dir.join("law22").join(file), text).unwrap();
+    }
+    dir
+}
+
+/// Run every check under `dir`; return (passed names, failure messages by name).
+fn run_checks(dir: &Path) -> (Vec<String>, Vec<(String, String)>) {
+    let mut passed = Vec::new();
+    let mut failed = Vec::new();
+    for c in checks(dir) {
+        let name = c.name.clone();
+        match (c.run)() {
+            Ok(()) => passed.push(name),
+            Err(m) => failed.push((name, m)),
+        }
+    }
+    (passed, failed)
+}
+
+fn broken(find: &str, replace: &str, id: &str) -> String {
+    let text = GOOD.replace("L22-T3ST", id);
+    assert!(text.contains(find), "the fixture contains {find:?}");
+    text.replacen(find, replace, 1)
+}
+
+#[test]
+fn broken_copies_fail_with_file_line_and_column() {
+    let dir = corpus_dir(
+        "broken",
+        &[
+            ("good.yaml", GOOD.to_string()),
+            ("unknown-key.yaml", broken("title:", "titel:", "L22-UNKN")),
+            ("bad-call.yaml", broken("S: 2H", "S: 2Z", "L22-BADC")),
+            ("missing-id.yaml", broken("id: L22-MISS\n", "", "L22-MISS")),
+            ("two-seats.yaml", broken("  - W: P\n  - N: 4H", "  - W: P\n    N: 4H", "L22-TWOS")),
+            ("unknown-clause.yaml", broken("[\"22B\"]", "[\"22Q\"]", "L22-CLAU")),
+        ],
+    );
+    let (passed, failed) = run_checks(&dir);
+    assert_eq!(passed.len(), 4, "the good case runs in its four rotations: {passed:?}");
+    let expect = [
+        ("law22/unknown-key.yaml", "unknown-key.yaml:2:1: unknown key `titel`"),
+        ("law22/bad-call.yaml", "bad-call.yaml:9:5: events[2]: `2Z` is not a call"),
+        ("law22/missing-id.yaml", "missing-id.yaml:1:1: the case has no `id`"),
+        ("law22/two-seats.yaml", "two-seats.yaml:10:5: events[3]: an event has exactly one seat key"),
+        ("law22/unknown-clause.yaml", "unknown-clause.yaml:3:7: laws: unknown law clause `22Q`"),
+    ];
+    assert_eq!(failed.len(), expect.len(), "{failed:#?}");
+    for (name, fragment) in expect {
+        let msg = &failed.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("no check {name}")).1;
+        assert!(msg.contains(fragment), "{name}: {msg}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_wrong_expectation_fails_with_a_diff_in_every_rotation() {
+    let dir = corpus_dir("wrong", &[("wrong.yaml", GOOD.replace("declarer: N", "declarer: S"))]);
+    let (passed, failed) = run_checks(&dir);
+    assert!(passed.is_empty());
+    assert_eq!(failed.len(), 4);
+    for (_, msg) in &failed {
+        assert!(msg.contains("-  declarer: S\n+  declarer: N"), "{msg}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn duplicate_ids_are_refused_and_named() {
+    let dir = corpus_dir("dup", &[("a.yaml", GOOD.to_string()), ("b.yaml", GOOD.to_string())]);
+    let corpus = load_corpus(&[dir.clone()]);
+    assert_eq!(corpus.cases.len(), 1);
+    assert_eq!(corpus.errors.len(), 1);
+    let e = corpus.errors[0].to_string();
+    assert!(e.contains("b.yaml:1:1: duplicate id `L22-T3ST`: law22/a.yaml already uses it"), "{e}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn lint_rules_name_the_later_file() {
+    let other_story = GOOD.replace("L22-T3ST", "L22-0THR").replace("  - S: 2H\n", "  - S: 3H\n");
+    let dir = corpus_dir(
+        "lint",
+        &[
+            ("a.yaml", GOOD.to_string()),
+            // same title, different story
+            ("b.yaml", other_story.clone()),
+            // same story as a.yaml, new title and id
+            ("c.yaml", GOOD.replace("L22-T3ST", "L22-SAME").replace("title: North", "title: Again, North")),
+            // expects the end of an auction that the story leaves open
+            (
+                "d.yaml",
+                GOOD.replace("L22-T3ST", "L22-0PEN")
+                    .replace("title: North", "title: Open, North")
+                    .replace("  - S: P\n  - W: P\n", ""),
+            ),
+        ],
+    );
+    fs::write(dir.join("_tags.yaml"), "legal-auction: nothing irregular\n").unwrap();
+    fs::write(
+        dir.join("law22/e.yaml"),
+        other_story
+            .replace("L22-0THR", "L22-TAGS")
+            .replace("title: North", "title: Tagged, North")
+            .replace("  - N: 4H\n", "  - N: 3NT\n")
+            .replace("contract:", "tags_are: [x]\n  contract:")
+            .replace("tags_are: [x]\n  ", "")
+            .replace("source:", "tags: [no-such-tag]\nsource:"),
+    )
+    .unwrap();
+    let corpus = load_corpus(&[dir.clone()]);
+    let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
+    let has = |frag: &str| errors.iter().any(|e| e.contains(frag));
+    assert!(has("b.yaml:2:1: the title repeats that of law22/a.yaml"), "{errors:#?}");
+    assert!(has("c.yaml:6:1: the same story"), "{errors:#?}");
+    assert!(has("d.yaml:13:1: the expectation says the auction is over"), "{errors:#?}");
+    assert!(has("e.yaml:4:1: tag `no-such-tag` is not in the registry"), "{errors:#?}");
+    assert_eq!(errors.len(), 4, "{errors:#?}");
+    assert!(!corpus.cases.iter().any(|c| c.id == "L22-SAME"), "a duplicate story does not run");
+    let _ = fs::remove_dir_all(&dir);
+}
