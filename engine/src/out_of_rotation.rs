@@ -487,3 +487,61 @@ fn passes_partners_artificial_call(t: &Table, offender: Seat) -> bool {
     let last_seat = t.auction.dealer().rotate(n - 1);
     last_seat == offender.partner() && artificial(t.meaning_at(n - 1))
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::request::{Action, Event, Request};
+    use crate::table::{rule, RuleError};
+    use crate::notation::Seat;
+
+    fn story(dealer: Seat, events: &[(&str, &str)]) -> Request {
+        Request {
+            edition: Default::default(),
+            dealer,
+            vulnerable: Default::default(),
+            regulations: None,
+            events: events
+                .iter()
+                .map(|(s, a)| Event::new(s.parse().unwrap(), a.parse::<Action>().unwrap()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn offender_must_repeat_after_rho_passes() {
+        // 31A1: E bid 1S at N's turn; N passed; E may not now bid 2S.
+        let r = story(Seat::N, &[("E", "1S"), ("S", "reject"), ("N", "P"), ("E", "2S")]);
+        match rule(&r) {
+            Err(RuleError::Impossible { event: 3, message }) => assert!(message.contains("31A1"), "{message}"),
+            other => panic!("expected an impossible story, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn only_lho_holds_the_option() {
+        // 29A: the option on E's 1S (at N's turn) is S's, not W's.
+        let r = story(Seat::N, &[("E", "1S"), ("W", "accept")]);
+        assert!(matches!(rule(&r), Err(RuleError::Impossible { event: 1, .. })));
+        let r = story(Seat::N, &[("E", "1S"), ("W", "1H")]);
+        assert!(matches!(rule(&r), Err(RuleError::Impossible { event: 1, .. })));
+    }
+
+    #[test]
+    fn inadmissible_double_out_of_rotation_cannot_be_accepted() {
+        let r = story(Seat::N, &[("N", "1S"), ("S", "X"), ("W", "accept")]);
+        assert!(matches!(rule(&r), Err(RuleError::Impossible { event: 2, .. })));
+    }
+
+    #[test]
+    fn rulings_rotate_with_the_story() {
+        let r = story(
+            Seat::N,
+            &[("N", "1D"), ("S", "P"), ("W", "P"), ("N", "P")], // 34: reverts to E
+        );
+        let base = rule(&r).unwrap();
+        for k in 1..4 {
+            assert_eq!(rule(&r.rotate(k)).unwrap(), base.rotate(k));
+        }
+        assert_eq!(base.next, Some(Seat::E));
+    }
+}
