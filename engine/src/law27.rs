@@ -117,6 +117,12 @@ fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<(),
             accept(t, &ib);
             t.call(i, e, c)
         }
+        Action::Call(c) if e.seat == ib.offender && e.findings.unintended == Some(true) => {
+            // 25A1 comes first: the insufficient bid was a slip (a mechanical
+            // error or a slip of the tongue), replaced by the call he meant
+            // before his partner called. It is not a 27C replacement.
+            crate::law25::replaces_held_call(t, i, e, c)
+        }
         Action::Call(_) if e.seat == ib.offender => {
             // 27C: a premature replacement. LHO keeps his option.
             let w = Waiting::Premature { ib: ib.clone(), replacement: e.clone() };
