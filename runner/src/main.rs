@@ -140,24 +140,14 @@ fn explain(path: PathBuf, edition: Option<Edition>) -> ExitCode {
         }
     };
     let edition = edition.or(case.editions.first().copied()).unwrap_or_default();
-    println!("{} {} ({} Laws)", case.id, case.title, edition);
-    println!("laws: {}    source: {}", case.laws.join(", "), case.source);
+    print!("{}", rulings::explain::explain(&case, edition));
     match rulings_engine::rule(&case.request(edition)) {
         Ok(ruling) => {
-            for r in &ruling.rulings {
-                let comparable = r
-                    .comparable
-                    .map(|c| format!(", comparable: {} (basis {})", c.value, serde_json::to_value(c.basis).unwrap_or_default()))
-                    .unwrap_or_default();
-                println!("  {} {}: {:?} ruled under {}{comparable}", r.seat, r.call, r.irregularity, r.law);
-            }
-            println!("---");
+            println!("
+the ruling:");
             print!("{}", serde_yaml::to_string(&ruling).unwrap_or_default());
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("the engine could not rule: {e}");
-            ExitCode::FAILURE
-        }
+        Err(_) => ExitCode::FAILURE,
     }
 }
