@@ -6,6 +6,7 @@
 
 pub mod case;
 pub mod compare;
+pub mod coverage;
 pub mod features;
 pub mod harness;
 pub mod implementation;

@@ -99,6 +99,7 @@ fn run_suite(dirs: Vec<PathBuf>, options: RunOptions, max_failures: usize) -> Ex
         }
     });
     print!("{}", summary::render(&corpus, &results, max_failures));
+    print!("{}", rulings::coverage::render(&corpus));
     if corpus.errors.is_empty() && !results.iter().any(|r| r.outcome.is_failure()) {
         ExitCode::SUCCESS
     } else {
@@ -125,7 +126,7 @@ fn explain(path: PathBuf, edition: Option<Edition>) -> ExitCode {
                     .comparable
                     .map(|c| format!(", comparable: {} (basis {})", c.value, serde_json::to_value(c.basis).unwrap_or_default()))
                     .unwrap_or_default();
-                println!("  {} {}: {:?} ruled under {}{comparable}", r.seat, r.call, r.irregularity, r.law);
+                println!("  {} {}: {:?} ruled under {}{comparable}", r.seat, r.what(), r.irregularity, r.law);
             }
             println!("---");
             print!("{}", serde_yaml::to_string(&ruling).unwrap_or_default());
