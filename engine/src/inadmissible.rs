@@ -26,6 +26,7 @@ mod law38;
 mod law39;
 
 use crate::auction::Legality;
+use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::{Action, Edition, Event};
 use crate::ruling::Irregularity;
@@ -95,6 +96,8 @@ pub(crate) struct Waiting {
     kind: Kind,
     offender: Seat,
     call: Call,
+    /// The meaning of the offender's call, should it stand after all (37A).
+    means: Option<Meaning>,
     /// The table just before the inadmissible call: nothing rectified yet.
     pub(crate) before: Table,
 }
@@ -114,7 +117,9 @@ enum Kind {
 
 /// Wait, after rectifying provisionally, on the event that tells whether the
 /// offender's LHO called before rectification.
-fn wait(t: &mut Table, before: Table, kind: Kind, offender: Seat, call: Call) {
+fn wait(t: &mut Table, before: Table, kind: Kind, e: &Event, call: Call) {
+    let offender = e.seat;
+    let means = e.findings.means.clone();
     let waiting_on = match kind {
         // After the final pass nobody is to call: the wait only remembers.
         Kind::AfterFinalPass => offender.lho(),
@@ -125,7 +130,7 @@ fn wait(t: &mut Table, before: Table, kind: Kind, offender: Seat, call: Call) {
     t.pending = Some(Pending {
         waiting_on,
         decision: None,
-        state: PendingState::Inadmissible(Box::new(Waiting { kind, offender, call, before })),
+        state: PendingState::Inadmissible(Box::new(Waiting { kind, offender, call, means, before })),
     });
 }
 
@@ -139,7 +144,7 @@ pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<
             match w.kind {
                 Kind::Double => law36::lho_called(t, w.offender, w.call),
                 Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call),
-                Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, i, e, w.call, c),
+                Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, i, e, w.call, w.means, c),
                 Kind::AboveSeven => law38::lho_called(t, w.offender, w.call),
                 Kind::AfterFinalPass => law39::lho_called(t, i, e, w.offender, w.call, c),
             }
@@ -162,7 +167,7 @@ pub(crate) fn inadmissible_double(t: &mut Table, i: usize, e: &Event, c: Call) -
     require_2017(t, i, "36", &format!("{} makes an inadmissible {c}", e.seat))?;
     let before = t.clone();
     law36::not_accepted(t, e.seat, c, "36B2");
-    wait(t, before, Kind::Double, e.seat, c);
+    wait(t, before, Kind::Double, e, c);
     Ok(())
 }
 
@@ -201,7 +206,7 @@ pub(crate) fn call_when_required_to_pass(t: &mut Table, i: usize, e: &Event, c: 
     );
     let before = t.clone();
     law37::not_accepted(t, e.seat, c);
-    wait(t, before, Kind::RequiredToPass { inadmissible_double }, e.seat, c);
+    wait(t, before, Kind::RequiredToPass { inadmissible_double }, e, c);
     Ok(())
 }
 
@@ -210,7 +215,7 @@ pub(crate) fn bid_above_seven(t: &mut Table, i: usize, e: &Event, c: Call) -> Re
     require_2017(t, i, "38", &format!("{} bids {c}, more than seven", e.seat))?;
     let before = t.clone();
     law38::rectify(t, e.seat, c, true);
-    wait(t, before, Kind::AboveSeven, e.seat, c);
+    wait(t, before, Kind::AboveSeven, e, c);
     Ok(())
 }
 
@@ -219,7 +224,7 @@ pub(crate) fn call_after_final_pass(t: &mut Table, i: usize, e: &Event, c: Call)
     require_2017(t, i, "39", &format!("{} calls {c} after the final pass", e.seat))?;
     let before = t.clone();
     if law39::rectify(t, e.seat, c) {
-        wait(t, before, Kind::AfterFinalPass, e.seat, c);
+        wait(t, before, Kind::AfterFinalPass, e, c);
     }
     Ok(())
 }

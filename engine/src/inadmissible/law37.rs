@@ -9,6 +9,7 @@
 //! required to pass, and it is the stricter of the two (both members of the
 //! offending side barred, where 36B bars only the partner).
 
+use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::Event;
 use crate::ruling::{Irregularity, IrregularityRuling, Scope};
@@ -34,9 +35,16 @@ pub(super) fn not_accepted(t: &mut Table, offender: Seat, call: Call) {
 /// stays barred if he was barred for the rest of the auction. No 26B. `t`
 /// is the table as it was before the offender's call; `lho_call` is then
 /// ruled on as an ordinary call over it.
-pub(super) fn lho_called(t: &mut Table, i: usize, e: &Event, call: Call, lho_call: Call) -> Result<(), RuleError> {
+pub(super) fn lho_called(
+    t: &mut Table,
+    i: usize,
+    e: &Event,
+    call: Call,
+    means: Option<Meaning>,
+    lho_call: Call,
+) -> Result<(), RuleError> {
     let offender = e.seat.rho();
-    t.stand(offender, call, None);
+    t.stand(offender, call, means);
     t.record(IrregularityRuling::on_call(offender, call, Irregularity::CallWhenRequiredToPass, "37A"));
     t.call(i, e, lho_call)
 }
