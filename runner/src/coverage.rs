@@ -79,10 +79,6 @@ pub fn render(corpus: &Corpus) -> String {
         }
         let _ = writeln!(s, "{line}");
     }
-    let zero: Vec<&str> = counts.iter().filter(|(_, n)| *n == 0).map(|(id, _)| *id).collect();
-    if !zero.is_empty() {
-        let _ = writeln!(s, "  not exercised: {}", zero.join(", "));
-    }
     s
 }
 
