@@ -231,3 +231,45 @@ fn rotation_changes_only_seats() {
         assert_eq!(rule(&r.rotate(k)).unwrap(), base.rotate(k));
     }
 }
+
+#[test]
+fn law36b4_for_the_out_of_rotation_module() {
+    // N opens 1S; at East's turn South doubles his partner's bid, out of turn.
+    let r = story(Seat::N, "N:1S");
+    let mut t = crate::table::Table::new(&r);
+    t.stand(Seat::N, "1S".parse().unwrap(), None);
+    let e = Event::new(Seat::S, Action::Call(Call::Double));
+    super::inadmissible_double_out_of_rotation(&mut t, 1, &e, Call::Double).unwrap();
+    let r = t.ruling();
+    assert_eq!(r.next, Some(Seat::E), "the auction stays with the player whose turn it was");
+    assert_eq!(r.auction, calls("1S"));
+    assert_eq!(r.rulings[0].law, "36B4");
+    assert_eq!(passes(&r), vec![(Seat::N, Scope::RestOfAuction, "36B4", true)]);
+    assert_eq!(r.lead_restrictions[0].seat, Seat::N);
+    assert_eq!(r.unauthorized_information[0].seat, Seat::N);
+    assert_eq!(r.score_adjustment, vec!["72C"]);
+}
+
+#[test]
+fn law24_after_the_final_pass_is_not_ruled() {
+    let e = rule(&story(Seat::N, "N:1S E:P S:P W:P W:leads_SK")).unwrap_err();
+    assert!(matches!(e, RuleError::Unsupported { .. }), "{e}");
+}
+
+#[test]
+fn card_events_round_trip() {
+    let e: Event = serde_json::from_str(r#"{"E": "exposes sk, h10"}"#).unwrap();
+    assert_eq!(serde_json::to_string(&e).unwrap(), r#"{"E":"exposes SK HT"}"#);
+    let e: Event = serde_json::from_str(r#"{"W": "Leads C2"}"#).unwrap();
+    assert_eq!(serde_json::to_string(&e).unwrap(), r#"{"W":"leads C2"}"#);
+    for bad in [r#"{"W": "leads C2 C3"}"#, r#"{"W": "exposes"}"#, r#"{"W": "exposes SZ"}"#, r#"{"W": "accept now"}"#] {
+        let err = serde_json::from_str::<Event>(bad).unwrap_err().to_string();
+        assert!(!err.is_empty(), "{bad}");
+    }
+    // A ruling on cards serialises `cards`, not `call`.
+    let r = ruled(Seat::N, "N:1S E:exposes_HK");
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["rulings"][0]["cards"], serde_json::json!(["HK"]));
+    assert!(v["rulings"][0].get("call").is_none());
+    assert_eq!(v["penalty_cards"][0], serde_json::json!({"seat": "E", "card": "HK", "law": "24E"}));
+}
