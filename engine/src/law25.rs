@@ -128,13 +128,7 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
     let lho_call = seated.get(k + 1).map(|(s, call)| (*s, *call));
     let lho_means = lho_call.and_then(|_| t.meaning_at(k + 1).cloned());
     t.cancel_from(k);
-    t.record(IrregularityRuling {
-        seat,
-        call: c,
-        irregularity: Irregularity::ChangeOfCall,
-        law: "25A1".to_string(),
-        comparable: None,
-    });
+    t.record(IrregularityRuling::on_call(seat, c, Irregularity::ChangeOfCall, "25A1"));
     // 25A1: the intended call stands subject to the law that applies to it.
     t.classify(i, e, c)?;
     let Some((lho, call)) = lho_call else {
@@ -179,7 +173,8 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
 pub(crate) fn replaces_held_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
     t.record(IrregularityRuling {
         seat: e.seat,
-        call: c,
+        call: Some(c),
+        cards: Vec::new(),
         irregularity: Irregularity::ChangeOfCall,
         law: "25A1".to_string(),
         comparable: None,
@@ -253,6 +248,8 @@ pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<
 fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Result<(), RuleError> {
     let lho = s.offender.lho();
     match (e.seat == lho, e.action) {
+        // Card events are ruled by the table (Law 24) before any pending decision.
+        (_, Action::Cards(_)) => Err(cards_not_here(i)),
         (true, Action::Accept) => {
             accepted(t, &s);
             Ok(())
@@ -294,7 +291,8 @@ fn accepted(t: &mut Table, s: &Substitution) {
     );
     t.record(IrregularityRuling {
         seat: s.offender,
-        call: s.substitute,
+        call: Some(s.substitute),
+        cards: Vec::new(),
         irregularity: Irregularity::ChangeOfCall,
         law: "25B1".to_string(),
         comparable: Some(cmp),
@@ -313,7 +311,8 @@ fn not_accepted(t: &mut Table, s: &Substitution) -> Result<(), RuleError> {
     );
     t.record(IrregularityRuling {
         seat: s.offender,
-        call: s.substitute,
+        call: Some(s.substitute),
+        cards: Vec::new(),
         irregularity: Irregularity::ChangeOfCall,
         law: "25B2".to_string(),
         comparable: Some(cmp),
@@ -339,6 +338,7 @@ fn withdrawn_call(t: &mut Table, offender: Seat, withdrawn: Call, cmp: Comparabi
 /// 25A6: LHO keeps the call he made over the replaced call, or withdraws it.
 fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -> Result<(), RuleError> {
     match (e.seat == l.lho, e.action) {
+        (_, Action::Cards(_)) => Err(cards_not_here(i)),
         (true, Action::Accept) => Ok(()),
         (true, Action::Reject) => {
             withdraw_lho_call(t, &l);
@@ -367,6 +367,12 @@ fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -> Result<()
 fn withdraw_lho_call(t: &mut Table, l: &LhoCall) {
     t.cancel_from(l.index);
     t.unauthorized(l.replacer.partner(), l.lho, l.call, "25A6");
+}
+
+/// Card events never reach a law module's pending state: the table rules
+/// them under Law 24 first.
+fn cards_not_here(i: usize) -> RuleError {
+    impossible(i, "a card event reached Law 25; cards are ruled under Law 24 before any pending choice")
 }
 
 #[cfg(test)]
@@ -427,7 +433,7 @@ mod tests {
         assert_eq!(r.auction, calls("1S"));
         assert_eq!(r.rulings.len(), 1);
         assert_eq!(r.rulings[0].law, "25A1");
-        assert_eq!(r.rulings[0].call, "1S".parse().unwrap());
+        assert_eq!(r.rulings[0].call, Some("1S".parse().unwrap()));
         assert!(r.lead_restrictions.is_empty());
         assert!(r.unauthorized_information.is_empty());
     }

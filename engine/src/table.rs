@@ -11,12 +11,12 @@ use std::fmt;
 
 use crate::auction::{Auction, Legality};
 use crate::clauses;
-use crate::{inadmissible, law25, law27, out_of_rotation};
+use crate::{inadmissible, law24, law25, law27, out_of_rotation};
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat, Strain};
 use crate::request::{Action, Edition, Event, Regulations, Request};
 use crate::ruling::{
-    Decision, IrregularityRuling, LeadRestriction, MustPass, Ruling, Scope, Status,
+    Decision, IrregularityRuling, LeadRestriction, MustPass, PenaltyCard, Ruling, Scope, Status,
     UnauthorizedInformation, WithdrawnCall,
 };
 
@@ -72,6 +72,9 @@ pub(crate) enum PendingState {
     InsufficientBid(Box<law27::Waiting>),
     /// Laws 29A and 36: after a call out of rotation.
     OutOfRotation(out_of_rotation::Waiting),
+    /// Laws 36-39: an inadmissible call whose rectification depends on
+    /// whether the offender's LHO calls before it.
+    Inadmissible(Box<inadmissible::Waiting>),
 }
 
 /// Who must pass, and why: a lead restriction's source, resolved into
@@ -103,6 +106,8 @@ pub struct Table {
     /// Laws 28-34: calls out of rotation still awaiting the offender's
     /// turn, and accepted passes out of rotation (34).
     pub(crate) rotation: out_of_rotation::Rotation,
+    /// 24E: cards exposed during the auction, penalty cards if their owner defends.
+    penalty: Vec<PenaltyCard>,
 }
 
 /// Rule on a request: replay its events and return the state of the table
@@ -116,7 +121,7 @@ pub fn rule(request: &Request) -> Result<Ruling, RuleError> {
 }
 
 impl Table {
-    fn new(request: &Request) -> Table {
+    pub(crate) fn new(request: &Request) -> Table {
         Table {
             edition: request.edition,
             regulations: request.regulations.unwrap_or_default(),
@@ -129,11 +134,17 @@ impl Table {
             rulings: Vec::new(),
             adjustments: Vec::new(),
             rotation: out_of_rotation::Rotation::default(),
+            penalty: Vec::new(),
         }
     }
 
     /// One event of the story.
     fn event(&mut self, i: usize, e: &Event) -> Result<(), RuleError> {
+        if let Action::Cards(x) = e.action {
+            // Law 24 is independent of any call under rectification: what the
+            // table waits on (if anything) still waits.
+            return law24::card_exposed(self, i, e, x);
+        }
         if let Some(p) = self.pending.take() {
             return self.resolve(p, i, e);
         }
@@ -146,6 +157,7 @@ impl Table {
                 ),
             )),
             Action::Call(c) => self.call(i, e, c),
+            Action::Cards(x) => law24::card_exposed(self, i, e, x),
         }
     }
 
@@ -155,6 +167,7 @@ impl Table {
             PendingState::ChangeOfCall(w) => law25::resolve(self, *w, i, e),
             PendingState::InsufficientBid(w) => law27::resolve(self, *w, i, e),
             PendingState::OutOfRotation(w) => out_of_rotation::resolve(self, w, i, e),
+            PendingState::Inadmissible(w) => inadmissible::resolve(self, *w, i, e),
         }
     }
 
@@ -275,6 +288,17 @@ impl Table {
         }
     }
 
+    /// 24E: `card` of `seat` lies face up until the end of the auction and
+    /// becomes a penalty card if `seat` becomes a defender.
+    pub(crate) fn penalty_card(&mut self, seat: Seat, card: crate::card::Card, law: &str) {
+        self.penalty.push(PenaltyCard { seat, card, law: law.to_string() });
+    }
+
+    /// Is `card` of `seat` already lying face up (24)?
+    pub(crate) fn is_exposed(&self, seat: Seat, card: crate::card::Card) -> bool {
+        self.penalty.iter().any(|p| p.seat == seat && p.card == card)
+    }
+
     /// The denominations `seat` has specified in the legal auction (26B).
     pub(crate) fn specified_by(&self, seat: Seat) -> Vec<Strain> {
         let mut out: Vec<Strain> = self
@@ -317,6 +341,9 @@ impl Table {
         let over = self.auction.is_over();
         let (status, next, decision) = match &self.pending {
             Some(p) if p.decision.is_some() => (Status::Decision, Some(p.waiting_on), p.decision.clone()),
+            // After the final pass a pending state only remembers (39B: does LHO call?).
+            Some(_) if over && contract.is_some() => (Status::Closed, None, None),
+            Some(_) if over => (Status::PassedOut, None, None),
             Some(p) => (Status::Auction, Some(p.waiting_on), None),
             None if self.auction.is_passed_out() => (Status::PassedOut, None, None),
             None if over => (Status::Closed, None, None),
@@ -342,6 +369,18 @@ impl Table {
                 }
             })
             .collect();
+        // 24D/24E: a declarer's or dummy's cards go back to the hand; a
+        // defender's become penalty cards; a passed-out board has no play.
+        let penalty_cards = self
+            .penalty
+            .iter()
+            .filter(|p| match (&contract, over) {
+                (_, false) => true,
+                (Some(c), true) => p.seat.is_opponent_of(c.declarer),
+                (None, true) => false,
+            })
+            .cloned()
+            .collect();
         let mut score_adjustment = self.adjustments.clone();
         score_adjustment.sort_by_key(|c| clauses::sort_key(c));
         Ruling {
@@ -352,6 +391,7 @@ impl Table {
             rulings: self.rulings.clone(),
             must_pass: self.must_pass.clone(),
             lead_restrictions,
+            penalty_cards,
             unauthorized_information: self.unauthorized.clone(),
             score_adjustment,
             contract,

@@ -66,6 +66,7 @@ fn empty_table(request: &Request) -> Ruling {
         unauthorized_information: Vec::new(),
         score_adjustment: Vec::new(),
         contract: None,
+        penalty_cards: Vec::new(),
     })
 }
 
@@ -131,7 +132,7 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
             })
             .unwrap_or_default();
         let kind = serde_json::to_value(r.irregularity).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
-        out.push(format!("ruled: {} {} is {kind}, disposed of under {}{comparable}", r.seat, r.call, r.law));
+        out.push(format!("ruled: {} {} is {kind}, disposed of under {}{comparable}", r.seat, r.what(), r.law));
     }
     for m in after.must_pass.iter() {
         let was = b.and_then(|r| r.must_pass.iter().find(|o| o.seat == m.seat && o.law == m.law && o.scope == m.scope));
@@ -158,6 +159,10 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
     let old_ui = b.map_or(0, |r| r.unauthorized_information.len());
     for u in after.unauthorized_information.iter().skip(old_ui) {
         out.push(format!("{}'s withdrawn {} is unauthorised information to {} ({})", u.from.seat, u.from.call, u.seat, u.law));
+    }
+    let old_cards = b.map_or(0, |r| r.penalty_cards.len());
+    for p in after.penalty_cards.iter().skip(old_cards) {
+        out.push(format!("{}'s {} is a penalty card if {} defends ({})", p.seat, p.card, p.seat, p.law));
     }
     for a in &after.score_adjustment {
         if !b.is_some_and(|r| r.score_adjustment.contains(a)) {
