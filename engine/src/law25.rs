@@ -161,13 +161,7 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
         ));
     }
     t.cancel_from(k);
-    t.record(IrregularityRuling {
-        seat,
-        call: c,
-        irregularity: Irregularity::ChangeOfCall,
-        law: t.rules.unintended_replaced.to_string(),
-        comparable: None,
-    });
+    t.record(IrregularityRuling::on_call(seat, c, Irregularity::ChangeOfCall, t.rules.unintended_replaced));
     // 25A1: the intended call stands subject to the law that applies to it.
     t.classify(i, e, c)?;
     let Some((lho, call)) = lho_call else {
@@ -209,15 +203,8 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
 /// replacement is ruled as the player's call at his turn, and Law 26 does
 /// not apply. For the Law 27 module (a premature "replacement" that the
 /// director finds was the correction of an unintended call).
-#[allow(dead_code)]
 pub(crate) fn replaces_held_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
-    t.record(IrregularityRuling {
-        seat: e.seat,
-        call: c,
-        irregularity: Irregularity::ChangeOfCall,
-        law: "25A1".to_string(),
-        comparable: None,
-    });
+    t.record(IrregularityRuling::on_call(e.seat, c, Irregularity::ChangeOfCall, t.rules.unintended_replaced));
     t.classify(i, e, c)
 }
 
@@ -289,6 +276,8 @@ pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<
 fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Result<(), RuleError> {
     let lho = s.offender.lho();
     match (e.seat == lho, e.action) {
+        // Card events are ruled by the table (Law 24) before any pending decision.
+        (_, Action::Cards(_)) => Err(cards_not_here(i)),
         (true, Action::Accept) => {
             accepted(t, &s);
             Ok(())
@@ -336,7 +325,8 @@ fn accepted(t: &mut Table, s: &Substitution) {
     );
     t.record(IrregularityRuling {
         seat: s.offender,
-        call: s.substitute,
+        call: Some(s.substitute),
+        cards: Vec::new(),
         irregularity: Irregularity::ChangeOfCall,
         law: "25B1".to_string(),
         comparable: Some(cmp),
@@ -378,7 +368,8 @@ fn not_accepted(t: &mut Table, s: &Substitution) -> Result<(), RuleError> {
     );
     t.record(IrregularityRuling {
         seat: s.offender,
-        call: s.substitute,
+        call: Some(s.substitute),
+        cards: Vec::new(),
         irregularity: Irregularity::ChangeOfCall,
         law: "25B2".to_string(),
         comparable: Some(cmp),
@@ -404,13 +395,7 @@ fn withdrawn_call(t: &mut Table, offender: Seat, withdrawn: Call, cmp: Comparabi
 /// A Law 25 ruling entry for a substitution, without comparability (2007,
 /// 1997: no comparable call).
 fn entry(s: &Substitution, law: &str) -> IrregularityRuling {
-    IrregularityRuling {
-        seat: s.offender,
-        call: s.substitute,
-        irregularity: Irregularity::ChangeOfCall,
-        law: law.to_string(),
-        comparable: None,
-    }
+    IrregularityRuling::on_call(s.offender, s.substitute, Irregularity::ChangeOfCall, law)
 }
 
 /// 2007 (and 1997) Law 26 and 16D2 (1997 16C2) on a call withdrawn under
@@ -431,6 +416,7 @@ fn withdrawn_before_2017(t: &mut Table, offender: Seat, withdrawn: Call, means: 
 /// 26, and the withdrawn calls are unauthorised to partner (16C2).
 fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Result<(), RuleError> {
     let keep = match (e.seat == s.offender, e.action) {
+        (_, Action::Cards(_)) => return Err(cards_not_here(i)),
         (true, Action::Accept) => true,
         (true, Action::Call(c)) => c == s.original,
         (true, Action::Reject) if s.index != usize::MAX => {
@@ -537,15 +523,10 @@ fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e: &Event) ->
         return Err(impossible(i, "a substitute must be a call"));
     };
     let record = |t: &mut Table, law: &str| {
-        t.record(IrregularityRuling {
-            seat: ib.offender,
-            call: sub,
-            irregularity: Irregularity::ChangeOfCall,
-            law: law.to_string(),
-            comparable: None,
-        })
+        t.record(IrregularityRuling::on_call(ib.offender, sub, Irregularity::ChangeOfCall, law))
     };
     match (e.seat == lho, e.action) {
+        (_, Action::Cards(_)) => Err(cards_not_here(i)),
         (true, Action::Accept | Action::Call(_)) => {
             if t.auction.legality(ib.offender, sub) != Legality::Legal {
                 return Err(unsupported(
@@ -584,6 +565,7 @@ fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e: &Event) ->
 /// 25A6: LHO keeps the call he made over the replaced call, or withdraws it.
 fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -> Result<(), RuleError> {
     match (e.seat == l.lho, e.action) {
+        (_, Action::Cards(_)) => Err(cards_not_here(i)),
         (true, Action::Accept) => Ok(()),
         (true, Action::Reject) => {
             withdraw_lho_call(t, &l);
@@ -612,6 +594,12 @@ fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -> Result<()
 fn withdraw_lho_call(t: &mut Table, l: &LhoCall) {
     t.cancel_from(l.index);
     t.unauthorized(l.replacer.partner(), l.lho, l.call, t.rules.lho_withdrawal.unwrap_or("25A6"));
+}
+
+/// Card events never reach a law module's pending state: the table rules
+/// them under Law 24 first.
+fn cards_not_here(i: usize) -> RuleError {
+    impossible(i, "a card event reached Law 25; cards are ruled under Law 24 before any pending choice")
 }
 
 #[cfg(test)]
@@ -672,7 +660,7 @@ mod tests {
         assert_eq!(r.auction, calls("1S"));
         assert_eq!(r.rulings.len(), 1);
         assert_eq!(r.rulings[0].law, "25A1");
-        assert_eq!(r.rulings[0].call, "1S".parse().unwrap());
+        assert_eq!(r.rulings[0].call, Some("1S".parse().unwrap()));
         assert!(r.lead_restrictions.is_empty());
         assert!(r.unauthorized_information.is_empty());
     }

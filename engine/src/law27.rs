@@ -115,6 +115,12 @@ fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<(),
             accept(t, &ib);
             t.call(i, e, c)
         }
+        Action::Call(c) if e.seat == ib.offender && e.findings.unintended == Some(true) => {
+            // 25A1 comes first: the insufficient bid was a slip (a mechanical
+            // error or a slip of the tongue), replaced by the call he meant
+            // before his partner called. It is not a 27C replacement.
+            crate::law25::replaces_held_call(t, i, e, c)
+        }
         Action::Call(_) if e.seat == ib.offender && t.edition == Edition::E1997 => {
             // 1997 has no 27C: a change of call before LHO calls is 25B's
             // (25B2(a) when LHO does not condone it).
@@ -226,6 +232,7 @@ fn on_second_option(
 /// or replace again after a cancellation (27B3, 27B4).
 fn on_replacement(t: &mut Table, ib: Insufficient, i: usize, e: &Event, again: bool) -> Result<(), RuleError> {
     match e.action {
+        Action::Cards(_) => Err(impossible(i, "a card event reached Law 27; cards are ruled under Law 24 first")),
         Action::Call(_) if e.seat == ib.offender => replace(t, &ib, i, e, again),
         Action::Accept | Action::Reject => Err(impossible(
             i,
@@ -529,7 +536,8 @@ pub(crate) fn offer_again(t: &mut Table, ib: Insufficient) {
 fn ruling(ib: &Insufficient, law: &str, comparable: Option<Comparability>) -> IrregularityRuling {
     IrregularityRuling {
         seat: ib.offender,
-        call: ib.call,
+        call: Some(ib.call),
+        cards: Vec::new(),
         irregularity: Irregularity::InsufficientBid,
         law: law.to_string(),
         comparable,
@@ -555,6 +563,7 @@ fn call_text(e: &Event) -> String {
 
 fn while_waiting(i: usize, e: &Event, ib: &Insufficient, lho: Seat, what: &str) -> RuleError {
     match e.action {
+        Action::Cards(_) => impossible(i, "a card event reached Law 27; cards are ruled under Law 24 first"),
         Action::Accept | Action::Reject => impossible(
             i,
             format!(
@@ -578,7 +587,7 @@ mod tests {
     use crate::meanings::Meaning;
     use crate::notation::{Call, Seat, Strain, Vulnerability};
     use crate::request::{Edition, Event, Request};
-    use crate::ruling::{Basis, Choice, Doubling, Ruling, Scope, Status};
+    use crate::ruling::{Basis, Choice, Doubling, Irregularity, Ruling, Scope, Status};
     use crate::table::{rule, RuleError};
 
     /// A story: "N:1S E:1H S:reject E:2H", each step `SEAT:ACTION`.
@@ -689,7 +698,10 @@ mod tests {
         assert_eq!(r.contract.expect("contract").declarer, Seat::E);
         assert!(r.lead_restrictions.is_empty());
         // A call by the barred partner other than pass is Law 37's business.
-        assert!(rule(&story(Seat::N, "N:1S E:1H S:reject E:2D S:P W:3D")).is_err());
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:2D S:P W:3D"));
+        let last = r.rulings.last().expect("a ruling on West's 3D");
+        assert_eq!(last.irregularity, Irregularity::CallWhenRequiredToPass);
+        assert_eq!(last.seat, Seat::W);
     }
 
     #[test]

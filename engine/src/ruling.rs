@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::card::Card;
 use crate::notation::{Bid, Call, Seat, Strain};
 
 /// Where the table stands.
@@ -83,14 +84,41 @@ pub struct Comparability {
 }
 
 /// One irregularity, ruled once, with the clause that finally disposed of it.
+/// An irregular call names `call`; a card exposed or led during the auction
+/// (Law 24) names `cards` instead.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IrregularityRuling {
     pub seat: Seat,
-    pub call: Call,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call: Option<Call>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<Card>,
     pub irregularity: Irregularity,
     pub law: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comparable: Option<Comparability>,
+}
+
+impl IrregularityRuling {
+    /// The ruling on an irregular call.
+    pub fn on_call(seat: Seat, call: Call, irregularity: Irregularity, law: &str) -> IrregularityRuling {
+        IrregularityRuling {
+            seat,
+            call: Some(call),
+            cards: Vec::new(),
+            irregularity,
+            law: law.to_string(),
+            comparable: None,
+        }
+    }
+
+    /// What the irregularity was about, for messages: the call, or the cards.
+    pub fn what(&self) -> String {
+        match self.call {
+            Some(c) => c.to_string(),
+            None => self.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "),
+        }
+    }
 }
 
 /// How long an obligation to pass lasts.
@@ -148,6 +176,15 @@ pub struct ScoreCap {
     pub law: String,
 }
 
+/// A card exposed or led during the auction that becomes a penalty card if
+/// its owner becomes a defender (24E; Laws 50 and 51 then govern it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PenaltyCard {
+    pub seat: Seat,
+    pub card: Card,
+    pub law: String,
+}
+
 /// A withdrawn call, named by who made it and what it was.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WithdrawnCall {
@@ -193,6 +230,10 @@ pub struct Ruling {
     pub rulings: Vec<IrregularityRuling>,
     pub must_pass: Vec<MustPass>,
     pub lead_restrictions: Vec<LeadRestriction>,
+    /// Cards exposed or led during the auction (24E): while the auction is
+    /// open, those that would become penalty cards; once it is closed, only
+    /// those of a defender.
+    pub penalty_cards: Vec<PenaltyCard>,
     pub unauthorized_information: Vec<UnauthorizedInformation>,
     /// Clauses under which the director may adjust the score after play, in law order.
     pub score_adjustment: Vec<String>,
@@ -218,6 +259,9 @@ impl Ruling {
             x.seat = r(x.seat);
         }
         for x in &mut out.lead_restrictions {
+            x.seat = r(x.seat);
+        }
+        for x in &mut out.penalty_cards {
             x.seat = r(x.seat);
         }
         for x in &mut out.unauthorized_information {

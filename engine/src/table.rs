@@ -12,12 +12,13 @@ use std::fmt;
 use crate::auction::{Auction, Legality};
 use crate::clauses;
 use crate::editions::{LeadScheme, Rules};
-use crate::{inadmissible, law25, law27, out_of_rotation};
+use crate::{inadmissible, law24, law25, law27, out_of_rotation};
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat, Strain};
 use crate::request::{Action, Edition, Event, Regulations, Request};
 use crate::ruling::{
-    Decision, IrregularityRuling, LeadRestriction, MustPass, Ruling, Scope, ScoreCap, ScoreLimit, Status,
+    Decision, IrregularityRuling, LeadRestriction, MustPass, PenaltyCard, Ruling, Scope, ScoreCap, ScoreLimit,
+    Status,
     UnauthorizedInformation, WithdrawnCall,
 };
 
@@ -71,6 +72,11 @@ pub(crate) enum PendingState {
     ChangeOfCall(Box<law25::Waiting>),
     /// Law 27: an insufficient bid under rectification.
     InsufficientBid(Box<law27::Waiting>),
+    /// Laws 29A and 36: after a call out of rotation.
+    OutOfRotation(out_of_rotation::Waiting),
+    /// Laws 36-39: an inadmissible call whose rectification depends on
+    /// whether the offender's LHO calls before it.
+    Inadmissible(Box<inadmissible::Waiting>),
 }
 
 /// Who must pass, and why: a lead restriction's source, resolved into
@@ -106,6 +112,11 @@ pub struct Table {
     rulings: Vec<IrregularityRuling>,
     adjustments: Vec<String>,
     score_cap: Option<ScoreCap>,
+    /// Laws 28-34: calls out of rotation still awaiting the offender's
+    /// turn, and accepted passes out of rotation (34).
+    pub(crate) rotation: out_of_rotation::Rotation,
+    /// 24E: cards exposed during the auction, penalty cards if their owner defends.
+    penalty: Vec<PenaltyCard>,
 }
 
 /// Rule on a request: replay its events and return the state of the table
@@ -119,7 +130,7 @@ pub fn rule(request: &Request) -> Result<Ruling, RuleError> {
 }
 
 impl Table {
-    fn new(request: &Request) -> Table {
+    pub(crate) fn new(request: &Request) -> Table {
         Table {
             edition: request.edition,
             rules: Rules::of(request.edition),
@@ -133,11 +144,19 @@ impl Table {
             rulings: Vec::new(),
             adjustments: Vec::new(),
             score_cap: None,
+            rotation: out_of_rotation::Rotation::default(),
+            penalty: Vec::new(),
         }
     }
 
     /// One event of the story.
     fn event(&mut self, i: usize, e: &Event) -> Result<(), RuleError> {
+        if let Action::Cards(x) = e.action {
+            // Law 24 is independent of any call under rectification: what the
+            // table waits on (if anything) still waits.
+            self.only_2017(i, "24", "a card exposed during the auction")?;
+            return law24::card_exposed(self, i, e, x);
+        }
         if let Some(p) = self.pending.take() {
             return self.resolve(p, i, e);
         }
@@ -150,6 +169,7 @@ impl Table {
                 ),
             )),
             Action::Call(c) => self.call(i, e, c),
+            Action::Cards(x) => law24::card_exposed(self, i, e, x),
         }
     }
 
@@ -158,6 +178,8 @@ impl Table {
         match p.state {
             PendingState::ChangeOfCall(w) => law25::resolve(self, *w, i, e),
             PendingState::InsufficientBid(w) => law27::resolve(self, *w, i, e),
+            PendingState::OutOfRotation(w) => out_of_rotation::resolve(self, w, i, e),
+            PendingState::Inadmissible(w) => inadmissible::resolve(self, *w, i, e),
         }
     }
 
@@ -189,6 +211,7 @@ impl Table {
             self.only_2017(i, "28-32", "a call out of rotation")?;
             return out_of_rotation::call_out_of_rotation(self, i, e, c);
         }
+        out_of_rotation::at_turn(self, i, e, c)?;
         if !c.is_pass() && self.required_to_pass(e.seat) {
             self.only_2017(i, "37", "a call by a player required to pass")?;
             return inadmissible::call_when_required_to_pass(self, i, e, c);
@@ -239,6 +262,7 @@ impl Table {
                 o.in_force = false;
             }
         }
+        out_of_rotation::retention(self);
     }
 
     /// Cancel the calls that stand from index `from` on (a withdrawn call
@@ -322,6 +346,17 @@ impl Table {
         }
     }
 
+    /// 24E: `card` of `seat` lies face up until the end of the auction and
+    /// becomes a penalty card if `seat` becomes a defender.
+    pub(crate) fn penalty_card(&mut self, seat: Seat, card: crate::card::Card, law: &str) {
+        self.penalty.push(PenaltyCard { seat, card, law: law.to_string() });
+    }
+
+    /// Is `card` of `seat` already lying face up (24)?
+    pub(crate) fn is_exposed(&self, seat: Seat, card: crate::card::Card) -> bool {
+        self.penalty.iter().any(|p| p.seat == seat && p.card == card)
+    }
+
     /// The denominations `seat` has specified in the legal auction (26B).
     pub(crate) fn specified_by(&self, seat: Seat) -> Vec<Strain> {
         let mut out: Vec<Strain> = self
@@ -336,12 +371,37 @@ impl Table {
         out
     }
 
+    /// 29A: the player whose turn it is loses it to an accepted call out of
+    /// rotation (shown as a pass; not a call, 17D3).
+    pub(crate) fn skip_turn(&mut self) {
+        self.auction.push_missed();
+        self.meanings.push(None);
+    }
+
+    /// How many irregularities have been recorded so far.
+    pub(crate) fn rulings_recorded(&self) -> usize {
+        self.rulings.len()
+    }
+
+    /// A recorded ruling, to set the clause that finally disposed of it.
+    pub(crate) fn ruling_mut(&mut self, index: usize) -> Option<&mut IrregularityRuling> {
+        self.rulings.get_mut(index)
+    }
+
+    /// 23B: information from a withdrawn call is no longer unauthorised.
+    pub(crate) fn withdraw_unauthorized(&mut self, from: Seat, call: Call) {
+        self.unauthorized.retain(|u| !(u.from.seat == from && u.from.call == call));
+    }
+
     /// The ruling: the state of the table now.
     pub fn ruling(&self) -> Ruling {
         let contract = self.auction.contract();
         let over = self.auction.is_over();
         let (status, next, decision) = match &self.pending {
             Some(p) if p.decision.is_some() => (Status::Decision, Some(p.waiting_on), p.decision.clone()),
+            // After the final pass a pending state only remembers (39B: does LHO call?).
+            Some(_) if over && contract.is_some() => (Status::Closed, None, None),
+            Some(_) if over => (Status::PassedOut, None, None),
             Some(p) => (Status::Auction, Some(p.waiting_on), None),
             None if self.auction.is_passed_out() => (Status::PassedOut, None, None),
             None if over => (Status::Closed, None, None),
@@ -357,6 +417,18 @@ impl Table {
             })
             .filter_map(|l| self.lead_restriction(l))
             .collect();
+        // 24D/24E: a declarer's or dummy's cards go back to the hand; a
+        // defender's become penalty cards; a passed-out board has no play.
+        let penalty_cards = self
+            .penalty
+            .iter()
+            .filter(|p| match (&contract, over) {
+                (_, false) => true,
+                (Some(c), true) => p.seat.is_opponent_of(c.declarer),
+                (None, true) => false,
+            })
+            .cloned()
+            .collect();
         let mut score_adjustment = self.adjustments.clone();
         score_adjustment.sort_by_key(|c| clauses::sort_key(c));
         Ruling {
@@ -367,6 +439,7 @@ impl Table {
             rulings: self.rulings.clone(),
             must_pass: self.must_pass.clone(),
             lead_restrictions,
+            penalty_cards,
             unauthorized_information: self.unauthorized.clone(),
             score_adjustment,
             contract,

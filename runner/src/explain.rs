@@ -67,6 +67,7 @@ fn empty_table(request: &Request) -> Ruling {
         score_adjustment: Vec::new(),
         contract: None,
         score_cap: None,
+        penalty_cards: Vec::new(),
     })
 }
 
@@ -132,7 +133,7 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
             })
             .unwrap_or_default();
         let kind = serde_json::to_value(r.irregularity).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
-        out.push(format!("ruled: {} {} is {kind}, disposed of under {}{comparable}", r.seat, r.call, r.law));
+        out.push(format!("ruled: {} {} is {kind}, disposed of under {}{comparable}", r.seat, r.what(), r.law));
     }
     for m in after.must_pass.iter() {
         let was = b.and_then(|r| r.must_pass.iter().find(|o| o.seat == m.seat && o.law == m.law && o.scope == m.scope));
@@ -165,6 +166,10 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
     let old_ui = b.map_or(0, |r| r.unauthorized_information.len());
     for u in after.unauthorized_information.iter().skip(old_ui) {
         out.push(format!("{}'s withdrawn {} is unauthorised information to {} ({})", u.from.seat, u.from.call, u.seat, u.law));
+    }
+    let old_cards = b.map_or(0, |r| r.penalty_cards.len());
+    for p in after.penalty_cards.iter().skip(old_cards) {
+        out.push(format!("{}'s {} is a penalty card if {} defends ({})", p.seat, p.card, p.seat, p.law));
     }
     for a in &after.score_adjustment {
         if !b.is_some_and(|r| r.score_adjustment.contains(a)) {
@@ -204,8 +209,10 @@ fn options(request: &Request, r: &Ruling) -> String {
             Ok(next) => {
                 let lines = changes(Some(r), &next);
                 let _ = writeln!(s, "{}", if lines.is_empty() { where_we_are(&next) } else { lines.join("; ") });
-                // If someone must now call in place of a withdrawn call, show what each kind of call would lead to.
-                if next.status == Status::Auction && next.next.is_some() && next.rulings.len() == r.rulings.len() {
+                // If the player who called last must now call again (to replace
+                // a call not accepted), show what each kind of call would lead to.
+                let last_caller = request.events.iter().rev().find(|e| matches!(e.action, Action::Call(_))).map(|e| e.seat);
+                if next.status == Status::Auction && next.next.is_some() && next.next == last_caller {
                     if let Some(offender) = next.next {
                         for (call, outcome) in replacements(&events, request, offender, &next) {
                             let _ = writeln!(s, "      then {offender} {call}: {outcome}");

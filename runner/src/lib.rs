@@ -7,6 +7,7 @@
 pub mod authoring;
 pub mod case;
 pub mod compare;
+pub mod coverage;
 pub mod explain;
 pub mod features;
 pub mod harness;

@@ -123,6 +123,7 @@ fn run_suite(dirs: Vec<PathBuf>, options: RunOptions, max_failures: usize) -> Ex
         }
     });
     print!("{}", summary::render(&corpus, &results, max_failures));
+    print!("{}", rulings::coverage::render(&corpus));
     if corpus.errors.is_empty() && !results.iter().any(|r| r.outcome.is_failure()) {
         ExitCode::SUCCESS
     } else {
@@ -143,8 +144,7 @@ fn explain(path: PathBuf, edition: Option<Edition>) -> ExitCode {
     print!("{}", rulings::explain::explain(&case, edition));
     match rulings_engine::rule(&case.request(edition)) {
         Ok(ruling) => {
-            println!("
-the ruling:");
+            println!("\nthe ruling:");
             print!("{}", serde_yaml::to_string(&ruling).unwrap_or_default());
             ExitCode::SUCCESS
         }
