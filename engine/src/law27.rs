@@ -488,7 +488,7 @@ fn natural(c: Call, means: Option<&Meaning>) -> bool {
     };
     match means {
         None => true,
-        Some(m) => !m.is_artificial() && m.shows.as_ref().map_or(true, |s| s.as_slice() == [b.strain]),
+        Some(m) => !m.is_artificial() && m.shows.as_ref().is_none_or(|s| s.as_slice() == [b.strain]),
     }
 }
 

@@ -177,7 +177,7 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
         }
     }
     if let Some(c) = &after.score_cap {
-        if b.map_or(true, |r| r.score_cap.is_none()) {
+        if b.is_none_or(|r| r.score_cap.is_none()) {
             out.push(format!("{}'s side scores at most average minus ({})", c.seat, c.law));
         }
     }
