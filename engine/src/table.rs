@@ -208,7 +208,13 @@ impl Table {
         }
         let turn = self.auction.next_seat();
         if e.seat != turn {
-            self.only_2017(i, "28-32", "a call out of rotation")?;
+            if self.rules.rotation.is_none() {
+                return Err(unsupported(
+                    i,
+                    "28-32",
+                    format!("a call out of rotation in the {} Laws: Laws 28-32 are ruled for the 2017 and 2007 Laws", self.edition),
+                ));
+            }
             return out_of_rotation::call_out_of_rotation(self, i, e, c);
         }
         out_of_rotation::at_turn(self, i, e, c)?;
@@ -233,10 +239,11 @@ impl Table {
         }
     }
 
-    /// Laws 28-39 are ruled for the 2017 Laws only (docs/conventions.md,
-    /// "Editions"): in an older edition they answer `not yet supported`
-    /// rather than a 2017 ruling under another edition's name.
-    fn only_2017(&self, i: usize, law: &str, what: &str) -> Result<(), RuleError> {
+    /// Laws 24 and 33-39 are ruled for the 2017 Laws only (Laws 28-32 also
+    /// for 2007; docs/conventions.md, "Editions"): in an older edition they
+    /// answer `not yet supported` rather than a 2017 ruling under another
+    /// edition's name.
+    pub(crate) fn only_2017(&self, i: usize, law: &str, what: &str) -> Result<(), RuleError> {
         if self.edition == Edition::E2017 {
             return Ok(());
         }
