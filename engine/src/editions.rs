@@ -273,8 +273,12 @@ impl Rules {
     /// turn, that has just been cancelled (29B); `any_bid` says whether any
     /// player had bid when it was made (2007 30A against 30B). None where
     /// this edition's Laws have no provision the engine rules on: the
-    /// 1997 Laws, and under the 2007 Laws a pass or a double at LHO's turn
-    /// by a player who has not called (30 and 32 name no such case).
+    /// 1997 Laws, and under the 2007 Laws a pass after a bid, or a double,
+    /// at LHO's turn by a player who has not called (30 and 32 name no such
+    /// case). Those cannot arise: a player who has not called and calls at
+    /// his LHO's turn does so before anyone has called, his LHO dealing
+    /// (the seat before the next to call always holds a call that stands,
+    /// never a lost turn), and then a pass is 30A and a double is Law 36.
     pub(crate) fn cancelled(&self, kind: CallKind, whose: Whose, any_bid: bool) -> Option<Cancelled> {
         use CallKind::*;
         use Whose::*;

@@ -342,7 +342,14 @@ fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects) {
         t.rotation.no_double = Some(NoDouble { seat: partner, at: t.auction.calls().len(), law });
     }
     if fx.lead {
-        t.lead_after_withdrawal(offender, oot.call, oot.means.clone());
+        // Law 32 names 26B for a double or redouble (2007: any one suit),
+        // whatever it showed; a bid or an artificial pass is looked at
+        // through its meaning (2007 26A: the suits it specified, 29C).
+        let means = match oot.kind() {
+            CallKind::Double => None,
+            _ => oot.means.clone(),
+        };
+        t.lead_after_withdrawal(offender, oot.call, means);
     }
     if let Some(law) = fx.adjust {
         t.may_adjust(law);
@@ -592,6 +599,32 @@ mod tests {
                 .map(|(s, a)| Event::new(s.parse().unwrap(), a.parse::<Action>().unwrap()))
                 .collect(),
         }
+    }
+
+    fn story_2007(dealer: Seat, events: &[(&str, &str)]) -> Request {
+        Request { edition: crate::request::Edition::E2007, ..story(dealer, events) }
+    }
+
+    #[test]
+    fn partner_may_not_double_at_the_turn_after_a_2007_30b2_pass() {
+        // 2007 30B2: after N's 1H, W passes at E's turn (E is W's partner);
+        // N does not accept. E may bid or pass, but not double, now (b).
+        let bar = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X")]);
+        match rule(&bar) {
+            Err(RuleError::Unsupported { event: 3, law, .. }) => assert_eq!(law, "30B2(b)"),
+            other => panic!("expected 30B2(b) not supported, got {other:?}"),
+        }
+        // A bid at that turn is his right; so is a double at a later turn.
+        let ok = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "1S"), ("S", "2H"), ("W", "P"), ("N", "P"), ("E", "X")]);
+        let ruling = rule(&ok).expect("2007 30B2: E may bid, and double later");
+        assert_eq!(ruling.rulings[0].law, "30B2");
+    }
+
+    #[test]
+    fn the_1997_laws_do_not_rule_calls_out_of_rotation() {
+        let mut r = story(Seat::N, &[("E", "1S")]);
+        r.edition = crate::request::Edition::E1997;
+        assert!(matches!(rule(&r), Err(RuleError::Unsupported { event: 0, .. })));
     }
 
     #[test]
