@@ -23,7 +23,7 @@
 //! 28-34" and, for 2007, "Editions".
 
 use crate::auction::Legality;
-use crate::editions::{Acted, AtTurn, CallKind, Effects, Judgement, Outcome, Test, Whose};
+use crate::editions::{Acted, AtTurn, CallKind, Effects, Judgement, LeadScheme, Outcome, Test, Whose};
 use crate::inadmissible;
 use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
@@ -125,6 +125,9 @@ struct Watch {
     ruling: usize,
     /// What the offender's correct turn decides.
     at_turn: AtTurn,
+    /// 2007: a Law 26 restriction imposed when the call was cancelled (31B,
+    /// 32A) lapses if the offender repeats the call at his correct turn.
+    lapse_lead: bool,
 }
 
 /// A pass out of rotation accepted under 29A: the turns it made players
@@ -320,15 +323,27 @@ fn cancel(t: &mut Table, oot: OutOfTurn, i: usize) -> Result<(), RuleError> {
     t.unauthorized(offender.partner(), offender, oot.call, ui);
     let ruling = t.rulings_recorded();
     t.record(oot.ruling(rectification.law));
-    apply(t, &oot, rectification.now);
-    if rectification.at_turn != AtTurn::Disposed {
-        t.rotation.watches.push(Watch { oot, reverted_at: t.auction.calls().len(), ruling, at_turn: rectification.at_turn });
+    apply(t, &oot, rectification.now, false);
+    let lapse_lead = rectification.now.lead && repetition_is_no_withdrawal(t);
+    if rectification.at_turn != AtTurn::Disposed || lapse_lead {
+        let reverted_at = t.auction.calls().len();
+        t.rotation.watches.push(Watch { oot, reverted_at, ruling, at_turn: rectification.at_turn, lapse_lead });
     }
     Ok(())
 }
 
-/// What a rectification of Laws 30-32 does (see [`Effects`]).
-fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects) {
+/// Does this edition's Law 26 apply only when the offender chooses a
+/// different call (2007: "a different final call for that turn"; a call
+/// repeated is not one, unless its meaning is much different)? 2017's Law 26
+/// asks only whether the replacement is comparable.
+fn repetition_is_no_withdrawal(t: &Table) -> bool {
+    t.rules.lead == LeadScheme::RequireOrProhibit
+}
+
+/// What a rectification of Laws 30-32 does (see [`Effects`]); `repeated`:
+/// the offender has just made the cancelled call again at his correct
+/// turn, which under 2007 Law 26 is no different call (no lead restriction).
+fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects, repeated: bool) {
     let offender = oot.offender;
     let partner = offender.partner();
     if let Some((scope, law)) = fx.offender_must_pass {
@@ -341,7 +356,7 @@ fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects) {
         // The auction has gone back to partner: the bar is on his next call.
         t.rotation.no_double = Some(NoDouble { seat: partner, at: t.auction.calls().len(), law });
     }
-    if fx.lead {
+    if fx.lead && !(repeated && repetition_is_no_withdrawal(t)) {
         // Law 32 names 26B for a double or redouble (2007: any one suit),
         // whatever it showed; a bid or an artificial pass is looked at
         // through its meaning (2007 26A: the suits it specified, 29C).
@@ -399,6 +414,9 @@ pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(),
 
 fn dispose(t: &mut Table, w: Watch, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
     let oot = &w.oot;
+    if w.lapse_lead && c == oot.call {
+        t.lapse_lead(oot.offender, oot.call);
+    }
     match w.at_turn {
         AtTurn::Disposed => Ok(()),
         AtTurn::Judge(j) => {
@@ -414,7 +432,7 @@ fn dispose(t: &mut Table, w: Watch, i: usize, e: &Event, c: Call) -> Result<(), 
             if rho_acted {
                 match acted {
                     Acted::Judge(j) => judge(t, &w, e, c, j),
-                    Acted::Fixed(o) => dispose_as(t, &w, o, None),
+                    Acted::Fixed(o) => dispose_as(t, &w, c, o, None),
                 }
                 return Ok(());
             }
@@ -457,16 +475,17 @@ fn judge(t: &mut Table, w: &Watch, e: &Event, c: Call, j: Judgement) {
         Test::SameDenomination => (repeats_denomination(oot, e, c), None),
     };
     let outcome = if value { j.yes } else { j.no };
-    dispose_as(t, w, outcome, comparable);
+    dispose_as(t, w, c, outcome, comparable);
 }
 
-/// Dispose of a cancelled call out of rotation with `outcome`.
-fn dispose_as(t: &mut Table, w: &Watch, outcome: Outcome, comparable: Option<crate::ruling::Comparability>) {
+/// Dispose of a cancelled call out of rotation with `outcome`, the
+/// offender having called `c` at his correct turn.
+fn dispose_as(t: &mut Table, w: &Watch, c: Call, outcome: Outcome, comparable: Option<crate::ruling::Comparability>) {
     if let Some(r) = t.ruling_mut(w.ruling) {
         r.law = outcome.law.to_string();
         r.comparable = comparable;
     }
-    apply(t, &w.oot, outcome.effects);
+    apply(t, &w.oot, outcome.effects, c == w.oot.call);
 }
 
 /// 2007 31A2: does the offender's call at his turn repeat the denomination

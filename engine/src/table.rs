@@ -323,6 +323,15 @@ impl Table {
         }
     }
 
+    /// 2007 Law 26 (footnote): a call repeated is not a different call, so
+    /// the restriction registered for the withdrawn `call` of `offender`
+    /// (by [`Table::lead_after_withdrawal`]) lapses when he makes the same
+    /// call at his correct turn (Laws 31B and 32A of 2007 impose it when
+    /// the call is cancelled).
+    pub(crate) fn lapse_lead(&mut self, offender: Seat, call: Call) {
+        self.lead.retain(|l| !(l.offender == offender && matches!(&l.withdrawn, Some((c, _)) if *c == call)));
+    }
+
     /// 1997 25B2(b)(2): the offending side (that of `seat`) may score no
     /// more than `limit`, whatever the result at the table.
     pub(crate) fn cap_score(&mut self, seat: Seat, limit: ScoreLimit, law: &str) {
