@@ -640,6 +640,42 @@ mod tests {
     }
 
     #[test]
+    fn a_2007_bar_on_partner_who_called_first_is_not_ruled() {
+        // 2007 31B: S bid 1D at N's turn; N bids at his own turn before W
+        // chose; the cancellation bars N for the rest of the auction, which
+        // he could not know when he bid.
+        let r = story_2007(Seat::N, &[("S", "1D"), ("N", "1H")]);
+        match rule(&r) {
+            Err(RuleError::Unsupported { event: 1, law, .. }) => assert_eq!(law, "31"),
+            other => panic!("expected Law 31 not supported, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_2007_lead_restriction_lapses_when_the_call_is_repeated_only() {
+        // 2007 31B at partner's turn: 26B for a 1NT that named no suit. It
+        // lapses if S bids 1NT again at his turn, not if he bids 2NT.
+        let lead = |last: &str| {
+            let r = story_2007(Seat::N, &[("S", "1NT"), ("W", "reject"), ("N", "P"), ("E", "P"), ("S", last)]);
+            rule(&r).expect("2007 31B").lead_restrictions.len()
+        };
+        assert_eq!(lead("1NT"), 0);
+        assert_eq!(lead("2NT"), 1);
+    }
+
+    #[test]
+    fn laws_36_to_38_out_of_rotation_stay_2017_only() {
+        // A double of partner's bid out of rotation (36) and a bid above
+        // seven out of rotation (38) are not ruled under the 2007 Laws.
+        for (events, law) in [(&[("N", "1S"), ("S", "X")][..], "36"), (&[("N", "7S"), ("S", "8NT")][..], "38")] {
+            match rule(&story_2007(Seat::N, events)) {
+                Err(RuleError::Unsupported { event: 1, law: l, .. }) => assert_eq!(l, law),
+                other => panic!("expected Law {law} not supported, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
     fn the_1997_laws_do_not_rule_calls_out_of_rotation() {
         let mut r = story(Seat::N, &[("E", "1S")]);
         r.edition = crate::request::Edition::E1997;
