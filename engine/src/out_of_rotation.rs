@@ -4,8 +4,9 @@
 //!
 //! The 2017 and 2007 Laws share the procedure (28, 29, 34); what follows a
 //! cancelled call (30, 31, 32) is a table in `editions.rs`
-//! ([`crate::editions::Rules::cancelled`]): the 2017 comparable-call scheme, or the 2007
-//! bars. This module applies whichever the edition gives.
+//! ([`crate::editions::Rules::cancelled`]): the 2017 comparable-call
+//! scheme, or the 2007 bars. This module applies whichever the edition
+//! gives.
 //!
 //! The path of a call out of rotation:
 //! - 28A: made at RHO's turn while RHO must pass: RHO's pass is recorded and
@@ -304,17 +305,18 @@ fn accept(t: &mut Table, oot: &OutOfTurn) {
 
 /// 29B: the call out of rotation is cancelled and the auction goes back to
 /// the player whose turn it was; Law 30, 31 or 32 applies to the offending
-/// side, as the edition's table gives it ([`crate::editions::Rules::cancelled`]). 16C2
-/// (2007: 16D2): partner may not use what the cancelled call told him.
+/// side, as the edition's table gives it
+/// ([`crate::editions::Rules::cancelled`]). 16C2 (2007: 16D2): partner may
+/// not use what the cancelled call told him.
 fn cancel(t: &mut Table, oot: OutOfTurn, i: usize) -> Result<(), RuleError> {
     let Some(rectification) = t.rules.cancelled(oot.kind(), oot.relation, oot.any_bid) else {
         return Err(unsupported(
             i,
             oot.law_number(),
             format!(
-                "{}'s {} out of rotation at his LHO's turn, after a bid and before he has called: the {} Laws \
-                 name no rectification the engine rules on",
-                oot.offender, oot.call, t.edition
+                "{}'s {} out of rotation at {}'s turn: the {} Laws name no rectification the engine rules on \
+                 for it",
+                oot.offender, oot.call, oot.turn, t.edition
             ),
         ));
     };
