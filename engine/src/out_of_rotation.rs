@@ -252,8 +252,9 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<(), Rule
         // before the bar was known is not ruled.
         Action::Call(c) if e.seat == oot.turn => {
             let path = oot.clone();
+            let barred_before = t.required_to_pass(e.seat);
             cancel(t, oot, i)?;
-            if !c.is_pass() && t.required_to_pass(e.seat) {
+            if !c.is_pass() && !barred_before && t.required_to_pass(e.seat) {
                 return Err(unsupported(
                     i,
                     path.law_number(),
