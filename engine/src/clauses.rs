@@ -50,6 +50,7 @@ clauses! {
     "17D", ALL, "2017: end of the auction period; 2007: cards from a wrong board";
     "17D3", E2017, "a pass out of rotation among the closing passes does not end the auction";
     "17E", E1997 | E2007, "end of the auction period (2017: 17D)";
+    "17E2", E2007, "2007: three passes after a call, one out of rotation: back to the player who missed his turn (2017: 17D3)";
     "18A", ALL, "a bid names a number of odd tricks and a denomination";
     "18B", ALL, "a sufficient bid supersedes the previous bid";
     "18C", ALL, "a sufficient bid";
@@ -121,41 +122,51 @@ clauses! {
     "27D", MODERN, "after 27B1, score adjusted if the non-offending side was damaged";
     "28", ALL, "calls considered to be in rotation";
     "28A", ALL, "a call at RHO's turn when RHO is required to pass";
-    "28B", ALL, "the player whose turn it was calls before rectification";
+    "28B", ALL, "the player whose turn it was calls before rectification (2017: 16C2, no Law 26; 2007: 16D2)";
     "29", ALL, "procedure after a call out of rotation";
     "29A", ALL, "offender's LHO calls over it: rectification forfeited";
     "29B", ALL, "the call out of rotation is cancelled; the auction reverts";
     "29C", MODERN, "a call out of rotation that is artificial";
+    // Laws 28-32 of 2007 (and 1997, where the structure is the same): 28B
+    // bridgeditalia.it Art. 28 (2007 Italian); 29 and 30A/30B1 the ACBL
+    // 2008 printing quoted on BBO forum topic 75955; 30B2/30B3/30C
+    // lovboka.org/30.htm (2007 Norwegian) and bridgeditalia.it Art. 30;
+    // 31 bridge.pro.br lei_31 (1997 Portuguese) and the engineersireland
+    // club summary; 32 lovboka.org/32.htm and the 1997 Norwegian law book;
+    // 17E2 pzbs.pl/sedziowie/mpb/2007/ang/law17.htm.
     "30", ALL, "pass out of rotation";
-    "30A", ALL, "pass at RHO's turn: offender passes at his next turn";
-    "30B", ALL, "pass at partner's turn or at LHO's turn";
-    "30B1", ALL, "pass at partner's turn, or at LHO's before the offender has called";
-    "30B1(a)", MODERN, "offender's partner may make any legal call";
-    "30B1(b)", MODERN, "the offender's call at his own turn";
+    "30A", ALL, "2017: pass at RHO's turn; 2007: pass before any player has bid: the offender passes at his next turn";
+    "30B", ALL, "2017: pass at partner's turn or at LHO's turn; 2007: pass after any player has bid";
+    "30B1", ALL, "2017: pass at partner's turn, or at LHO's before the offender has called; 2007: at RHO's turn after a bid, the offender passes at his next turn";
+    "30B1(a)", E2017, "offender's partner may make any legal call";
+    "30B1(b)", E2017, "the offender's call at his own turn";
     "30B1(b)(i)", E2017, "a comparable call: no further rectification";
     "30B1(b)(ii)", E2017, "not comparable: partner must pass at his next turn";
-    "30B2", ALL, "pass at LHO's turn after the offender has called: a change of call";
+    "30B2", ALL, "2017: pass at LHO's turn after the offender has called: a change of call; 2007: pass at partner's turn after a bid";
+    "30B2(a)", E2007, "2007: the offender must pass for the rest of the auction (Law 23 may apply)";
+    "30B2(b)", E2007, "2007: partner may bid or pass but not double or redouble at that turn";
+    "30B3", E2007, "2007: pass at LHO's turn after a bid: a change of call (Law 25)";
     "30C", MODERN, "an artificial pass out of rotation: treated as a bid";
     "31", ALL, "bid out of rotation";
     "31A", ALL, "bid at RHO's turn";
     "31A1", ALL, "RHO passes: the offender repeats the call";
     "31A2", ALL, "RHO bids, doubles or redoubles";
-    "31A2(a)", E2017, "a comparable call: no further rectification";
-    "31A2(b)", E2017, "not comparable: partner must pass at his next turn";
-    "31B", ALL, "bid at partner's turn, or at LHO's before the offender has called";
+    "31A2(a)", ALL, "2017: a comparable call, no further rectification; 2007/1997: the denomination repeated, partner passes at his next turn";
+    "31A2(b)", ALL, "2017: not comparable, partner passes at his next turn; 2007/1997: any other call, partner passes for the rest of the auction, Law 26";
+    "31B", ALL, "bid at partner's turn, or at LHO's before the offender has called (2007/1997: partner passes for the rest of the auction, Law 26)";
     "31B1", E2017, "offender's partner may make any legal call at his turn; 16C2 applies";
     "31B2", E2017, "offender's call at his turn, ruled as in 31A2(a) or 31A2(b)";
-    "31C", MODERN, "a later bid at LHO's turn: a change of call";
+    "31C", E2017, "a later bid at LHO's turn: a change of call (2007: a footnote to 31B)";
     "32", ALL, "double or redouble out of rotation";
-    "32A", ALL, "double or redouble at RHO's turn";
-    "32A1", ALL, "RHO passes: the offender repeats the call";
-    "32A2", ALL, "RHO bids, doubles or redoubles";
+    "32A", ALL, "2017: double or redouble at RHO's turn; 2007/1997: at partner's turn, partner passes for the rest of the auction";
+    "32A1", E2017, "RHO passes: the offender repeats the call (2007: 32B1)";
+    "32A2", E2017, "RHO bids, doubles or redoubles (2007: 32B2)";
     "32A2(a)", E2017, "a comparable call: no further rectification";
     "32A2(b)", E2017, "not comparable: partner must pass at his next turn";
-    "32B", ALL, "double or redouble at partner's turn";
-    "32B1", E2017, "offender's partner may make any legal call; 16C2 applies";
-    "32B2", E2017, "offender's call at his turn, ruled as in 32A2(a) or 32A2(b)";
-    "32C", MODERN, "a later double or redouble at LHO's turn: a change of call (25)";
+    "32B", ALL, "2017: double or redouble at partner's turn; 2007/1997: at RHO's turn";
+    "32B1", ALL, "2017: offender's partner may make any legal call, 16C2; 2007/1997: RHO passes, the offender repeats the call";
+    "32B2", ALL, "2017: offender's call at his turn, ruled as in 32A2(a)/(b); 2007/1997: RHO acts, partner passes for the rest of the auction";
+    "32C", E2017, "a later double or redouble at LHO's turn: a change of call (25)";
     "33", ALL, "simultaneous calls";
     "34", ALL, "retention of the right to call";
     "35", ALL, "inadmissible calls";

@@ -7,6 +7,7 @@
 //! 1997 Law 25B2 scheme) are a variant here and a branch in the module.
 
 use crate::request::Edition;
+use crate::ruling::Scope;
 
 /// 27B1(a): which replacements correct an insufficient bid freely.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,6 +62,124 @@ pub(crate) enum ChangeScheme {
     CondoneOrPenalty,
 }
 
+/// Laws 30-32: how an edition rectifies a call out of rotation that is
+/// cancelled (29B).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum RotationScheme {
+    /// 2017: the offender's call at his correct turn is judged for
+    /// comparability (23A); not comparable, partner passes once.
+    Comparable,
+    /// 2007: fixed bars by whose turn it was (30B2, 31B, 32A bar a player
+    /// for the rest of the auction); at RHO's turn, what RHO does and
+    /// whether the offender repeats the denomination (31A2) decide.
+    Bars,
+}
+
+/// The kind of call out of rotation, as Laws 30-32 sort them: an
+/// artificial pass, or a pass of partner's artificial call, counts as a bid
+/// (30C); a redouble goes with a double (32).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum CallKind {
+    Pass,
+    Bid,
+    Double,
+}
+
+/// Whose turn it was, seen from the offender.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Whose {
+    Rho,
+    Partner,
+    /// The offender's LHO, the offender not having called before.
+    Lho,
+}
+
+/// What a rectification under Laws 30-32 does to the table. Every field
+/// names the clause it applies under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Effects {
+    /// An obligation to pass on the offender (30A; 2007 30B1, 30B2(a)).
+    pub offender_must_pass: Option<(Scope, &'static str)>,
+    /// An obligation to pass on the offender's partner.
+    pub partner_must_pass: Option<(Scope, &'static str)>,
+    /// 2007 30B2(b): partner may bid or pass, but not double or redouble,
+    /// at his turn.
+    pub partner_no_double: Option<&'static str>,
+    /// Law 26 (of the edition) on the cancelled call.
+    pub lead: bool,
+    /// The clause under which the score may be adjusted.
+    pub adjust: Option<&'static str>,
+    /// 23B: the cancelled call's information is no longer unauthorised.
+    pub authorises: bool,
+}
+
+impl Effects {
+    pub(crate) const NONE: Effects = Effects {
+        offender_must_pass: None,
+        partner_must_pass: None,
+        partner_no_double: None,
+        lead: false,
+        adjust: None,
+        authorises: false,
+    };
+}
+
+/// A rectification that names the clause that finally disposes of the call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Outcome {
+    pub law: &'static str,
+    pub effects: Effects,
+}
+
+/// The question the offender's call at his correct turn answers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Test {
+    /// 2017: is it a comparable call (23A)?
+    Comparable,
+    /// 2007 31A2: does it repeat the denomination(s) of the bid out of
+    /// rotation (those it specified, 29C)?
+    SameDenomination,
+}
+
+/// The offender's call at his correct turn, judged: `yes` when the test
+/// holds, `no` otherwise.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Judgement {
+    pub test: Test,
+    pub yes: Outcome,
+    pub no: Outcome,
+}
+
+/// After RHO has acted at the turn the auction went back to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Acted {
+    /// The offender's next call is judged (2017 31A2, 32A2; 2007 31A2).
+    Judge(Judgement),
+    /// Whatever the offender calls (2007 32B2).
+    Fixed(Outcome),
+}
+
+/// What is left to rule when the offender reaches his correct turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum AtTurn {
+    /// Nothing: the call was disposed of when it was cancelled.
+    Disposed,
+    /// His call is judged (2017 30B1(b), 31B2, 32B2).
+    Judge(Judgement),
+    /// The call was made at RHO's turn: if RHO passed, the offender must
+    /// repeat it (`repeat`); if RHO bid, doubled or redoubled, `acted`.
+    AfterRho { repeat: &'static str, acted: Acted },
+}
+
+/// Laws 30-32 for one cancelled call out of rotation: the ruling entry's
+/// clause now, what applies at once, and what waits on the offender's turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Cancelled {
+    pub law: &'static str,
+    pub now: Effects,
+    pub at_turn: AtTurn,
+}
+
 /// The rules of one edition, where they differ.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct Rules {
@@ -92,6 +211,10 @@ pub(crate) struct Rules {
     /// The ruling entry's clause for a replaced unintended call: 25A1
     /// (2017, 2007), 25A (1997, one undivided paragraph).
     pub unintended_replaced: &'static str,
+    /// Laws 30-32 after a call out of rotation is cancelled: the 2017
+    /// comparable-call scheme, the 2007 bars; None where the engine does
+    /// not rule calls out of rotation (1997).
+    pub rotation: Option<RotationScheme>,
 }
 
 impl Rules {
@@ -111,6 +234,7 @@ impl Rules {
                 change_of_call: ChangeScheme::AcceptOrCancel,
                 lho_withdrawal: Some("25A6"),
                 unintended_replaced: "25A1",
+                rotation: Some(RotationScheme::Comparable),
             },
             Edition::E2007 => Rules {
                 edition,
@@ -125,6 +249,7 @@ impl Rules {
                 change_of_call: ChangeScheme::AcceptOrCancel,
                 lho_withdrawal: Some("25A4"),
                 unintended_replaced: "25A1",
+                rotation: Some(RotationScheme::Bars),
             },
             Edition::E1997 => Rules {
                 edition,
@@ -139,8 +264,164 @@ impl Rules {
                 change_of_call: ChangeScheme::CondoneOrPenalty,
                 lho_withdrawal: None,
                 unintended_replaced: "25A",
+                rotation: None,
             },
         }
+    }
+
+    /// Laws 30-32 for a call out of rotation of `kind`, made at `whose`
+    /// turn, that has just been cancelled (29B); `any_bid` says whether any
+    /// player had bid when it was made (2007 30A against 30B). None where
+    /// this edition's Laws have no provision the engine rules on: the
+    /// 1997 Laws, and under the 2007 Laws a pass after a bid, or a double,
+    /// at LHO's turn by a player who has not called (30 and 32 name no such
+    /// case). Those cannot arise: a player who has not called and calls at
+    /// his LHO's turn does so before anyone has called, his LHO dealing
+    /// (the seat before the next to call always holds a call that stands,
+    /// never a lost turn), and then a pass is 30A and a double is Law 36.
+    pub(crate) fn cancelled(&self, kind: CallKind, whose: Whose, any_bid: bool) -> Option<Cancelled> {
+        use CallKind::*;
+        use Whose::*;
+        let next = Scope::NextTurn;
+        let rest = Scope::RestOfAuction;
+        let none = Effects::NONE;
+        Some(match (self.rotation?, kind, whose) {
+            // 2017 30A: the offender passes at his next turn; 72C.
+            (RotationScheme::Comparable, Pass, Rho) => Cancelled {
+                law: "30A",
+                now: Effects { offender_must_pass: Some((next, "30A")), adjust: Some("72C"), ..none },
+                at_turn: AtTurn::Disposed,
+            },
+            // 2017 30B1: partner calls freely (a); the offender's call is judged (b).
+            (RotationScheme::Comparable, Pass, _) => Cancelled {
+                law: "30B1",
+                now: none,
+                at_turn: AtTurn::Judge(comparable_2017("30B1(b)(i)", "30B1(b)(ii)")),
+            },
+            // 2017 31A: repeat after RHO's pass (A1); else judged (A2).
+            (RotationScheme::Comparable, Bid, Rho) => Cancelled {
+                law: "31A",
+                now: none,
+                at_turn: AtTurn::AfterRho {
+                    repeat: "31A1",
+                    acted: Acted::Judge(comparable_2017("31A2(a)", "31A2(b)")),
+                },
+            },
+            // 2017 31B: partner calls freely (B1); judged as in A2 (B2).
+            (RotationScheme::Comparable, Bid, _) => Cancelled {
+                law: "31B",
+                now: none,
+                at_turn: AtTurn::Judge(comparable_2017("31B2", "31B2")),
+            },
+            // 2017 32A: as 31A.
+            (RotationScheme::Comparable, Double, Rho) => Cancelled {
+                law: "32A",
+                now: none,
+                at_turn: AtTurn::AfterRho {
+                    repeat: "32A1",
+                    acted: Acted::Judge(comparable_2017("32A2(a)", "32A2(b)")),
+                },
+            },
+            // 2017 32B: as 31B.
+            (RotationScheme::Comparable, Double, _) => Cancelled {
+                law: "32B",
+                now: none,
+                at_turn: AtTurn::Judge(comparable_2017("32B2", "32B2")),
+            },
+            // 2007 30A: before any player has bid, whoever's turn it was,
+            // the offender passes at his next turn; Law 23 may apply.
+            (RotationScheme::Bars, Pass, _) if !any_bid => Cancelled {
+                law: "30A",
+                now: Effects { offender_must_pass: Some((next, "30A")), adjust: Some("23"), ..none },
+                at_turn: AtTurn::Disposed,
+            },
+            // 2007 30B1: after a bid, at RHO's turn: the offender passes at
+            // his next turn (the clause names no other law).
+            (RotationScheme::Bars, Pass, Rho) => Cancelled {
+                law: "30B1",
+                now: Effects { offender_must_pass: Some((next, "30B1")), ..none },
+                at_turn: AtTurn::Disposed,
+            },
+            // 2007 30B2: after a bid, at partner's turn: the offender passes
+            // for the rest of the auction (a); partner may bid or pass but
+            // not double or redouble at that turn (b); Law 23 may apply.
+            (RotationScheme::Bars, Pass, Partner) => Cancelled {
+                law: "30B2",
+                now: Effects {
+                    offender_must_pass: Some((rest, "30B2(a)")),
+                    partner_no_double: Some("30B2(b)"),
+                    adjust: Some("23"),
+                    ..none
+                },
+                at_turn: AtTurn::Disposed,
+            },
+            (RotationScheme::Bars, Pass, Lho) => return None,
+            // 2007 31A: RHO passes, the offender repeats (A1); RHO acts:
+            // repeating the denomination bars partner once (A2(a)), any
+            // other call bars him for the rest of the auction, with Law 26
+            // (A2(b)); Law 23 either way.
+            (RotationScheme::Bars, Bid, Rho) => Cancelled {
+                law: "31A",
+                now: none,
+                at_turn: AtTurn::AfterRho {
+                    repeat: "31A1",
+                    acted: Acted::Judge(Judgement {
+                        test: Test::SameDenomination,
+                        yes: Outcome {
+                            law: "31A2(a)",
+                            effects: Effects {
+                                partner_must_pass: Some((next, "31A2(a)")),
+                                adjust: Some("23"),
+                                ..none
+                            },
+                        },
+                        no: Outcome {
+                            law: "31A2(b)",
+                            effects: Effects {
+                                partner_must_pass: Some((rest, "31A2(b)")),
+                                lead: true,
+                                adjust: Some("23"),
+                                ..none
+                            },
+                        },
+                    }),
+                },
+            },
+            // 2007 31B: at partner's turn, or LHO's before the offender has
+            // called: partner passes for the rest of the auction; Laws 23, 26.
+            (RotationScheme::Bars, Bid, _) => Cancelled {
+                law: "31B",
+                now: Effects { partner_must_pass: Some((rest, "31B")), lead: true, adjust: Some("23"), ..none },
+                at_turn: AtTurn::Disposed,
+            },
+            // 2007 32A: at partner's turn: partner passes for the rest of
+            // the auction; 26B (32, opening paragraph); Law 23.
+            (RotationScheme::Bars, Double, Partner) => Cancelled {
+                law: "32A",
+                now: Effects { partner_must_pass: Some((rest, "32A")), lead: true, adjust: Some("23"), ..none },
+                at_turn: AtTurn::Disposed,
+            },
+            // 2007 32B: at RHO's turn: RHO passes, the offender repeats
+            // (B1, no rectification); RHO acts, the offender calls freely
+            // and partner passes for the rest of the auction (B2).
+            (RotationScheme::Bars, Double, Rho) => Cancelled {
+                law: "32B",
+                now: none,
+                at_turn: AtTurn::AfterRho {
+                    repeat: "32B1",
+                    acted: Acted::Fixed(Outcome {
+                        law: "32B2",
+                        effects: Effects {
+                            partner_must_pass: Some((rest, "32B2")),
+                            lead: true,
+                            adjust: Some("23"),
+                            ..none
+                        },
+                    }),
+                },
+            },
+            (RotationScheme::Bars, Double, Lho) => return None,
+        })
     }
 
     /// Law 26 under this edition: the clause of a restriction that lets
@@ -151,6 +432,25 @@ impl Rules {
             Edition::E2007 => ("26A2", "26B"),
             _ => ("26A", "26B"),
         }
+    }
+}
+
+/// 2017: the offender's call at his correct turn is comparable (23A: no
+/// further rectification, 16C2 off by 23B, 23C) or not (partner passes at
+/// his next turn; 16C, 26B and 72C).
+fn comparable_2017(yes: &'static str, no: &'static str) -> Judgement {
+    Judgement {
+        test: Test::Comparable,
+        yes: Outcome { law: yes, effects: Effects { authorises: true, adjust: Some("23C"), ..Effects::NONE } },
+        no: Outcome {
+            law: no,
+            effects: Effects {
+                partner_must_pass: Some((Scope::NextTurn, no)),
+                lead: true,
+                adjust: Some("72C"),
+                ..Effects::NONE
+            },
+        },
     }
 }
 
@@ -169,11 +469,72 @@ mod tests {
             cited.extend(r.after_correction);
             cited.extend(r.conventional_bar);
             cited.extend(r.lho_withdrawal);
+            cited.extend(rotation_clauses(&r));
             for id in cited {
                 let c = clauses::find(id).unwrap_or_else(|| panic!("{id} is not in the registry"));
                 assert!(c.editions & e.mask() != 0, "{id} does not exist in the {e} edition");
             }
         }
+    }
+
+    /// Every clause the Laws 30-32 table of an edition may cite.
+    fn rotation_clauses(r: &Rules) -> Vec<&'static str> {
+        fn effects(fx: Effects, out: &mut Vec<&'static str>) {
+            out.extend(fx.offender_must_pass.map(|(_, l)| l));
+            out.extend(fx.partner_must_pass.map(|(_, l)| l));
+            out.extend(fx.partner_no_double);
+            out.extend(fx.adjust);
+        }
+        fn outcome(o: Outcome, out: &mut Vec<&'static str>) {
+            out.push(o.law);
+            effects(o.effects, out);
+        }
+        let mut out = Vec::new();
+        for kind in [CallKind::Pass, CallKind::Bid, CallKind::Double] {
+            for whose in [Whose::Rho, Whose::Partner, Whose::Lho] {
+                for any_bid in [false, true] {
+                    let Some(c) = r.cancelled(kind, whose, any_bid) else { continue };
+                    out.push(c.law);
+                    effects(c.now, &mut out);
+                    let judged = |j: Judgement, out: &mut Vec<&'static str>| {
+                        outcome(j.yes, out);
+                        outcome(j.no, out);
+                    };
+                    match c.at_turn {
+                        AtTurn::Disposed => {}
+                        AtTurn::Judge(j) => judged(j, &mut out),
+                        AtTurn::AfterRho { repeat, acted } => {
+                            out.push(repeat);
+                            match acted {
+                                Acted::Judge(j) => judged(j, &mut out),
+                                Acted::Fixed(o) => outcome(o, &mut out),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_2007_bars_are_those_of_its_laws_30_to_32() {
+        let r = Rules::of(Edition::E2007);
+        let rest = Some((Scope::RestOfAuction, "31B"));
+        let b = r.cancelled(CallKind::Bid, Whose::Partner, true).expect("2007 31B");
+        assert_eq!((b.law, b.now.partner_must_pass, b.now.lead, b.now.adjust), ("31B", rest, true, Some("23")));
+        // 30A before any bid, whoever's turn it was; 30B1 / 30B2 after.
+        assert_eq!(r.cancelled(CallKind::Pass, Whose::Partner, false).map(|c| c.law), Some("30A"));
+        assert_eq!(r.cancelled(CallKind::Pass, Whose::Rho, true).map(|c| c.law), Some("30B1"));
+        let p = r.cancelled(CallKind::Pass, Whose::Partner, true).expect("2007 30B2");
+        assert_eq!(p.now.offender_must_pass, Some((Scope::RestOfAuction, "30B2(a)")));
+        assert_eq!(p.now.partner_no_double, Some("30B2(b)"));
+        // 32: A is partner's turn, B is RHO's turn in 2007.
+        assert_eq!(r.cancelled(CallKind::Double, Whose::Partner, true).map(|c| c.law), Some("32A"));
+        assert_eq!(r.cancelled(CallKind::Double, Whose::Rho, true).map(|c| c.law), Some("32B"));
+        // No 2007 provision the engine rules on; no 1997 Laws 30-32 at all.
+        assert!(r.cancelled(CallKind::Pass, Whose::Lho, true).is_none());
+        assert!(Rules::of(Edition::E1997).cancelled(CallKind::Bid, Whose::Rho, true).is_none());
     }
 
     #[test]

@@ -1,6 +1,12 @@
-//! Laws 28 to 34 (2017): calls out of rotation, with Law 36 for a double or
+//! Laws 28 to 34: calls out of rotation, with Law 36 for a double or
 //! redouble out of rotation that Law 19 does not permit (32, opening
-//! paragraph; 36A; 36B4) and Law 17D3 through Law 34 for passes.
+//! paragraph; 36A; 36B4) and Law 17D3 (2007: 17E2) through Law 34 for passes.
+//!
+//! The 2017 and 2007 Laws share the procedure (28, 29, 34); what follows a
+//! cancelled call (30, 31, 32) is a table in `editions.rs`
+//! ([`crate::editions::Rules::cancelled`]): the 2017 comparable-call
+//! scheme, or the 2007 bars. This module applies whichever the edition
+//! gives.
 //!
 //! The path of a call out of rotation:
 //! - 28A: made at RHO's turn while RHO must pass: RHO's pass is recorded and
@@ -15,27 +21,17 @@
 //!   32 apply; a call by the player whose turn it was comes first (28B).
 //!
 //! Decisions where the Laws are silent are in docs/conventions.md, "Laws
-//! 28-34".
+//! 28-34" and, for 2007, "Editions".
 
+use crate::auction::Legality;
+use crate::editions::{Acted, AtTurn, CallKind, Effects, Judgement, LeadScheme, Outcome, Test, Whose};
 use crate::inadmissible;
 use crate::law23;
-use crate::meanings::Meaning;
+use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat};
 use crate::request::{Action, Event};
-use crate::ruling::{Choice, Decision, Irregularity, IrregularityRuling, Scope};
-use crate::auction::Legality;
-use crate::table::{impossible, Pending, PendingState, RuleError, Table};
-
-/// Whose turn it was, seen from the offender.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Turn {
-    /// 30A, 31A, 32A.
-    Rho,
-    /// 30B1, 31B, 32B.
-    Partner,
-    /// 30B1, 31B when the offender has not called before (his LHO deals).
-    Lho,
-}
+use crate::ruling::{Choice, Decision, Irregularity, IrregularityRuling};
+use crate::table::{impossible, unsupported, Pending, PendingState, RuleError, Table};
 
 /// A call out of rotation, as the Director finds it.
 #[derive(Debug, Clone)]
@@ -45,18 +41,12 @@ pub(crate) struct OutOfTurn {
     means: Option<Meaning>,
     /// The player whose turn it was.
     turn: Seat,
-    relation: Turn,
+    relation: Whose,
     /// 30C: an artificial pass, or a pass of partner's artificial call, is
     /// dealt with as a bid (Law 31).
     as_bid: bool,
-}
-
-/// Which law rectifies a cancelled call out of rotation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Family {
-    Law30,
-    Law31,
-    Law32,
+    /// Had any player bid when the call was made (2007 30A against 30B)?
+    any_bid: bool,
 }
 
 impl OutOfTurn {
@@ -69,23 +59,27 @@ impl OutOfTurn {
         }
     }
 
-    fn family(&self) -> Family {
+    /// Which of Laws 30, 31 and 32 rectifies it (30C: an artificial pass
+    /// goes to 31).
+    fn kind(&self) -> CallKind {
         match self.call {
-            Call::Pass if !self.as_bid => Family::Law30,
-            Call::Pass | Call::Bid(_) => Family::Law31,
-            Call::Double | Call::Redouble => Family::Law32,
+            Call::Pass if !self.as_bid => CallKind::Pass,
+            Call::Pass | Call::Bid(_) => CallKind::Bid,
+            Call::Double | Call::Redouble => CallKind::Double,
+        }
+    }
+
+    /// The law that rectifies it, for messages.
+    fn law_number(&self) -> &'static str {
+        match self.kind() {
+            CallKind::Pass => "30",
+            CallKind::Bid => "31",
+            CallKind::Double => "32",
         }
     }
 
     fn ruling(&self, law: &str) -> IrregularityRuling {
-        IrregularityRuling {
-            seat: self.offender,
-            call: Some(self.call),
-        cards: Vec::new(),
-            irregularity: self.irregularity(),
-            law: law.to_string(),
-            comparable: None,
-        }
+        IrregularityRuling::on_call(self.offender, self.call, self.irregularity(), law)
     }
 }
 
@@ -107,6 +101,18 @@ pub(crate) struct Rotation {
     watches: Vec<Watch>,
     /// Accepted passes out of rotation, which Law 34 may yet cancel.
     accepted_passes: Vec<AcceptedPass>,
+    /// 2007 30B2(b): the offender's partner may not double or redouble at
+    /// his turn, the next call of the auction after the pass was cancelled.
+    no_double: Option<NoDouble>,
+}
+
+/// 2007 30B2(b): `seat` may not double or redouble when he calls at the
+/// auction's slot `at`.
+#[derive(Debug, Clone)]
+struct NoDouble {
+    seat: Seat,
+    at: usize,
+    law: &'static str,
 }
 
 /// A cancelled call out of rotation, waiting on the offender's correct turn.
@@ -118,6 +124,11 @@ struct Watch {
     reverted_at: usize,
     /// Where the ruling on it was recorded.
     ruling: usize,
+    /// What the offender's correct turn decides.
+    at_turn: AtTurn,
+    /// 2007: a Law 26 restriction imposed when the call was cancelled (31B,
+    /// 32A) lapses if the offender repeats the call at his correct turn.
+    lapse_lead: bool,
 }
 
 /// A pass out of rotation accepted under 29A: the turns it made players
@@ -144,18 +155,20 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
     }
     // 35C/38 and 35B/37 are about the call itself, wherever it was made.
     if matches!(c, Call::Bid(b) if b.is_above_seven()) {
+        t.only_2017(i, "38", "a bid of more than seven")?;
         return inadmissible::bid_above_seven(t, i, e, c);
     }
     if !c.is_pass() && t.required_to_pass(offender) {
+        t.only_2017(i, "37", "a call by a player required to pass")?;
         return inadmissible::call_when_required_to_pass(t, i, e, c);
     }
 
     let relation = if turn == offender.rho() {
-        Turn::Rho
+        Whose::Rho
     } else if turn == offender.partner() {
-        Turn::Partner
+        Whose::Partner
     } else {
-        Turn::Lho
+        Whose::Lho
     };
     let oot = OutOfTurn {
         offender,
@@ -164,19 +177,22 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
         turn,
         relation,
         as_bid: c.is_pass() && (artificial(e.findings.means.as_ref()) || passes_partners_artificial_call(t, offender)),
+        any_bid: t.auction.calls().iter().any(|k| k.bid().is_some()),
     };
 
-    // 34 (17D3): a pass out of rotation that would be the third pass after
-    // a call does not end the auction; it is cancelled.
+    // 34 (17D3; 2007 17E2): a pass out of rotation that would be the third
+    // pass after a call does not end the auction; it is cancelled.
     if c.is_pass() && would_be_third_pass(t) {
         t.record(oot.ruling("34"));
-        t.unauthorized(offender.partner(), offender, c, "16C2");
+        let ui = t.rules.withdrawn_ui;
+        t.unauthorized(offender.partner(), offender, c, ui);
         return Ok(());
     }
 
     // 32 (opening paragraph), 36: an inadmissible double or redouble out
     // of rotation is never accepted.
     if matches!(c, Call::Double | Call::Redouble) && t.auction.legality(offender, c) != Legality::Legal {
+        t.only_2017(i, "36", "an inadmissible double or redouble out of rotation")?;
         let before = Box::new(t.clone());
         inadmissible_out_of_rotation(t, &oot);
         t.pending = Some(Pending {
@@ -213,16 +229,15 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<(), Rule
             accept(t, &oot);
             Ok(())
         }
-        Action::Reject if e.seat == lho => {
-            cancel(t, oot);
-            Ok(())
-        }
+        Action::Reject if e.seat == lho => cancel(t, oot, i),
         // 28B: the player whose turn it was, an opponent of the offender,
         // calls first: his call is in rotation and the call out of rotation
-        // is cancelled without rectification (16C2 applies, 26 does not).
+        // is cancelled without rectification (16C2 applies, 26 does not;
+        // 2007: 16D2).
         Action::Call(c) if e.seat == oot.turn && oot.turn.is_opponent_of(oot.offender) => {
             t.record(oot.ruling("28B"));
-            t.unauthorized(oot.offender.partner(), oot.offender, oot.call, "16C2");
+            let ui = t.rules.withdrawn_ui;
+            t.unauthorized(oot.offender.partner(), oot.offender, oot.call, ui);
             t.call(i, e, c)
         }
         // 29A: the offender's LHO calls over it, and so accepts it.
@@ -232,9 +247,24 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<(), Rule
         }
         // The offender's partner calls at his own turn before LHO chose: the
         // call out of rotation was not accepted (29B), and partner's call
-        // is his call under 30B1(a), 31B1 or 32B1.
+        // is his call under 30B1(a), 31B1 or 32B1. Under the 2007 Laws the
+        // rectification may bar him (31B, 32A): a call other than pass made
+        // before the bar was known is not ruled.
         Action::Call(c) if e.seat == oot.turn => {
-            cancel(t, oot);
+            let path = oot.clone();
+            let barred_before = t.required_to_pass(e.seat);
+            cancel(t, oot, i)?;
+            if !c.is_pass() && !barred_before && t.required_to_pass(e.seat) {
+                return Err(unsupported(
+                    i,
+                    path.law_number(),
+                    format!(
+                        "{} calls {c} at his own turn before {lho} chose whether to accept {}'s {} out of rotation, \
+                         and the {} rectification bars him for the rest of the auction",
+                        e.seat, path.offender, path.call, t.edition
+                    ),
+                ));
+            }
             t.call(i, e, c)
         }
         _ => {
@@ -276,33 +306,100 @@ fn accept(t: &mut Table, oot: &OutOfTurn) {
 
 /// 29B: the call out of rotation is cancelled and the auction goes back to
 /// the player whose turn it was; Law 30, 31 or 32 applies to the offending
-/// side. 16C2: partner may not use what the cancelled call told him.
-fn cancel(t: &mut Table, oot: OutOfTurn) {
-    let offender = oot.offender;
-    t.unauthorized(offender.partner(), offender, oot.call, "16C2");
-    let law = match (oot.family(), oot.relation) {
-        (Family::Law30, Turn::Rho) => {
-            // 30A: the offender must pass at his next turn; 72C may apply.
-            t.impose_pass(offender, Scope::NextTurn, "30A");
-            t.may_adjust("72C");
-            t.record(oot.ruling("30A"));
-            return;
-        }
-        (Family::Law30, _) => "30B1",
-        (Family::Law31, Turn::Rho) => "31A",
-        (Family::Law31, _) => "31B",
-        (Family::Law32, Turn::Rho) => "32A",
-        (Family::Law32, _) => "32B",
+/// side, as the edition's table gives it
+/// ([`crate::editions::Rules::cancelled`]). 16C2 (2007: 16D2): partner may
+/// not use what the cancelled call told him.
+fn cancel(t: &mut Table, oot: OutOfTurn, i: usize) -> Result<(), RuleError> {
+    let Some(rectification) = t.rules.cancelled(oot.kind(), oot.relation, oot.any_bid) else {
+        return Err(unsupported(
+            i,
+            oot.law_number(),
+            format!(
+                "{}'s {} out of rotation at {}'s turn: the {} Laws name no rectification the engine rules on \
+                 for it",
+                oot.offender, oot.call, oot.turn, t.edition
+            ),
+        ));
     };
+    let offender = oot.offender;
+    let ui = t.rules.withdrawn_ui;
+    t.unauthorized(offender.partner(), offender, oot.call, ui);
     let ruling = t.rulings_recorded();
-    t.record(oot.ruling(law));
-    t.rotation.watches.push(Watch { oot, reverted_at: t.auction.calls().len(), ruling });
+    t.record(oot.ruling(rectification.law));
+    apply(t, &oot, rectification.now, false);
+    let lapse_lead = rectification.now.lead && repetition_is_no_withdrawal(t);
+    if rectification.at_turn != AtTurn::Disposed || lapse_lead {
+        let reverted_at = t.auction.calls().len();
+        t.rotation.watches.push(Watch { oot, reverted_at, ruling, at_turn: rectification.at_turn, lapse_lead });
+    }
+    Ok(())
 }
 
-/// The offender calls at his correct turn: the cancelled call out of
-/// rotation waiting on it is disposed of (30B1(b), 31A, 31B2, 32A, 32B2).
+/// Does this edition's Law 26 apply only when the offender chooses a
+/// different call (2007: "a different final call for that turn"; a call
+/// repeated is not one, unless its meaning is much different)? 2017's Law 26
+/// asks only whether the replacement is comparable.
+fn repetition_is_no_withdrawal(t: &Table) -> bool {
+    t.rules.lead == LeadScheme::RequireOrProhibit
+}
+
+/// What a rectification of Laws 30-32 does (see [`Effects`]); `repeated`:
+/// the offender has just made the cancelled call again at his correct
+/// turn, which under 2007 Law 26 is no different call (no lead restriction).
+fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects, repeated: bool) {
+    let offender = oot.offender;
+    let partner = offender.partner();
+    if let Some((scope, law)) = fx.offender_must_pass {
+        t.impose_pass(offender, scope, law);
+    }
+    if let Some((scope, law)) = fx.partner_must_pass {
+        t.impose_pass(partner, scope, law);
+    }
+    if let Some(law) = fx.partner_no_double {
+        // The auction has gone back to partner: the bar is on his next call.
+        t.rotation.no_double = Some(NoDouble { seat: partner, at: t.auction.calls().len(), law });
+    }
+    if fx.lead && !(repeated && repetition_is_no_withdrawal(t)) {
+        // Law 32 names 26B for a double or redouble (2007: any one suit),
+        // whatever it showed; a bid or an artificial pass is looked at
+        // through its meaning (2007 26A: the suits it specified, 29C).
+        let means = match oot.kind() {
+            CallKind::Double => None,
+            _ => oot.means.clone(),
+        };
+        t.lead_after_withdrawal(offender, oot.call, means);
+    }
+    if let Some(law) = fx.adjust {
+        t.may_adjust(law);
+    }
+    if fx.authorises {
+        t.withdraw_unauthorized(offender, oot.call);
+    }
+}
+
+/// A call in rotation: 2007 30B2(b) (partner may not double or redouble at
+/// the turn the auction went back to him), and the cancelled calls out of
+/// rotation waiting on this player's correct turn are disposed of (2017
+/// 30B1(b), 31A, 31B2, 32A, 32B2; 2007 31A, 32B).
 pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
     let len = t.auction.calls().len();
+    if let Some(bar) = t.rotation.no_double.take() {
+        if bar.at == len && bar.seat == e.seat {
+            if matches!(c, Call::Double | Call::Redouble) {
+                return Err(unsupported(
+                    i,
+                    bar.law,
+                    format!(
+                        "{} calls {c}, but after his partner's pass out of rotation he may only bid or pass at this turn",
+                        e.seat
+                    ),
+                ));
+            }
+        } else if bar.at >= len {
+            // Not yet his call: the bar waits.
+            t.rotation.no_double = Some(bar);
+        }
+    }
     let due: Vec<usize> = t
         .rotation
         .watches
@@ -320,26 +417,30 @@ pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(),
 
 fn dispose(t: &mut Table, w: Watch, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
     let oot = &w.oot;
-    match (oot.family(), oot.relation) {
-        (Family::Law30, _) => {
-            judge(t, &w, e, "30B1(b)(i)", "30B1(b)(ii)", "30B1(b)(ii)");
+    if w.lapse_lead && c == oot.call {
+        t.lapse_lead(oot.offender, oot.call);
+    }
+    match w.at_turn {
+        AtTurn::Disposed => Ok(()),
+        AtTurn::Judge(j) => {
+            judge(t, &w, e, c, j);
             Ok(())
         }
-        (family, Turn::Rho) => {
-            let (repeat, yes, no) = match family {
-                Family::Law32 => ("32A1", "32A2(a)", "32A2(b)"),
-                _ => ("31A1", "31A2(a)", "31A2(b)"),
-            };
+        AtTurn::AfterRho { repeat, acted } => {
             // What RHO finally did at the turn the auction went back to (an
             // illegal call of his is rectified as usual first). A turn he
             // lost is no bid, double or redouble.
             let rho_acted = t.auction.calls().get(w.reverted_at).is_some_and(|r| !r.is_pass())
                 && !t.auction.is_missed(w.reverted_at);
             if rho_acted {
-                judge(t, &w, e, yes, no, no);
+                match acted {
+                    Acted::Judge(j) => judge(t, &w, e, c, j),
+                    Acted::Fixed(o) => dispose_as(t, &w, c, o, None),
+                }
                 return Ok(());
             }
-            // 31A1, 32A1: RHO passed; the offender must repeat his call.
+            // 31A1, 32A1 (2007: 32B1): RHO passed; the offender must repeat
+            // his call.
             if c != oot.call {
                 return Err(impossible(
                     i,
@@ -356,36 +457,55 @@ fn dispose(t: &mut Table, w: Watch, i: usize, e: &Event, c: Call) -> Result<(), 
             t.withdraw_unauthorized(oot.offender, oot.call);
             Ok(())
         }
-        (Family::Law31, _) => {
-            judge(t, &w, e, "31B2", "31B2", "31B2");
-            Ok(())
-        }
-        (Family::Law32, _) => {
-            judge(t, &w, e, "32B2", "32B2", "32B2");
-            Ok(())
-        }
     }
 }
 
-/// 23A applied to the offender's call at his correct turn: comparable, no
-/// further rectification (16C2 off, 23B; 26B off; 23C); not comparable,
-/// partner passes at his next turn (16C, 26B, 72C may apply).
-fn judge(t: &mut Table, w: &Watch, e: &Event, comparable_law: &str, other_law: &str, pass_law: &str) {
+/// The offender's call at his correct turn, judged by the edition's test:
+/// - 2017, 23A: comparable, no further rectification (16C2 off, 23B; 26B
+///   off; 23C); not comparable, partner passes at his next turn (16C, 26B,
+///   72C);
+/// - 2007, 31A2: repeating the denomination of the bid out of rotation,
+///   partner passes at his next turn (a); any other call, partner passes
+///   for the rest of the auction and Law 26 may apply (b); Law 23 either way.
+fn judge(t: &mut Table, w: &Watch, e: &Event, c: Call, j: Judgement) {
     let oot = &w.oot;
-    let verdict = law23::comparable(oot.means.as_ref(), e.findings.means.as_ref(), e.findings.comparable, &t.regulations);
-    let law = if verdict.value { comparable_law } else { other_law };
+    let (value, comparable) = match j.test {
+        Test::Comparable => {
+            let verdict =
+                law23::comparable(oot.means.as_ref(), e.findings.means.as_ref(), e.findings.comparable, &t.regulations);
+            (verdict.value, Some(verdict))
+        }
+        Test::SameDenomination => (repeats_denomination(oot, e, c), None),
+    };
+    let outcome = if value { j.yes } else { j.no };
+    dispose_as(t, w, c, outcome, comparable);
+}
+
+/// Dispose of a cancelled call out of rotation with `outcome`, the
+/// offender having called `c` at his correct turn.
+fn dispose_as(t: &mut Table, w: &Watch, c: Call, outcome: Outcome, comparable: Option<crate::ruling::Comparability>) {
     if let Some(r) = t.ruling_mut(w.ruling) {
-        r.law = law.to_string();
-        r.comparable = Some(verdict);
+        r.law = outcome.law.to_string();
+        r.comparable = comparable;
     }
-    if verdict.value {
-        t.withdraw_unauthorized(oot.offender, oot.call);
-        t.may_adjust("23C");
-    } else {
-        t.impose_pass(oot.offender.partner(), Scope::NextTurn, pass_law);
-        t.restrict_lead(oot.offender, "26B");
-        t.may_adjust("72C");
+    apply(t, &w.oot, outcome.effects, c == w.oot.call);
+}
+
+/// 2007 31A2: does the offender's call at his turn repeat the denomination
+/// of his bid out of rotation? By 29C, an artificial call's denominations
+/// are those it specified: both calls must specify the same denomination(s)
+/// (`shows:`, or a natural bid's strain), and at least one. The director's
+/// `same_denomination:` finding on the call decides when given. A cancelled
+/// artificial pass (30C) is never repeated in this sense (31A2(b) names it).
+fn repeats_denomination(oot: &OutOfTurn, e: &Event, c: Call) -> bool {
+    if oot.call.is_pass() {
+        return false;
     }
+    if let Some(finding) = e.findings.same_denomination {
+        return finding;
+    }
+    let before = denominations_specified(oot.call, oot.means.as_ref());
+    !before.is_empty() && before == denominations_specified(c, e.findings.means.as_ref())
 }
 
 /// 36B4: an inadmissible double or redouble out of rotation is cancelled;
@@ -395,7 +515,7 @@ fn judge(t: &mut Table, w: &Watch, e: &Event, comparable_law: &str, other_law: &
 fn inadmissible_out_of_rotation(t: &mut Table, oot: &OutOfTurn) {
     let partner = oot.offender.partner();
     t.record(oot.ruling("36B4"));
-    t.impose_pass(partner, Scope::RestOfAuction, "36B4");
+    t.impose_pass(partner, crate::ruling::Scope::RestOfAuction, "36B4");
     t.restrict_lead(oot.offender, "26B");
     t.unauthorized(partner, oot.offender, oot.call, "16C2");
     t.may_adjust("72C");
@@ -452,16 +572,10 @@ pub(crate) fn retention(t: &mut Table) {
     records.sort_by_key(|r| r.first_missed);
     let Some(first) = records.first() else { return };
     *t = (*first.before).clone();
+    let ui = t.rules.withdrawn_ui;
     for r in &records {
-        t.record(IrregularityRuling {
-            seat: r.offender,
-            call: Some(r.call),
-        cards: Vec::new(),
-            irregularity: Irregularity::PassOutOfRotation,
-            law: "34".into(),
-            comparable: None,
-        });
-        t.unauthorized(r.offender.partner(), r.offender, r.call, "16C2");
+        t.record(IrregularityRuling::on_call(r.offender, r.call, Irregularity::PassOutOfRotation, "34"));
+        t.unauthorized(r.offender.partner(), r.offender, r.call, ui);
     }
 }
 
@@ -507,6 +621,68 @@ mod tests {
                 .map(|(s, a)| Event::new(s.parse().unwrap(), a.parse::<Action>().unwrap()))
                 .collect(),
         }
+    }
+
+    fn story_2007(dealer: Seat, events: &[(&str, &str)]) -> Request {
+        Request { edition: crate::request::Edition::E2007, ..story(dealer, events) }
+    }
+
+    #[test]
+    fn partner_may_not_double_at_the_turn_after_a_2007_30b2_pass() {
+        // 2007 30B2: after N's 1H, W passes at E's turn (E is W's partner);
+        // N does not accept. E may bid or pass, but not double, now (b).
+        let bar = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X")]);
+        match rule(&bar) {
+            Err(RuleError::Unsupported { event: 3, law, .. }) => assert_eq!(law, "30B2(b)"),
+            other => panic!("expected 30B2(b) not supported, got {other:?}"),
+        }
+        // A bid at that turn is his right; so is a double at a later turn.
+        let ok = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "1S"), ("S", "2H"), ("W", "P"), ("N", "P"), ("E", "X")]);
+        let ruling = rule(&ok).expect("2007 30B2: E may bid, and double later");
+        assert_eq!(ruling.rulings[0].law, "30B2");
+    }
+
+    #[test]
+    fn a_2007_bar_on_partner_who_called_first_is_not_ruled() {
+        // 2007 31B: S bid 1D at N's turn; N bids at his own turn before W
+        // chose; the cancellation bars N for the rest of the auction, which
+        // he could not know when he bid.
+        let r = story_2007(Seat::N, &[("S", "1D"), ("N", "1H")]);
+        match rule(&r) {
+            Err(RuleError::Unsupported { event: 1, law, .. }) => assert_eq!(law, "31"),
+            other => panic!("expected Law 31 not supported, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_2007_lead_restriction_lapses_when_the_call_is_repeated_only() {
+        // 2007 31B at partner's turn: 26B for a 1NT that named no suit. It
+        // lapses if S bids 1NT again at his turn, not if he bids 2NT.
+        let lead = |last: &str| {
+            let r = story_2007(Seat::N, &[("S", "1NT"), ("W", "reject"), ("N", "P"), ("E", "P"), ("S", last)]);
+            rule(&r).expect("2007 31B").lead_restrictions.len()
+        };
+        assert_eq!(lead("1NT"), 0);
+        assert_eq!(lead("2NT"), 1);
+    }
+
+    #[test]
+    fn laws_36_to_38_out_of_rotation_stay_2017_only() {
+        // A double of partner's bid out of rotation (36) and a bid above
+        // seven out of rotation (38) are not ruled under the 2007 Laws.
+        for (events, law) in [(&[("N", "1S"), ("S", "X")][..], "36"), (&[("N", "7S"), ("S", "8NT")][..], "38")] {
+            match rule(&story_2007(Seat::N, events)) {
+                Err(RuleError::Unsupported { event: 1, law: l, .. }) => assert_eq!(l, law),
+                other => panic!("expected Law {law} not supported, got {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn the_1997_laws_do_not_rule_calls_out_of_rotation() {
+        let mut r = story(Seat::N, &[("E", "1S")]);
+        r.edition = crate::request::Edition::E1997;
+        assert!(matches!(rule(&r), Err(RuleError::Unsupported { event: 0, .. })));
     }
 
     #[test]

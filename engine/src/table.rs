@@ -208,7 +208,13 @@ impl Table {
         }
         let turn = self.auction.next_seat();
         if e.seat != turn {
-            self.only_2017(i, "28-32", "a call out of rotation")?;
+            if self.rules.rotation.is_none() {
+                return Err(unsupported(
+                    i,
+                    "28-32",
+                    format!("a call out of rotation in the {} Laws: Laws 28-32 are ruled for the 2017 and 2007 Laws", self.edition),
+                ));
+            }
             return out_of_rotation::call_out_of_rotation(self, i, e, c);
         }
         out_of_rotation::at_turn(self, i, e, c)?;
@@ -233,10 +239,11 @@ impl Table {
         }
     }
 
-    /// Laws 28-39 are ruled for the 2017 Laws only (docs/conventions.md,
-    /// "Editions"): in an older edition they answer `not yet supported`
-    /// rather than a 2017 ruling under another edition's name.
-    fn only_2017(&self, i: usize, law: &str, what: &str) -> Result<(), RuleError> {
+    /// Laws 24 and 33-39 are ruled for the 2017 Laws only (Laws 28-32 also
+    /// for 2007; docs/conventions.md, "Editions"): in an older edition they
+    /// answer `not yet supported` rather than a 2017 ruling under another
+    /// edition's name.
+    pub(crate) fn only_2017(&self, i: usize, law: &str, what: &str) -> Result<(), RuleError> {
         if self.edition == Edition::E2017 {
             return Ok(());
         }
@@ -314,6 +321,15 @@ impl Table {
                 withdrawn: Some((call, means)),
             }),
         }
+    }
+
+    /// 2007 Law 26 (footnote): a call repeated is not a different call, so
+    /// the restriction registered for the withdrawn `call` of `offender`
+    /// (by [`Table::lead_after_withdrawal`]) lapses when he makes the same
+    /// call at his correct turn (Laws 31B and 32A of 2007 impose it when
+    /// the call is cancelled).
+    pub(crate) fn lapse_lead(&mut self, offender: Seat, call: Call) {
+        self.lead.retain(|l| !(l.offender == offender && matches!(&l.withdrawn, Some((c, _)) if *c == call)));
     }
 
     /// 1997 25B2(b)(2): the offending side (that of `seat`) may score no

@@ -12,6 +12,9 @@ pub fn required(case: &Case) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
     for law in &case.laws {
         let feature = match law_number(law) {
+            // 1997/2007 Law 23 (the damaging enforced pass, awareness of
+            // damage) is no comparable call: only 23A-23C are.
+            Some(23) if law.as_str() == "23" => None,
             Some(23) => Some("comparable-call"),
             Some(24) => Some("exposed-card"),
             Some(25) => Some("change-of-call"),
@@ -30,4 +33,34 @@ pub fn required(case: &Case) -> Vec<&'static str> {
         out.push("meanings");
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn case(laws: &[&str]) -> Case {
+        Case {
+            name: "x.yaml".into(),
+            path: "x.yaml".into(),
+            id: "L31-TEST".into(),
+            title: String::new(),
+            laws: laws.iter().map(|s| s.to_string()).collect(),
+            source: String::new(),
+            editions: vec![rulings_engine::Edition::E2007],
+            tags: Vec::new(),
+            dealer: rulings_engine::Seat::N,
+            vulnerable: Default::default(),
+            events: Vec::new(),
+            regulations: None,
+            expect: Default::default(),
+            id_line: 1,
+        }
+    }
+
+    #[test]
+    fn the_2007_law_23_needs_no_comparable_calls() {
+        assert_eq!(required(&case(&["31B", "23"])), vec!["out-of-rotation"]);
+        assert_eq!(required(&case(&["31A2(a)", "23C"])), vec!["out-of-rotation", "comparable-call"]);
+    }
 }
