@@ -4,8 +4,10 @@
 //! it loads cases ([`case`]), asks an implementation ([`implementation`]),
 //! compares ([`compare`]) and reports ([`summary`]).
 
+pub mod answer;
 pub mod case;
 pub mod compare;
+pub mod external;
 pub mod features;
 pub mod harness;
 pub mod implementation;
