@@ -68,6 +68,9 @@ pub(crate) enum PendingState {
     /// Placeholder until the first law module that waits is added.
     #[allow(dead_code)]
     None,
+    /// Law 25: LHO's option on an intended change (25B1), or on his own
+    /// call made over a replaced unintended call (25A6).
+    ChangeOfCall(Box<law25::Waiting>),
 }
 
 /// Who must pass, and why: a lead restriction's source, resolved into
@@ -142,22 +145,36 @@ impl Table {
     }
 
     /// An event that arrives while the table waits on something.
-    fn resolve(&mut self, p: Pending, _i: usize, _e: &Event) -> Result<(), RuleError> {
+    fn resolve(&mut self, p: Pending, i: usize, e: &Event) -> Result<(), RuleError> {
         match p.state {
             PendingState::None => Ok(()),
+            PendingState::ChangeOfCall(w) => law25::resolve(self, *w, i, e),
         }
     }
 
     /// A call, with no rectification pending: decide what it is.
     pub(crate) fn call(&mut self, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+        let turn = self.auction.next_seat();
+        let over = self.auction.is_over();
+        if e.findings.unintended.is_some()
+            || (!over && e.seat == turn.rho() && self.auction.has_called(e.seat))
+        {
+            // A finding on an unintended call (25A, possible until the end
+            // of the auction period), or the player who just called calls
+            // again before his LHO: a change of call.
+            return law25::change_of_call(self, i, e, c);
+        }
+        self.classify(i, e, c)
+    }
+
+    /// A call taken for what it is at this point of the auction, without
+    /// asking whether it changes the caller's previous call (Law 25 uses
+    /// this for a replacement, or for a call that may no longer replace).
+    pub(crate) fn classify(&mut self, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
         if self.auction.is_over() {
             return inadmissible::call_after_final_pass(self, i, e, c);
         }
         let turn = self.auction.next_seat();
-        if e.findings.unintended.is_some() || (e.seat == turn.rho() && self.auction.has_called(e.seat)) {
-            // The player who just called calls again: a change of call.
-            return law25::change_of_call(self, i, e, c);
-        }
         if e.seat != turn {
             return out_of_rotation::call_out_of_rotation(self, i, e, c);
         }
@@ -196,6 +213,18 @@ impl Table {
                 o.in_force = false;
             }
         }
+    }
+
+    /// Cancel the calls that stand from index `from` on (a withdrawn call
+    /// and every call after it), with their meanings.
+    pub(crate) fn cancel_from(&mut self, from: usize) {
+        self.auction.truncate(from);
+        self.meanings.truncate(from);
+    }
+
+    /// The meaning written for the call that stands at `index`, if any.
+    pub(crate) fn meaning_at(&self, index: usize) -> Option<&Meaning> {
+        self.meanings.get(index).and_then(|m| m.as_ref())
     }
 
     /// Is `seat` under an obligation to pass at its turn now?

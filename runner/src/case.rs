@@ -187,7 +187,10 @@ pub fn find_case_files(root: &Path, dir: &Path) -> std::io::Result<Vec<(String, 
             let ft = entry.file_type()?;
             if ft.is_dir() {
                 stack.push(path);
-            } else if ft.is_file() && path.extension().and_then(|e| e.to_str()) == Some("yaml") {
+            } else if ft.is_file()
+                && path.extension().and_then(|e| e.to_str()) == Some("yaml")
+                && !entry.file_name().to_string_lossy().starts_with('_')
+            {
                 let rel = path.strip_prefix(root).unwrap_or(&path);
                 let name = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
                 out.push((name, path));
@@ -220,6 +223,19 @@ pub fn load_corpus(dirs: &[PathBuf]) -> Corpus {
         }
     }
     check_unique_ids(&mut corpus);
+    // The tag registries of every folder, merged; no registry, no tag check.
+    let mut tags: Option<BTreeMap<String, String>> = None;
+    for dir in dirs {
+        match crate::lint::load_tags(dir) {
+            Ok(Some(t)) => tags.get_or_insert_with(BTreeMap::new).extend(t),
+            Ok(None) => {}
+            Err(e) => corpus.errors.push(e),
+        }
+    }
+    let drop = crate::lint::lint(&corpus.cases, tags.as_ref(), &mut corpus.errors);
+    for i in drop.into_iter().rev() {
+        corpus.cases.remove(i);
+    }
     corpus.errors.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     corpus
 }
@@ -281,9 +297,20 @@ pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError
     if let Some((line, column)) = find_tab_indent(text) {
         return Err(err(line, column, "a tab is used for indentation; YAML indents with spaces".to_string()));
     }
+    if let Some((line, column, why)) = find_deep_nesting(text) {
+        return Err(err(line, column, why));
+    }
     let file: CaseFile = serde_yaml::from_str(text).map_err(|e| {
-        let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
-        err(line, column, plain_message(&e.to_string()))
+        let msg = e.to_string();
+        let (mut line, mut column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
+        if let Some(rest) = msg.strip_prefix("duplicate field `") {
+            // serde names the field but not where; point at its second occurrence.
+            let field = rest.split('`').next().unwrap_or("");
+            if let Some(l) = key_lines(text, field).get(1) {
+                (line, column) = (*l, 1);
+            }
+        }
+        err(line, column, plain_message(&msg))
     })?;
     let id_line = key_line(text, "id").unwrap_or(1);
     let at = |key: &str| key_line(text, key).unwrap_or(1);
@@ -408,10 +435,60 @@ fn find_tab_indent(text: &str) -> Option<(usize, usize)> {
     None
 }
 
+/// How deep a case may nest brackets, and how far it may indent. A case
+/// needs a handful of levels; the YAML parser's time grows fast with depth,
+/// so deeper input is refused before it is parsed.
+pub const MAX_NESTING: usize = 32;
+pub const MAX_INDENT: usize = 128;
+
+/// The first place where flow brackets nest deeper than [`MAX_NESTING`] or
+/// a line is indented more than [`MAX_INDENT`] columns, skipping quoted
+/// strings and comments. Linear in the text.
+fn find_deep_nesting(text: &str) -> Option<(usize, usize, String)> {
+    let mut depth = 0usize;
+    for (i, line) in text.lines().enumerate() {
+        let indent = line.len() - line.trim_start_matches(' ').len();
+        if indent > MAX_INDENT && !line.trim().is_empty() {
+            return Some((i + 1, indent + 1, format!("the line is indented {indent} columns; a case needs far fewer (at most {MAX_INDENT})")));
+        }
+        let mut quote: Option<char> = None;
+        let mut prev = ' ';
+        for (col, ch) in line.chars().enumerate() {
+            match quote {
+                Some(q) if ch == q => quote = None,
+                Some(_) => {}
+                None => match ch {
+                    '\'' | '"' => quote = Some(ch),
+                    '#' if prev == ' ' || col == 0 => break,
+                    '[' | '{' => {
+                        depth += 1;
+                        if depth > MAX_NESTING {
+                            return Some((
+                                i + 1,
+                                col + 1,
+                                format!("brackets nest more than {MAX_NESTING} deep; a case needs only a few levels"),
+                            ));
+                        }
+                    }
+                    ']' | '}' => depth = depth.saturating_sub(1),
+                    _ => {}
+                },
+            }
+            prev = ch;
+        }
+    }
+    None
+}
+
 /// The 1-based line of a top-level key.
 fn key_line(text: &str, key: &str) -> Option<usize> {
+    key_lines(text, key).first().copied()
+}
+
+/// Every 1-based line where a top-level key starts.
+fn key_lines(text: &str, key: &str) -> Vec<usize> {
     let prefix = format!("{key}:");
-    text.lines().position(|l| l.starts_with(&prefix)).map(|i| i + 1)
+    text.lines().enumerate().filter(|(_, l)| l.starts_with(&prefix)).map(|(i, _)| i + 1).collect()
 }
 
 /// serde's messages, made into plain sentences for case authors.
@@ -436,6 +513,15 @@ fn plain_message(msg: &str) -> String {
         if let Some((field, tail)) = rest.split_once('`') {
             return format!("unknown key `{field}`{}", tail.replace(", expected", "; expected"));
         }
+    }
+    if msg.starts_with("repetition limit exceeded") || msg.starts_with("recursion limit exceeded") {
+        return "the file expands aliases (`*name`) or nests too much to be a case (a YAML \"billion laughs\"?); \
+                write the values out"
+            .to_string();
+    }
+    if let Some(rest) = msg.strip_prefix("duplicate field `") {
+        let field = rest.trim_end_matches('`');
+        return format!("the key `{field}` appears twice; keep one");
     }
     msg.replace("invalid type: ", "wrong kind of value: ")
 }

@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::case::{find_case_files, load_case, Case};
+use crate::case::{load_corpus, Case};
 use crate::implementation::{Answer, Implementation, InProcess};
 use crate::outcome::{judge, variants, Outcome, Variant};
 
@@ -16,40 +16,25 @@ pub struct Check {
     pub run: Box<dyn FnOnce() -> Result<(), String> + Send>,
 }
 
-/// Every check for the corpus under `root`. Problems that stop the corpus
-/// from being read at all are one failing check.
+/// Every check for the corpus under `root`: each loaded case's variants,
+/// and one failing check per problem (a file that does not load is named
+/// by its path; a lint problem on a case that loaded, by its path and
+/// `::lint`).
 pub fn checks(root: &Path) -> Vec<Check> {
     let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    let files = match find_case_files(&root, &root) {
-        Ok(f) => f,
-        Err(e) => {
-            let msg = format!("cannot read the corpus at {}: {e}", root.display());
-            return vec![Check { name: "corpus".into(), run: Box::new(move || Err(msg)) }];
-        }
-    };
+    let corpus = load_corpus(std::slice::from_ref(&root));
     let mut out = Vec::new();
-    let mut ids: std::collections::BTreeMap<String, String> = Default::default();
-    for (name, path) in files {
-        match load_case(&name, &path) {
-            Ok(case) => {
-                if let Some(first) = ids.insert(case.id.clone(), name.clone()) {
-                    let msg = format!(
-                        "{}:{}:1: duplicate id `{}`: {first} already uses it; ids are never reused",
-                        path.display(),
-                        case.id_line,
-                        case.id
-                    );
-                    ids.insert(case.id.clone(), first);
-                    out.push(Check { name, run: Box::new(move || Err(msg)) });
-                    continue;
-                }
-                out.extend(case_checks(case));
-            }
-            Err(e) => {
-                let msg = e.to_string();
-                out.push(Check { name, run: Box::new(move || Err(msg)) });
-            }
+    for e in corpus.errors {
+        let rel = e.path.strip_prefix(&root).unwrap_or(&e.path);
+        let mut name = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
+        if corpus.cases.iter().any(|c| c.path == e.path) {
+            name.push_str("::lint");
         }
+        let msg = e.to_string();
+        out.push(Check { name, run: Box::new(move || Err(msg)) });
+    }
+    for case in corpus.cases {
+        out.extend(case_checks(case));
     }
     out
 }

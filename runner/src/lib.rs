@@ -5,12 +5,15 @@
 //! compares ([`compare`]) and reports ([`summary`]).
 
 pub mod answer;
+pub mod authoring;
 pub mod case;
 pub mod compare;
+pub mod explain;
 pub mod external;
 pub mod features;
 pub mod harness;
 pub mod implementation;
+pub mod lint;
 pub mod outcome;
 pub mod run;
 pub mod summary;

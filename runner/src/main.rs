@@ -41,6 +41,17 @@ enum Command {
         #[arg(long, default_value_t = 30, value_name = "N")]
         max_failures: usize,
     },
+    /// Write a case skeleton with a fresh stable id in the folder of LAW (e.g. `rulings new 27`).
+    New {
+        /// The law the case is about: 27, law27, 27B1(a)...
+        law: String,
+        /// The file name (without .yaml); default new-<id>.
+        #[arg(long)]
+        name: Option<String>,
+        /// The corpus folder (default: cases/).
+        #[arg(long = "cases", value_name = "DIR")]
+        cases: Option<PathBuf>,
+    },
     /// Show the reference engine's ruling for a case, with the clauses it applied.
     Explain {
         /// The case file.
@@ -59,6 +70,19 @@ fn main() -> ExitCode {
             run_suite(cases, RunOptions { edition, rotations }, max_failures)
         }
         Command::Explain { case, edition } => explain(case, edition),
+        Command::New { law, name, cases } => {
+            match rulings::authoring::new_case(&cases.unwrap_or_else(default_cases_dir), &law, name.as_deref()) {
+                Ok(path) => {
+                    println!("{}", path.display());
+                    eprintln!("wrote a skeleton: fill in title, laws, source, events and expect, then run `rulings check`");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
     }
 }
 
@@ -116,24 +140,14 @@ fn explain(path: PathBuf, edition: Option<Edition>) -> ExitCode {
         }
     };
     let edition = edition.or(case.editions.first().copied()).unwrap_or_default();
-    println!("{} {} ({} Laws)", case.id, case.title, edition);
-    println!("laws: {}    source: {}", case.laws.join(", "), case.source);
+    print!("{}", rulings::explain::explain(&case, edition));
     match rulings_engine::rule(&case.request(edition)) {
         Ok(ruling) => {
-            for r in &ruling.rulings {
-                let comparable = r
-                    .comparable
-                    .map(|c| format!(", comparable: {} (basis {})", c.value, serde_json::to_value(c.basis).unwrap_or_default()))
-                    .unwrap_or_default();
-                println!("  {} {}: {:?} ruled under {}{comparable}", r.seat, r.call, r.irregularity, r.law);
-            }
-            println!("---");
+            println!("
+the ruling:");
             print!("{}", serde_yaml::to_string(&ruling).unwrap_or_default());
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("the engine could not rule: {e}");
-            ExitCode::FAILURE
-        }
+        Err(_) => ExitCode::FAILURE,
     }
 }

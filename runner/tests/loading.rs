@@ -109,3 +109,49 @@ fn duplicate_ids_are_refused_and_named() {
     assert!(e.contains("b.yaml:1:1: duplicate id `L22-T3ST`: law22/a.yaml already uses it"), "{e}");
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn lint_rules_name_the_later_file() {
+    let other_story = GOOD.replace("L22-T3ST", "L22-0THR").replace("  - S: 2H\n", "  - S: 3H\n");
+    let dir = corpus_dir(
+        "lint",
+        &[
+            ("a.yaml", GOOD.to_string()),
+            // same title, different story
+            ("b.yaml", other_story.clone()),
+            // same story as a.yaml, new title and id
+            ("c.yaml", GOOD.replace("L22-T3ST", "L22-SAME").replace("title: North", "title: Again, North")),
+            // expects the end of an auction that the story leaves open
+            (
+                "d.yaml",
+                GOOD.replace("L22-T3ST", "L22-0PEN")
+                    .replace("title: North", "title: Open, North")
+                    .replace("  - E: P\n", "")
+                    .replace("  - W: P\n", "")
+                    .replace("  - S: P\n", ""),
+            ),
+        ],
+    );
+    fs::write(dir.join("_tags.yaml"), "legal-auction: nothing irregular\n").unwrap();
+    fs::write(
+        dir.join("law22/e.yaml"),
+        other_story
+            .replace("L22-0THR", "L22-TAGS")
+            .replace("title: North", "title: Tagged, North")
+            .replace("  - N: 4H\n", "  - N: 3NT\n")
+            .replace("contract:", "tags_are: [x]\n  contract:")
+            .replace("tags_are: [x]\n  ", "")
+            .replace("source:", "tags: [no-such-tag]\nsource:"),
+    )
+    .unwrap();
+    let corpus = load_corpus(&[dir.clone()]);
+    let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
+    let has = |frag: &str| errors.iter().any(|e| e.contains(frag));
+    assert!(has("b.yaml:2:1: the title repeats that of law22/a.yaml"), "{errors:#?}");
+    assert!(has("c.yaml:6:1: the same story"), "{errors:#?}");
+    assert!(has("d.yaml:12:1: the expectation says the auction is over, but the story has fewer than three passes"), "{errors:#?}");
+    assert!(has("e.yaml:4:1: tag `no-such-tag` is not in the registry"), "{errors:#?}");
+    assert_eq!(errors.len(), 4, "{errors:#?}");
+    assert!(!corpus.cases.iter().any(|c| c.id == "L22-SAME"), "a duplicate story does not run");
+    let _ = fs::remove_dir_all(&dir);
+}

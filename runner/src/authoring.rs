@@ -1,0 +1,142 @@
+//! `rulings new LAW`: a case skeleton with a fresh stable id, in the folder
+//! of its law.
+
+use std::collections::BTreeSet;
+use std::hash::{BuildHasher, Hasher};
+use std::path::{Path, PathBuf};
+
+use crate::case::find_case_files;
+
+/// Characters of an id's random part.
+const ID_CHARS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/// Read the law number from what a user typed: `27`, `law27`, `L27`, `27B1(a)`.
+pub fn law_number(text: &str) -> Result<u32, String> {
+    let t = text.trim().trim_start_matches(|c: char| c.is_ascii_alphabetic());
+    let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
+    match digits.parse::<u32>() {
+        Ok(n) if (1..=93).contains(&n) => Ok(n),
+        _ => Err(format!("`{text}` names no law: write its number, as in `rulings new 27`")),
+    }
+}
+
+/// The folder of a law under the corpus: an existing `lawN` or `lawA-B`
+/// that covers it, else `lawN`.
+pub fn folder_for(cases: &Path, law: u32) -> PathBuf {
+    let covers = |name: &str| -> bool {
+        let Some(rest) = name.strip_prefix("law") else { return false };
+        match rest.split_once('-') {
+            Some((a, b)) => matches!((a.parse::<u32>(), b.parse::<u32>()), (Ok(a), Ok(b)) if a <= law && law <= b),
+            None => rest.parse::<u32>() == Ok(law),
+        }
+    };
+    if let Ok(entries) = std::fs::read_dir(cases) {
+        let mut names: Vec<String> = entries
+            .filter_map(|e| e.ok())
+            .filter(|e| e.path().is_dir())
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .filter(|n| covers(n))
+            .collect();
+        names.sort();
+        if let Some(n) = names.first() {
+            return cases.join(n);
+        }
+    }
+    cases.join(format!("law{law}"))
+}
+
+/// The ids already used under `cases` (read from each file's `id:` line,
+/// so that even files that do not load keep their ids).
+pub fn used_ids(cases: &Path) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for (_, path) in find_case_files(cases, cases).unwrap_or_default() {
+        if let Ok(text) = std::fs::read_to_string(&path) {
+            if let Some(l) = text.lines().find(|l| l.starts_with("id:")) {
+                out.insert(l["id:".len()..].trim().trim_matches('"').to_string());
+            }
+        }
+    }
+    out
+}
+
+/// A fresh id for `law`, not in `used`.
+pub fn mint_id(law: u32, used: &BTreeSet<String>) -> String {
+    let state = std::collections::hash_map::RandomState::new();
+    for attempt in 0u64.. {
+        let mut h = state.build_hasher();
+        h.write_u64(attempt);
+        h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+        let mut bits = h.finish();
+        let tail: String = (0..4)
+            .map(|_| {
+                let c = ID_CHARS[(bits % ID_CHARS.len() as u64) as usize] as char;
+                bits /= ID_CHARS.len() as u64;
+                c
+            })
+            .collect();
+        let id = format!("L{law}-{tail}");
+        if !used.contains(&id) {
+            return id;
+        }
+    }
+    unreachable!("the id space is never exhausted")
+}
+
+/// Write a skeleton case for `law` and return its path. The skeleton does
+/// not pass `rulings check` until its author fills in the story and the
+/// expectation.
+pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>) -> Result<PathBuf, String> {
+    let law = law_number(law_text)?;
+    let id = mint_id(law, &used_ids(cases));
+    let folder = folder_for(cases, law);
+    std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    let stem = match name {
+        Some(n) => n.trim_end_matches(".yaml").to_string(),
+        None => format!("new-{}", id.to_lowercase()),
+    };
+    if stem.is_empty() || stem.contains('/') || stem.contains('\\') {
+        return Err(format!("`{stem}` is not a file name: give a short name such as 1s-1h-corrected-to-2h"));
+    }
+    let path = folder.join(format!("{stem}.yaml"));
+    if path.exists() {
+        return Err(format!("{} exists already: choose another name", path.display()));
+    }
+    let text = format!(
+        "# yaml-language-server: $schema=../../schemas/case.schema.json\n\
+         id: {id}                  # stable for good: never change or reuse it\n\
+         title: \n\
+         laws: [\"{law}\"]              # the clauses the ruling turns on, as listed in engine/src/clauses.rs\n\
+         source: \"\"                 # a seed file name or a public reference\n\
+         tags: []\n\
+         dealer: N\n\
+         events:                      # what happened at the table, in order: - SEAT: CALL | accept | reject\n\
+         \x20 - N: P\n\
+         expect: {{}}                  # the part of the ruling the case asserts (see CONTRIBUTING.md)\n"
+    );
+    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    Ok(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn law_numbers() {
+        assert_eq!(law_number("27"), Ok(27));
+        assert_eq!(law_number("law27"), Ok(27));
+        assert_eq!(law_number("L30"), Ok(30));
+        assert_eq!(law_number("27B1(a)"), Ok(27));
+        assert!(law_number("xyz").is_err());
+    }
+
+    #[test]
+    fn minted_ids_are_well_formed_and_fresh() {
+        let mut used = BTreeSet::new();
+        for _ in 0..200 {
+            let id = mint_id(27, &used);
+            assert!(crate::case::valid_id(&id), "{id}");
+            assert!(used.insert(id));
+        }
+    }
+}

@@ -1,0 +1,237 @@
+//! `rulings explain CASE`: the reference engine's ruling, step by step, and
+//! at a decision point every option with what it leads to.
+//!
+//! The runner knows no bridge law: it replays the story one event at a
+//! time and reports what each event changed, and it finds the consequences
+//! of each option by asking the engine (the same story, plus that choice,
+//! plus each replacement the offender could then make).
+
+use std::fmt::Write;
+
+use rulings_engine::notation::{Bid, Call, Seat, Strain};
+use rulings_engine::request::{Action, Event};
+use rulings_engine::ruling::{Choice, Status};
+use rulings_engine::{rule, Request, Ruling};
+
+use crate::case::Case;
+
+/// The whole explanation of one case in one edition, as text.
+pub fn explain(case: &Case, edition: rulings_engine::Edition) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{} {}  ({} Laws)", case.id, case.title, edition);
+    let _ = writeln!(s, "laws: {}   source: {}", case.laws.join(", "), case.source);
+    let _ = writeln!(s, "dealer {}, vulnerable {}", case.dealer, case.vulnerable);
+    let _ = writeln!(s);
+    let request = case.request(edition);
+    let mut before: Option<Ruling> = Some(empty_table(&request));
+    for (i, e) in request.events.iter().enumerate() {
+        let prefix = Request { events: request.events[..=i].to_vec(), ..request.clone() };
+        let _ = write!(s, "{:>3}. {} {:<7}", i + 1, e.seat, e.action.to_string());
+        let findings = findings(e);
+        if !findings.is_empty() {
+            let _ = write!(s, " [{findings}]");
+        }
+        let _ = writeln!(s);
+        match rule(&prefix) {
+            Ok(r) => {
+                for line in changes(before.as_ref(), &r) {
+                    let _ = writeln!(s, "       {line}");
+                }
+                before = Some(r);
+            }
+            Err(err) => {
+                let _ = writeln!(s, "       the engine cannot rule: {err}");
+                return s;
+            }
+        }
+    }
+    if let Some(r) = &before {
+        let _ = writeln!(s, "\nnow: {}", where_we_are(r));
+        if r.status == Status::Decision {
+            s.push_str(&options(&request, r));
+        }
+    }
+    s
+}
+
+fn empty_table(request: &Request) -> Ruling {
+    rule(&Request { events: Vec::new(), ..request.clone() }).unwrap_or_else(|_| Ruling {
+        status: Status::Auction,
+        next: Some(request.dealer),
+        decision: None,
+        auction: Vec::new(),
+        rulings: Vec::new(),
+        must_pass: Vec::new(),
+        lead_restrictions: Vec::new(),
+        unauthorized_information: Vec::new(),
+        score_adjustment: Vec::new(),
+        contract: None,
+    })
+}
+
+fn findings(e: &Event) -> String {
+    let f = &e.findings;
+    let mut parts = Vec::new();
+    if let Some(v) = f.unintended {
+        parts.push(format!("unintended: {v}"));
+    }
+    if let Some(v) = f.comparable {
+        parts.push(format!("comparable: {v}"));
+    }
+    if let Some(v) = f.same_denomination {
+        parts.push(format!("same_denomination: {v}"));
+    }
+    if f.means.is_some() {
+        parts.push("means given".to_string());
+    }
+    parts.join(", ")
+}
+
+/// One line saying where the table stands.
+pub fn where_we_are(r: &Ruling) -> String {
+    match (&r.status, &r.decision, &r.contract) {
+        (Status::Decision, Some(d), _) => {
+            let opts: Vec<String> = d.options.iter().map(choice_name).collect();
+            format!("{} decides under {}: {}", d.seat, d.law, opts.join(" or "))
+        }
+        (Status::Closed, _, Some(c)) => {
+            let dbl = match c.doubled {
+                Some(rulings_engine::ruling::Doubling::Doubled) => "X",
+                Some(rulings_engine::ruling::Doubling::Redoubled) => "XX",
+                None => "",
+            };
+            format!("the auction is over: {}{dbl} by {}", c.bid, c.declarer)
+        }
+        (Status::PassedOut, _, _) => "the board is passed out".to_string(),
+        _ => match r.next {
+            Some(n) => format!("{n} to call"),
+            None => "nobody to act".to_string(),
+        },
+    }
+}
+
+fn choice_name(c: &Choice) -> String {
+    match c {
+        Choice::Accept => "accept".to_string(),
+        Choice::Reject => "reject".to_string(),
+    }
+}
+
+/// What changed from one ruling to the next, one line each.
+fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = before;
+    let old_rulings = b.map_or(0, |r| r.rulings.len());
+    for r in after.rulings.iter().skip(old_rulings) {
+        let comparable = r
+            .comparable
+            .map(|c| {
+                let basis = serde_json::to_value(c.basis).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+                format!(" (comparable: {}, basis {basis})", if c.value { "yes" } else { "no" })
+            })
+            .unwrap_or_default();
+        let kind = serde_json::to_value(r.irregularity).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+        out.push(format!("ruled: {} {} is {kind}, disposed of under {}{comparable}", r.seat, r.call, r.law));
+    }
+    for m in after.must_pass.iter() {
+        let was = b.and_then(|r| r.must_pass.iter().find(|o| o.seat == m.seat && o.law == m.law && o.scope == m.scope));
+        let scope = match m.scope {
+            rulings_engine::ruling::Scope::NextTurn => "at his next turn",
+            rulings_engine::ruling::Scope::RestOfAuction => "for the rest of the auction",
+        };
+        match was {
+            None => out.push(format!("{} must pass {scope} ({})", m.seat, m.law)),
+            Some(o) if o.in_force && !m.in_force => out.push(format!("{}'s obligation under {} is spent", m.seat, m.law)),
+            _ => {}
+        }
+    }
+    let old_lead = b.map_or(0, |r| r.lead_restrictions.len());
+    for l in after.lead_restrictions.iter().skip(old_lead) {
+        let suits: Vec<String> = l.declarer_may_prohibit_one_of.iter().map(|s| s.to_string()).collect();
+        out.push(format!(
+            "if {} defends, declarer may prohibit the lead of one of {} ({})",
+            l.seat,
+            suits.join(" "),
+            l.law
+        ));
+    }
+    let old_ui = b.map_or(0, |r| r.unauthorized_information.len());
+    for u in after.unauthorized_information.iter().skip(old_ui) {
+        out.push(format!("{}'s withdrawn {} is unauthorised information to {} ({})", u.from.seat, u.from.call, u.seat, u.law));
+    }
+    for a in &after.score_adjustment {
+        if !b.is_some_and(|r| r.score_adjustment.contains(a)) {
+            out.push(format!("the score may be adjusted after play under {a}"));
+        }
+    }
+    let then = where_we_are(after);
+    if b.map(where_we_are) != Some(then.clone()) {
+        out.push(format!("then: {then}"));
+    }
+    out
+}
+
+/// Every option at a decision point, with what it leads to.
+fn options(request: &Request, r: &Ruling) -> String {
+    let mut s = String::new();
+    let Some(d) = &r.decision else { return s };
+    let _ = writeln!(s, "\nThe director explains {}'s options before {} decides (10C1):", d.seat, d.seat);
+    for choice in &d.options {
+        let action = match choice {
+            Choice::Accept => Action::Accept,
+            Choice::Reject => Action::Reject,
+        };
+        let mut events = request.events.clone();
+        events.push(Event::new(d.seat, action));
+        let after = Request { events: events.clone(), ..request.clone() };
+        let _ = write!(s, "  {}: ", choice_name(choice));
+        match rule(&after) {
+            Err(e) => {
+                let _ = writeln!(s, "the engine cannot rule: {e}");
+            }
+            Ok(next) => {
+                let lines = changes(Some(r), &next);
+                let _ = writeln!(s, "{}", if lines.is_empty() { where_we_are(&next) } else { lines.join("; ") });
+                // If someone must now call in place of a withdrawn call, show what each kind of call would lead to.
+                if next.status == Status::Auction && next.next.is_some() && next.rulings.len() == r.rulings.len() {
+                    if let Some(offender) = next.next {
+                        for (call, outcome) in replacements(&events, request, offender, &next) {
+                            let _ = writeln!(s, "      then {offender} {call}: {outcome}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    s
+}
+
+/// The calls an offender could make next, one of each kind, and what the
+/// engine rules for each.
+fn replacements(events: &[Event], request: &Request, seat: Seat, now: &Ruling) -> Vec<(Call, String)> {
+    let last = now.auction.iter().rev().find_map(|c| c.bid());
+    let mut calls: Vec<Call> = Strain::ALL.iter().map(|&s| Call::Bid(Bid::lowest_sufficient(s, last))).collect();
+    if let Some(b) = calls.iter().filter_map(|c| c.bid()).max() {
+        calls.push(Call::Bid(Bid::new(b.level.saturating_add(1), b.strain)));
+    }
+    calls.retain(|c| c.bid().is_some_and(|b| b.level <= 7));
+    calls.push(Call::Pass);
+    calls.push(Call::Double);
+    let mut out = Vec::new();
+    for call in calls {
+        let mut ev = events.to_vec();
+        let mut e = Event::new(seat, Action::Call(call));
+        // Carry nothing over: the engine rules on the bare call.
+        e.findings = Default::default();
+        ev.push(e);
+        let text = match rule(&Request { events: ev, ..request.clone() }) {
+            Ok(r) => {
+                let lines = changes(Some(now), &r);
+                if lines.is_empty() { where_we_are(&r) } else { lines.join("; ") }
+            }
+            Err(e) => format!("the engine cannot rule: {e}"),
+        };
+        out.push((call, text));
+    }
+    out
+}

@@ -1,0 +1,110 @@
+//! Lint rules over the whole corpus, beyond what loading one file checks:
+//! duplicate titles, duplicate cases (same input and editions), tags not in
+//! the registry, and expectations the events cannot reach.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use rulings_engine::{Action, Call};
+use serde_json::Value;
+
+use crate::case::{Case, LoadError};
+
+/// The tag registry: `_tags.yaml` at the corpus root, a map from each tag to
+/// one line saying what it means. Files whose name starts with `_` are
+/// corpus metadata, not cases.
+pub const TAG_REGISTRY: &str = "_tags.yaml";
+
+/// Read the tag registry under `root`, if there is one.
+pub fn load_tags(root: &Path) -> Result<Option<BTreeMap<String, String>>, LoadError> {
+    let path = root.join(TAG_REGISTRY);
+    let text = match std::fs::read_to_string(&path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(LoadError { path, line: 0, column: 0, message: format!("cannot read the tag registry: {e}") }),
+    };
+    serde_yaml::from_str(&text).map(Some).map_err(|e| {
+        let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
+        LoadError { path, line, column, message: format!("the tag registry is a map of tag: meaning; {e}") }
+    })
+}
+
+/// Every lint problem of `cases`, one error on the later file of each pair.
+/// Returns the indices of the cases that must not run (duplicates).
+pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mut Vec<LoadError>) -> BTreeSet<usize> {
+    let mut drop = BTreeSet::new();
+    let mut titles: BTreeMap<String, usize> = BTreeMap::new();
+    let mut inputs: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, c) in cases.iter().enumerate() {
+        let at = |key: &str, message: String| LoadError {
+            path: c.path.clone(),
+            line: key_line(&c.path, key).unwrap_or(1),
+            column: 1,
+            message,
+        };
+        let title_key = c.title.trim().to_lowercase();
+        if let Some(&j) = titles.get(&title_key) {
+            errors.push(at("title", format!("the title repeats that of {} ({}); say what differs", cases[j].name, cases[j].id)));
+        } else {
+            titles.insert(title_key, i);
+        }
+        let input = serde_json::to_string(&(&c.dealer, &c.vulnerable, &c.events, &c.regulations, &c.editions))
+            .unwrap_or_default();
+        if let Some(&j) = inputs.get(&input) {
+            errors.push(at(
+                "events",
+                format!(
+                    "the same story (dealer, vulnerability, events, regulations, editions) as {} ({}); \
+                     one case per story: merge the expectations",
+                    cases[j].name, cases[j].id
+                ),
+            ));
+            drop.insert(i);
+        } else {
+            inputs.insert(input, i);
+        }
+        if let Some(registry) = tags {
+            for t in &c.tags {
+                if !registry.contains_key(t) {
+                    errors.push(at(
+                        "tags",
+                        format!("tag `{t}` is not in the registry (cases/{TAG_REGISTRY}): use a listed tag or add it with one line of meaning"),
+                    ));
+                }
+            }
+        }
+        if let Some(message) = unreachable_expectation(c) {
+            errors.push(at("expect", message));
+        }
+    }
+    drop
+}
+
+/// A cheap check that the story can reach the state the expectation names,
+/// without ruling on it: an auction over needs at least three passes in the
+/// story (four for a pass-out); a decision pending needs at least one call.
+/// (Calls may be withdrawn, replaced or cancelled, so no stronger check is
+/// sound without the Laws; the engine's run does the rest.)
+fn unreachable_expectation(c: &Case) -> Option<String> {
+    let status = c.expect.status.as_ref().and_then(Value::as_str);
+    let passes = c.events.iter().filter(|e| e.action == Action::Call(Call::Pass)).count();
+    let calls = c.events.iter().filter(|e| matches!(e.action, Action::Call(_))).count();
+    let wants_end = matches!(status, Some("closed")) || c.expect.contract.as_ref().is_some_and(|v| !v.is_null());
+    if wants_end && passes < 3 {
+        return Some("the expectation says the auction is over, but the story has fewer than three passes".to_string());
+    }
+    if status == Some("passed-out") && passes < 4 {
+        return Some("the expectation says the board is passed out, but the story has fewer than four passes".to_string());
+    }
+    let wants_decision = status == Some("decision") || c.expect.decision.as_ref().is_some_and(|v| !v.is_null());
+    if wants_decision && calls == 0 {
+        return Some("the expectation waits on a decision, but nobody has called".to_string());
+    }
+    None
+}
+
+fn key_line(path: &Path, key: &str) -> Option<usize> {
+    let text = std::fs::read_to_string(path).ok()?;
+    let prefix = format!("{key}:");
+    text.lines().position(|l| l.starts_with(&prefix)).map(|i| i + 1)
+}

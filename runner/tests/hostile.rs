@@ -1,0 +1,110 @@
+//! Hostile case files: each gives a clear error, quickly and in bounded
+//! memory, and the good case beside it still loads.
+
+use std::fs;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use rulings::case::load_corpus;
+
+const GOOD: &str = "\
+id: L22-G00D
+title: North declares four hearts after South raises
+laws: [\"22A\"]
+source: \"Laws of Duplicate Bridge 2017, Law 22A\"
+tags: [legal-auction]
+dealer: N
+events:
+  - N: 1H
+  - E: P
+  - S: 2H
+  - W: P
+  - N: 4H
+  - E: P
+  - S: P
+  - W: P
+expect:
+  status: closed
+  contract: {bid: 4H, doubled: null, declarer: N}
+";
+
+/// A billion-laughs document: ten levels of nine aliases each, expanded
+/// under `expect` (a free-form value, the only place it could grow).
+fn alias_bomb() -> String {
+    let head = GOOD.split("expect:\n").next().unwrap_or_default();
+    let mut s = head.replace("L22-G00D", "L22-B0MB");
+    s.push_str("expect:\n  auction:\n");
+    s.push_str("  - &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    let names: Vec<char> = "abcdefghij".chars().collect();
+    for w in names.windows(2) {
+        let (prev, n) = (w[0], w[1]);
+        let refs = vec![format!("*{prev}"); 9].join(",");
+        s.push_str(&format!("  - &{n} [{refs}]\n"));
+    }
+    s.push_str("  rulings: *j\n");
+    s
+}
+
+fn write_corpus(name: &str, files: Vec<(&str, Vec<u8>)>) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("rulings-hostile-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("law22")).unwrap();
+    for (file, bytes) in files {
+        fs::write(dir.join("law22").join(file), bytes).unwrap();
+    }
+    dir
+}
+
+fn assert_refused(name: &str, bytes: Vec<u8>, expected: &str) {
+    let dir = write_corpus(name, vec![("good.yaml", GOOD.as_bytes().to_vec()), ("hostile.yaml", bytes)]);
+    let started = Instant::now();
+    let corpus = load_corpus(&[dir.clone()]);
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(5), "{name}: loading took {took:?}");
+    assert_eq!(corpus.cases.len(), 1, "{name}: the good case still loads");
+    assert_eq!(corpus.errors.len(), 1, "{name}: {:?}", corpus.errors);
+    let e = corpus.errors[0].to_string();
+    assert!(e.contains("hostile.yaml:"), "{name}: the error names the file: {e}");
+    assert!(e.contains(expected), "{name}: {e}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn billion_laughs() {
+    assert_refused("bomb", alias_bomb().into_bytes(), "expands aliases");
+}
+
+#[test]
+fn deep_nesting() {
+    let deep = format!("{}\nx: {}{}\n", GOOD.replace("L22-G00D", "L22-DEEP"), "[".repeat(100_000), "]".repeat(100_000));
+    assert_refused("deep", deep.into_bytes(), "brackets nest more than 32 deep");
+    let indented: String = (0..300).map(|i| format!("{}k{i}:\n", " ".repeat(i))).collect();
+    assert_refused("indent", format!("id: L22-1NDT\n{indented}").into_bytes(), "indented");
+}
+
+#[test]
+fn ten_megabytes() {
+    let mut big = GOOD.replace("L22-G00D", "L22-B1GG");
+    big.push('#');
+    big.push_str(&"x".repeat(10 * 1024 * 1024));
+    assert_refused("big", big.into_bytes(), "a case is at most 262144 bytes");
+}
+
+#[test]
+fn not_utf8() {
+    let mut bytes = GOOD.replace("L22-G00D", "L22-LAT1").into_bytes();
+    bytes.extend_from_slice(b"# caf\xe9\n");
+    assert_refused("latin1", bytes, ":19:6: the file is not UTF-8 text");
+}
+
+#[test]
+fn tabs() {
+    let text = GOOD.replace("L22-G00D", "L22-TABS").replacen("  - S: 2H", "\t- S: 2H", 1);
+    assert_refused("tabs", text.into_bytes(), ":10:1: a tab is used for indentation");
+}
+
+#[test]
+fn duplicate_key() {
+    let text = GOOD.replace("L22-G00D", "L22-DUPK").replacen("tags:", "title: again\ntags:", 1);
+    assert_refused("dupkey", text.into_bytes(), ":5:1: the key `title` appears twice");
+}
