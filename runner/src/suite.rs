@@ -125,9 +125,9 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
             );
             if !update.added.is_empty() {
                 eprintln!(
-                    "rulings: {} new entr{} carry the reason \"{PLACEHOLDER}\": edit each one to say why: {}",
+                    "rulings: {} new {} the reason \"{PLACEHOLDER}\": edit each one to say why: {}",
                     update.added.len(),
-                    if update.added.len() == 1 { "y" } else { "ies" },
+                    if update.added.len() == 1 { "entry carries" } else { "entries carry" },
                     update.added.join(", ")
                 );
             }

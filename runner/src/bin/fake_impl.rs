@@ -7,6 +7,8 @@
 //!   status 7, after a line on stderr), `abort=N` (killed by SIGABRT),
 //!   `hang=N`, `garbage=N` (a line that is not JSON), `wrong-seq=N`,
 //!   `bad-schema=N` (an unknown irregularity name), `error=N`, `skip=N`,
+//!   `wrong-clause=N` (a clause added to `score_adjustment`),
+//!   `wrong-ruling=N` (the contract doubled),
 //!   `split=N` (the answer over two lines), `partial=N` (half a line, then
 //!   hang), `partial-exit=N` (half a line, then exit), `silent-exit=N` (exit
 //!   without a word);
@@ -116,6 +118,12 @@ fn main() {
                 let mut v = serde_json::to_value(&answer).unwrap_or_default();
                 if at("wrong-seq", n) {
                     v["seq"] = json!(n + 1000);
+                }
+                if at("wrong-clause", n) {
+                    v["ruling"]["score_adjustment"] = json!(["27D"]);
+                }
+                if at("wrong-ruling", n) {
+                    v["ruling"]["contract"]["doubled"] = json!("X");
                 }
                 if at("bad-schema", n) {
                     v["ruling"]["rulings"] =

@@ -22,7 +22,7 @@ pub fn legal_case(i: usize) -> (String, String) {
          source: \"Laws of Duplicate Bridge 2017, Law 22A (test fixture)\"\n\
          dealer: {dealer}\n\
          events:\n  - {dealer}: {bid}\n  - {}: P\n  - {}: P\n  - {}: P\n\
-         expect:\n  status: closed\n  contract: {{bid: {bid}, doubled: null, declarer: {dealer}}}\n",
+         expect:\n  status: closed\n  contract: {{bid: {bid}, doubled: null, declarer: {dealer}}}\n  score_adjustment: []\n",
         next(1),
         next(2),
         next(3)
