@@ -119,7 +119,7 @@ pub fn read_answer(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
         "ruling" => {
             only_keys(&map, &["type", "seq", "ruling"], "ruling")?;
             let value = map.get("ruling").ok_or_else(|| Violation::in_step("a `ruling` message without `ruling`"))?;
-            fits::<Ruling>(value, "ruling").map(Answer::Ruling).map_err(|e| {
+            fits::<Ruling>(value, "ruling").and_then(|r| sound(&r).map(|_| r)).map(Answer::Ruling).map_err(|e| {
                 Violation::in_step(format!("the ruling does not fit the schema (schemas/ruling.schema.json): {e}"))
             })
         }
@@ -197,6 +197,71 @@ pub fn fits<T: DeserializeOwned + Serialize>(value: &Value, what: &str) -> Resul
     let canonical = serde_json::to_value(&parsed).map_err(|e| format!("cannot write it back: {e}"))?;
     same_shape(value, &canonical, what)?;
     Ok(parsed)
+}
+
+/// What the schema says of a ruling beyond its types: a contract is a bid
+/// of level 1 to 7, clauses are written as clause ids ("27B1(a)"), and
+/// `score_adjustment` names each clause once.
+fn sound(r: &Ruling) -> Result<(), String> {
+    if let Some(c) = &r.contract {
+        if c.bid.level > 7 {
+            return Err(format!("at `ruling.contract.bid`: {} cannot be a contract", c.bid));
+        }
+    }
+    let laws = r
+        .decision
+        .iter()
+        .map(|d| ("decision.law".to_string(), &d.law))
+        .chain(r.rulings.iter().enumerate().map(|(i, x)| (format!("rulings[{i}].law"), &x.law)))
+        .chain(r.must_pass.iter().enumerate().map(|(i, x)| (format!("must_pass[{i}].law"), &x.law)))
+        .chain(r.lead_restrictions.iter().enumerate().map(|(i, x)| (format!("lead_restrictions[{i}].law"), &x.law)))
+        .chain(r.unauthorized_information.iter().enumerate().map(|(i, x)| (format!("unauthorized_information[{i}].law"), &x.law)))
+        .chain(r.score_adjustment.iter().enumerate().map(|(i, x)| (format!("score_adjustment[{i}]"), x)));
+    for (at, law) in laws {
+        if !clause_form(law) {
+            return Err(format!("at `ruling.{at}`: {law:?} is not a clause id (write it as 27B1(a), 16C2, 23C)"));
+        }
+    }
+    for (i, x) in r.score_adjustment.iter().enumerate() {
+        if r.score_adjustment[..i].contains(x) {
+            return Err(format!("at `ruling.score_adjustment[{i}]`: {x} is named twice"));
+        }
+    }
+    Ok(())
+}
+
+/// A clause id's form: a law number, then optionally a capital letter,
+/// digits, and lower-case letters in brackets ("27B1(a)").
+pub fn clause_form(id: &str) -> bool {
+    let b = id.as_bytes();
+    let mut i = 0;
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    if i == 0 {
+        return false;
+    }
+    if i < b.len() && b[i].is_ascii_uppercase() {
+        i += 1;
+    }
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    while i < b.len() {
+        if b[i] != b'(' {
+            return false;
+        }
+        let start = i + 1;
+        i = start;
+        while i < b.len() && b[i].is_ascii_lowercase() {
+            i += 1;
+        }
+        if i == start || i >= b.len() || b[i] != b')' {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// Compare what was written with its canonical form.
@@ -322,6 +387,16 @@ mod tests {
         assert!(v.detail.contains("hello.editions[0]"), "{v:?}");
         let v = read_hello(&line(json!({"type":"ruling","seq":1}))).unwrap_err();
         assert!(v.detail.contains("answer to `hello`"), "{v:?}");
+    }
+
+    #[test]
+    fn clause_ids() {
+        for ok in ["27B1(a)", "16C2", "23C", "9B", "12C1(e)", "27"] {
+            assert!(clause_form(ok), "{ok}");
+        }
+        for no in ["Law 27", "27b", "27B1a", "(a)", "", "27B(", "27B()"] {
+            assert!(!clause_form(no), "{no}");
+        }
     }
 
     #[test]
