@@ -25,11 +25,17 @@ pub enum Legality {
 pub struct Auction {
     dealer: Seat,
     calls: Vec<Call>,
+    /// Slots of turns lost to an accepted call out of rotation (29A): the
+    /// player never called there. They show as passes in [`Auction::calls`]
+    /// so that seats stay implied by rotation, but they are not calls: they
+    /// neither count towards the end of the auction nor make the player one
+    /// who has called (17D3, 34).
+    missed: Vec<usize>,
 }
 
 impl Auction {
     pub fn new(dealer: Seat) -> Auction {
-        Auction { dealer, calls: Vec::new() }
+        Auction { dealer, calls: Vec::new(), missed: Vec::new() }
     }
 
     pub fn dealer(&self) -> Seat {
@@ -50,9 +56,26 @@ impl Auction {
         self.dealer.rotate(self.calls.len())
     }
 
-    /// Has `seat` made any call that stands?
+    /// Has `seat` made any call that stands? (A missed turn is no call.)
     pub fn has_called(&self, seat: Seat) -> bool {
-        self.seated().any(|(s, _)| s == seat)
+        self.seated().enumerate().any(|(i, (s, _))| s == seat && !self.is_missed(i))
+    }
+
+    /// 29A: the player whose turn it is loses it, because a call out of
+    /// rotation made over his turn was accepted. Shown as a pass.
+    pub fn push_missed(&mut self) {
+        self.missed.push(self.calls.len());
+        self.calls.push(Call::Pass);
+    }
+
+    /// Is the slot at `index` a turn lost to an accepted call out of rotation?
+    pub fn is_missed(&self, index: usize) -> bool {
+        self.missed.contains(&index)
+    }
+
+    /// The slots of lost turns, in order.
+    pub fn missed(&self) -> &[usize] {
+        &self.missed
     }
 
     /// The last bid and who made it.
@@ -107,16 +130,20 @@ impl Auction {
     /// Remove the calls from index `from` on (a cancelled call and all after it).
     pub fn truncate(&mut self, from: usize) {
         self.calls.truncate(from);
+        self.missed.retain(|&i| i < from);
     }
 
     /// 22A, 22B (2017): the auction ends with three passes in rotation after
-    /// any call, or when all four players pass.
+    /// any call, or when all four players pass. Missed turns are not passes
+    /// (17D3).
     pub fn is_over(&self) -> bool {
-        let n = self.calls.len();
-        if n >= 4 && self.calls.iter().all(|c| c.is_pass()) {
+        let calls: Vec<Call> =
+            self.calls.iter().enumerate().filter(|(i, _)| !self.is_missed(*i)).map(|(_, c)| *c).collect();
+        let n = calls.len();
+        if n >= 4 && calls.iter().all(|c| c.is_pass()) {
             return true;
         }
-        n >= 4 && self.calls[..n - 3].iter().any(|c| !c.is_pass()) && self.calls[n - 3..].iter().all(|c| c.is_pass())
+        n >= 4 && calls[..n - 3].iter().any(|c| !c.is_pass()) && calls[n - 3..].iter().all(|c| c.is_pass())
     }
 
     /// 22B (2017): all four players passed; the board is passed out.
@@ -168,6 +195,22 @@ mod tests {
         assert!(auction(Seat::N, "1C P P P").is_over());
         assert!(auction(Seat::N, "P P P 1C P P P").is_over());
         assert!(!auction(Seat::N, "P P P 1C P P").is_over());
+    }
+
+    #[test]
+    fn missed_turns_are_not_calls() {
+        // N 1C, E's turn lost (S's pass out of rotation accepted), S P, W P.
+        let mut a = auction(Seat::N, "1C");
+        a.push_missed();
+        a.push(Call::Pass);
+        a.push(Call::Pass);
+        assert_eq!(a.calls().len(), 4);
+        assert!(!a.is_over(), "N has not passed yet");
+        assert!(!a.has_called(Seat::E));
+        a.push(Call::Pass);
+        assert!(a.is_over());
+        a.truncate(1);
+        assert!(a.missed().is_empty());
     }
 
     #[test]

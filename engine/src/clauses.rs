@@ -143,8 +143,8 @@ clauses! {
     "31A2(a)", E2017, "a comparable call: no further rectification";
     "31A2(b)", E2017, "not comparable: partner must pass at his next turn";
     "31B", ALL, "bid at partner's turn, or at LHO's before the offender has called";
-    "31B1", E2017, "a comparable call: no further rectification";
-    "31B2", E2017, "not comparable: partner must pass at his next turn";
+    "31B1", E2017, "offender's partner may make any legal call at his turn; 16C2 applies";
+    "31B2", E2017, "offender's call at his turn, ruled as in 31A2(a) or 31A2(b)";
     "31C", MODERN, "a later bid at LHO's turn: a change of call";
     "32", ALL, "double or redouble out of rotation";
     "32A", ALL, "double or redouble at RHO's turn";
@@ -153,9 +153,9 @@ clauses! {
     "32A2(a)", E2017, "a comparable call: no further rectification";
     "32A2(b)", E2017, "not comparable: partner must pass at his next turn";
     "32B", ALL, "double or redouble at partner's turn";
-    "32B1", E2017, "a comparable call: no further rectification";
-    "32B2", E2017, "not comparable: partner must pass at his next turn";
-    "32C", MODERN, "an inadmissible double or redouble out of rotation";
+    "32B1", E2017, "offender's partner may make any legal call; 16C2 applies";
+    "32B2", E2017, "offender's call at his turn, ruled as in 32A2(a) or 32A2(b)";
+    "32C", MODERN, "a later double or redouble at LHO's turn: a change of call (25)";
     "33", ALL, "simultaneous calls";
     "34", ALL, "retention of the right to call";
     "35", ALL, "inadmissible calls";
@@ -169,6 +169,7 @@ clauses! {
     "36B1", E2017, "the call is cancelled; the offender substitutes a legal call";
     "36B2", E2017, "offender's partner must pass whenever it is his turn";
     "36B3", E2017, "lead restrictions of Law 26 may apply";
+    "36B4", MODERN, "inadmissible and out of rotation: auction reverts, offender any legal call, partner passes throughout";
     "36C", E2017, "an inadmissible double or redouble out of rotation";
     "37", ALL, "action violating the obligation to pass";
     "37A", E2017, "a bid, double or redouble by a player required to pass";

@@ -176,7 +176,6 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
 /// replacement is ruled as the player's call at his turn, and Law 26 does
 /// not apply. For the Law 27 module (a premature "replacement" that the
 /// director finds was the correction of an unintended call).
-#[allow(dead_code)]
 pub(crate) fn replaces_held_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
     t.record(IrregularityRuling {
         seat: e.seat,

@@ -1,13 +1,746 @@
-//! Law 27: insufficient bids (with 23 for comparable calls, 26B lead restrictions, 16C withdrawn calls).
+//! Law 27 (2017): insufficient bids, with the laws it leans on: 23 (the
+//! comparable call), 26B (lead restrictions), 16C (information from a
+//! withdrawn call), 27D, 23C and 72C (score adjustment after play).
 //!
-//! Not built yet: every situation here answers "not yet supported", so
-//! that a case needing it fails visibly rather than passing by accident.
+//! The story of an insufficient bid, as the table sees it:
+//!
+//! 1. The offender bids insufficiently in rotation. The table waits on his
+//!    LHO, who may accept it (27A1), explicitly or by calling over it.
+//! 2. If LHO does not accept, the offender must replace it (27B):
+//!    - 27B1(a): the lowest sufficient bid specifying the same
+//!      denomination(s): no further rectification (27D may adjust);
+//!    - 27B1(b): a comparable call (23A), pass, double and redouble
+//!      included: no further rectification (23C and 27D may adjust);
+//!    - 27B2: any other sufficient bid or a pass: partner passes for the
+//!      rest of the auction, 26B, 16C, 72C;
+//!    - 27B3: an attempted double or redouble that is not comparable is
+//!      cancelled; the offender replaces again; partner as in B2;
+//!    - 27B4: another insufficient bid: LHO may accept it, otherwise as B3.
+//! 3. If the offender replaces before LHO has chosen (27C), LHO may still
+//!    accept the insufficient bid (the replacement is then withdrawn);
+//!    otherwise the replacement stands and B applies to it.
+//!
+//! Decisions taken where the Laws leave room are written in
+//! docs/conventions.md, "Law 27".
 
-use crate::notation::Call;
-use crate::request::Event;
-use crate::table::{unsupported, RuleError, Table};
+use crate::law23;
+use crate::meanings::{denominations_specified, Meaning};
+use crate::notation::{Bid, Call, Seat, Strain};
+use crate::request::{Action, Edition, Event};
+use crate::ruling::{Choice, Comparability, Decision, Irregularity, IrregularityRuling, Scope};
+use crate::table::{impossible, unsupported, Pending, PendingState, RuleError, Table};
 
-/// 27: a bid that does not supersede the last bid, made in rotation.
-pub(crate) fn insufficient_bid(_t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
-    Err(unsupported(i, "27", format!("{} makes an insufficient bid of {c}", e.seat)))
+/// The insufficient bid under rectification: who made it, what it was, and
+/// the meaning attributable to it (from the event's `means:`).
+#[derive(Debug, Clone)]
+pub(crate) struct Insufficient {
+    pub offender: Seat,
+    pub call: Call,
+    pub means: Option<Meaning>,
+}
+
+impl Insufficient {
+    fn lho(&self) -> Seat {
+        self.offender.lho()
+    }
+}
+
+/// What the table waits on while an insufficient bid is being rectified.
+#[derive(Debug, Clone)]
+pub(crate) enum Waiting {
+    /// 27A1: the offender's LHO may accept the insufficient bid.
+    Option { ib: Insufficient },
+    /// 27C: the offender replaced it before LHO chose; LHO may still accept
+    /// the insufficient bid (the replacement is then withdrawn).
+    Premature { ib: Insufficient, replacement: Event },
+    /// 27B: not accepted; the offender must replace it.
+    Replace { ib: Insufficient },
+    /// 27B4: the offender offered another insufficient bid; LHO may accept
+    /// it. `barred` is true once B3 or B4 has already silenced partner.
+    SecondOption { ib: Insufficient, second: Event, barred: bool },
+    /// 27B3/27B4: an attempted replacement was cancelled; the offender must
+    /// replace again, his partner already being barred.
+    ReplaceAgain { ib: Insufficient },
+}
+
+/// Law 27: a bid made in rotation that does not supersede the last bid
+/// (18D). The table now waits on the offender's LHO (27A1).
+///
+/// Only the 2017 Laws are built here; an insufficient bid made out of
+/// rotation never reaches this function (27A2 sends it to Law 31, which the
+/// table dispatches before looking at sufficiency).
+pub(crate) fn insufficient_bid(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+    if t.edition != Edition::E2017 {
+        return Err(unsupported(
+            i,
+            "27",
+            format!(
+                "{} makes an insufficient bid of {c}; Law 27 is built for the 2017 Laws only (this request is {})",
+                e.seat, t.edition
+            ),
+        ));
+    }
+    let ib = Insufficient { offender: e.seat, call: c, means: e.findings.means.clone() };
+    wait_on_lho(t, Waiting::Option { ib: ib.clone() }, &ib, "27A1");
+    Ok(())
+}
+
+/// An event that arrives while an insufficient bid is being rectified.
+pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<(), RuleError> {
+    match w {
+        Waiting::Option { ib } => on_option(t, ib, i, e),
+        Waiting::Premature { ib, replacement } => on_premature(t, ib, replacement, i, e),
+        Waiting::Replace { ib } => on_replacement(t, ib, i, e, false),
+        Waiting::SecondOption { ib, second, barred } => on_second_option(t, ib, second, barred, i, e),
+        Waiting::ReplaceAgain { ib } => on_replacement(t, ib, i, e, true),
+    }
+}
+
+// ---- the table waits on LHO's option ----
+
+/// 27A1 (and 27C): LHO accepts, refuses, calls over the insufficient bid,
+/// or the offender replaces it before LHO has chosen.
+fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<(), RuleError> {
+    let lho = ib.lho();
+    match e.action {
+        Action::Accept if e.seat == lho => {
+            accept(t, &ib);
+            Ok(())
+        }
+        Action::Reject if e.seat == lho => {
+            wait_on_offender(t, Waiting::Replace { ib: ib.clone() }, &ib);
+            Ok(())
+        }
+        Action::Call(c) if e.seat == lho => {
+            // 27A1: calling over the insufficient bid accepts it; LHO's call
+            // is then an ordinary call, ruled on like any other.
+            accept(t, &ib);
+            t.call(i, e, c)
+        }
+        Action::Call(c) if e.seat == ib.offender && e.findings.unintended == Some(true) => {
+            // 25A1 comes first: the insufficient bid was a slip (a mechanical
+            // error or a slip of the tongue), replaced by the call he meant
+            // before his partner called. It is not a 27C replacement.
+            crate::law25::replaces_held_call(t, i, e, c)
+        }
+        Action::Call(_) if e.seat == ib.offender => {
+            // 27C: a premature replacement. LHO keeps his option.
+            let w = Waiting::Premature { ib: ib.clone(), replacement: e.clone() };
+            wait_on_lho(t, w, &ib, "27C");
+            Ok(())
+        }
+        _ => Err(while_waiting(i, e, &ib, lho, "to accept the insufficient bid or not (27A1)")),
+    }
+}
+
+/// 27C: the offender has replaced his insufficient bid before LHO chose.
+/// Accepting the insufficient bid withdraws the replacement; refusing, or
+/// calling over the replacement, lets the replacement stand, and 27B
+/// applies to it.
+fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e: &Event) -> Result<(), RuleError> {
+    let lho = ib.lho();
+    match e.action {
+        Action::Accept if e.seat == lho => {
+            // The insufficient bid stands (27A1); the premature replacement
+            // is withdrawn, and what it told partner is unauthorised (16C2).
+            if let Some(r) = replacement.call() {
+                t.unauthorized(ib.offender.partner(), ib.offender, r, "16C2");
+            }
+            accept(t, &ib);
+            Ok(())
+        }
+        Action::Reject if e.seat == lho => replace(t, &ib, i, &replacement, false),
+        Action::Call(c) if e.seat == lho => {
+            // LHO calls over the replacement: he has not accepted the
+            // insufficient bid, so the substitution stands (27C) and B
+            // applies to it; LHO's call then follows it.
+            replace(t, &ib, i, &replacement, false)?;
+            let waiting = match t.pending.take() {
+                None => return t.call(i, e, c),
+                Some(Pending { state: PendingState::InsufficientBid(w), .. }) => Some(*w),
+                Some(_) => None,
+            };
+            match waiting {
+                Some(Waiting::SecondOption { ib, second, barred }) => {
+                    // The substitution was itself insufficient: calling over
+                    // it accepts it (27B4 with 27A1).
+                    accept_second(t, &ib, &second, barred);
+                    t.call(i, e, c)
+                }
+                _ => Err(unsupported(
+                    i,
+                    "27B3",
+                    format!(
+                        "{lho} calls {c} over {}'s premature {}, which 27B3 cancels: the offender must still replace it, \
+                         and a call by {lho} before that is not ruled on here",
+                        ib.offender,
+                        call_text(&replacement)
+                    ),
+                )),
+            }
+        }
+        _ => Err(while_waiting(
+            i,
+            e,
+            &ib,
+            lho,
+            "to accept the insufficient bid (withdrawing the premature replacement) or not (27C)",
+        )),
+    }
+}
+
+/// 27B4: LHO's option over a second insufficient bid.
+fn on_second_option(
+    t: &mut Table,
+    ib: Insufficient,
+    second: Event,
+    barred: bool,
+    i: usize,
+    e: &Event,
+) -> Result<(), RuleError> {
+    let lho = ib.lho();
+    match e.action {
+        Action::Accept if e.seat == lho => {
+            accept_second(t, &ib, &second, barred);
+            Ok(())
+        }
+        Action::Call(c) if e.seat == lho => {
+            accept_second(t, &ib, &second, barred);
+            t.call(i, e, c)
+        }
+        Action::Reject if e.seat == lho => {
+            // 27B4: not accepted, the Director rules as in 27B3: the second
+            // insufficient bid is cancelled, partner passes throughout.
+            if !barred {
+                bar(t, &ib, "27B4", None);
+            }
+            if let Some(c) = second.call() {
+                t.unauthorized(ib.offender.partner(), ib.offender, c, "16C2");
+            }
+            wait_on_offender(t, Waiting::ReplaceAgain { ib: ib.clone() }, &ib);
+            Ok(())
+        }
+        _ => Err(while_waiting(i, e, &ib, lho, "to accept the second insufficient bid or not (27B4)")),
+    }
+}
+
+/// The offender's call while he must replace his insufficient bid (27B),
+/// or replace again after a cancellation (27B3, 27B4).
+fn on_replacement(t: &mut Table, ib: Insufficient, i: usize, e: &Event, again: bool) -> Result<(), RuleError> {
+    match e.action {
+        Action::Call(_) if e.seat == ib.offender => replace(t, &ib, i, e, again),
+        Action::Accept | Action::Reject => Err(impossible(
+            i,
+            format!(
+                "{} says `{}`, but nobody holds an option: {} must replace the insufficient bid of {} (27B)",
+                e.seat, e.action, ib.offender, ib.call
+            ),
+        )),
+        Action::Call(c) => Err(unsupported(
+            i,
+            "27",
+            format!(
+                "{} calls {c} while {} must replace the insufficient bid of {} (27B); a call at that moment is not ruled on here",
+                e.seat, ib.offender, ib.call
+            ),
+        )),
+    }
+}
+
+// ---- the replacement ----
+
+/// 27B: classify the offender's replacement `r` and apply the clause it
+/// falls under. `again` is true when partner is already barred (a
+/// replacement after a cancellation under B3 or B4).
+fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -> Result<(), RuleError> {
+    let Some(c) = r.call() else {
+        return Err(impossible(i, "a replacement must be a call"));
+    };
+    match c {
+        Call::Bid(b) if b.is_above_seven() => Err(unsupported(
+            i,
+            "38",
+            format!("{} replaces the insufficient bid of {} by {c}, a bid of more than seven", ib.offender, ib.call),
+        )),
+        Call::Bid(b) if t.auction.is_insufficient(b) => {
+            // 27B4: another insufficient bid; LHO may accept it.
+            let w = Waiting::SecondOption { ib: ib.clone(), second: r.clone(), barred: again };
+            wait_on_lho(t, w, ib, "27B4");
+            Ok(())
+        }
+        _ if again => replace_again(t, ib, r, c),
+        Call::Bid(b) => {
+            if lowest_same_denomination(t, ib, b, r) {
+                // 27B1(a): no further rectification; 26B and 16C do not
+                // apply; 27D may adjust.
+                t.record(ruling(ib, "27B1(a)", None));
+                t.may_adjust("27D");
+                t.stand(ib.offender, c, r.findings.means.clone());
+                return Ok(());
+            }
+            sufficient_or_pass(t, ib, r, c);
+            Ok(())
+        }
+        Call::Pass => {
+            same_denomination_needs_a_bid(r, i)?;
+            sufficient_or_pass(t, ib, r, c);
+            Ok(())
+        }
+        Call::Double | Call::Redouble => {
+            same_denomination_needs_a_bid(r, i)?;
+            let comparable = comparability(t, ib, r);
+            if comparable.value && admissible(t, ib.offender, c) {
+                // 27B1(b): a comparable double or redouble stands.
+                comparable_call(t, ib, r, c, comparable);
+                return Ok(());
+            }
+            // 27B3: the attempted double or redouble is cancelled; the
+            // offender must still replace; partner passes throughout.
+            bar(t, ib, "27B3", Some(comparable));
+            t.unauthorized(ib.offender.partner(), ib.offender, c, "16C2");
+            wait_on_offender(t, Waiting::ReplaceAgain { ib: ib.clone() }, ib);
+            Ok(())
+        }
+    }
+}
+
+/// 27B1(b) or 27B2 for a sufficient bid (not B1(a)) or a pass.
+fn sufficient_or_pass(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) {
+    let comparable = comparability(t, ib, r);
+    if comparable.value {
+        comparable_call(t, ib, r, c, comparable);
+    } else {
+        // 27B2: partner must pass whenever it is his turn; 26B; 16C; 72C.
+        bar(t, ib, "27B2", Some(comparable));
+        t.stand(ib.offender, c, r.findings.means.clone());
+    }
+}
+
+/// A replacement after 27B3 or 27B4 has cancelled an attempt: partner is
+/// already barred, so any legal call simply stands; a double or redouble
+/// stands only as 27B1(b) allows, otherwise it is cancelled again.
+fn replace_again(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) -> Result<(), RuleError> {
+    if matches!(c, Call::Double | Call::Redouble) {
+        let comparable = comparability(t, ib, r);
+        if !(comparable.value && admissible(t, ib.offender, c)) {
+            t.unauthorized(ib.offender.partner(), ib.offender, c, "16C2");
+            wait_on_offender(t, Waiting::ReplaceAgain { ib: ib.clone() }, ib);
+            return Ok(());
+        }
+    }
+    t.stand(ib.offender, c, r.findings.means.clone());
+    Ok(())
+}
+
+/// 27B1(b): a comparable replacement stands; no further rectification, but
+/// the score may be adjusted under 23C (which names 27B1(b)) and 27D.
+fn comparable_call(t: &mut Table, ib: &Insufficient, r: &Event, c: Call, comparable: Comparability) {
+    t.record(ruling(ib, "27B1(b)", Some(comparable)));
+    t.may_adjust("23C");
+    t.may_adjust("27D");
+    t.stand(ib.offender, c, r.findings.means.clone());
+}
+
+/// 27B2, 27B3 and (not accepted) 27B4: the offender's partner must pass
+/// whenever it is his turn; 26B lead restrictions; the withdrawn
+/// insufficient bid is unauthorised to partner (16C2); 72C.
+fn bar(t: &mut Table, ib: &Insufficient, law: &str, comparable: Option<Comparability>) {
+    t.impose_pass(ib.offender.partner(), Scope::RestOfAuction, law);
+    t.restrict_lead(ib.offender, "26B");
+    t.unauthorized(ib.offender.partner(), ib.offender, ib.call, "16C2");
+    t.may_adjust("72C");
+    t.record(ruling(ib, law, comparable));
+}
+
+/// 27B1(a): is the sufficient bid `b` the lowest sufficient bid that
+/// specifies the same denomination(s) as the insufficient bid?
+///
+/// The director's finding `same_denomination:` on the replacement decides
+/// when present. Otherwise both calls' denominations come from their
+/// meanings (a natural bid specifies its strain, a transfer the suit it
+/// shows); they must be the same, not empty, and no lower sufficient bid
+/// may specify them naturally (a natural bid in that one strain below `b`).
+fn lowest_same_denomination(t: &Table, ib: &Insufficient, b: Bid, r: &Event) -> bool {
+    if let Some(finding) = r.findings.same_denomination {
+        return finding;
+    }
+    let withdrawn = denominations_specified(ib.call, ib.means.as_ref());
+    let replacement = denominations_specified(Call::Bid(b), r.findings.means.as_ref());
+    if withdrawn.is_empty() || withdrawn != replacement {
+        return false;
+    }
+    match withdrawn.as_slice() {
+        [strain] => !natural_bid_lower(t, *strain, b),
+        _ => true,
+    }
+}
+
+/// Is there a sufficient bid in `strain` lower than `b` (which would
+/// specify that strain naturally)?
+fn natural_bid_lower(t: &Table, strain: Strain, b: Bid) -> bool {
+    let last = t.auction.last_bid().map(|(_, l)| l);
+    Bid::lowest_sufficient(strain, last).rank() < b.rank()
+}
+
+/// `same_denomination:` is an opinion about a bid (27B1(a)); on a pass,
+/// double or redouble the story cannot be right.
+fn same_denomination_needs_a_bid(r: &Event, i: usize) -> Result<(), RuleError> {
+    match (r.findings.same_denomination, r.call()) {
+        (Some(true), Some(c)) => Err(impossible(
+            i,
+            format!("`same_denomination: true` on {c}: 27B1(a) concerns a replacement bid, not a pass, double or redouble"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// 23A through Law 23's module: the director's finding on the replacement
+/// wins, otherwise the two written meanings are compared.
+fn comparability(t: &Table, ib: &Insufficient, r: &Event) -> Comparability {
+    law23::comparable(ib.means.as_ref(), r.findings.means.as_ref(), r.findings.comparable, &t.regulations)
+}
+
+/// Law 19: may the offender make this double or redouble now?
+fn admissible(t: &Table, seat: Seat, c: Call) -> bool {
+    match c {
+        Call::Double => t.auction.may_double(seat),
+        Call::Redouble => t.auction.may_redouble(seat),
+        _ => true,
+    }
+}
+
+// ---- acceptance ----
+
+/// 27A1: the insufficient bid is accepted and treated as legal: it stands
+/// in the auction, and later bids must supersede it (18B).
+fn accept(t: &mut Table, ib: &Insufficient) {
+    t.record(ruling(ib, "27A1", None));
+    t.stand(ib.offender, ib.call, ib.means.clone());
+}
+
+/// 27B4 with 27A1: LHO accepts the second insufficient bid, which stands.
+/// When partner is not already barred, the first insufficient bid was
+/// withdrawn and not replaced by a comparable call: 26B may apply to it
+/// and it is unauthorised to partner (16C2), but 27B4 imposes no pass.
+fn accept_second(t: &mut Table, ib: &Insufficient, second: &Event, barred: bool) {
+    if !barred {
+        t.restrict_lead(ib.offender, "26B");
+        t.unauthorized(ib.offender.partner(), ib.offender, ib.call, "16C2");
+        t.record(ruling(ib, "27B4", None));
+    }
+    if let Some(c) = second.call() {
+        t.stand(ib.offender, c, second.findings.means.clone());
+    }
+}
+
+// ---- helpers ----
+
+fn ruling(ib: &Insufficient, law: &str, comparable: Option<Comparability>) -> IrregularityRuling {
+    IrregularityRuling {
+        seat: ib.offender,
+        call: ib.call,
+        irregularity: Irregularity::InsufficientBid,
+        law: law.to_string(),
+        comparable,
+    }
+}
+
+fn wait_on_lho(t: &mut Table, w: Waiting, ib: &Insufficient, law: &str) {
+    let lho = ib.lho();
+    t.pending = Some(Pending {
+        waiting_on: lho,
+        decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: law.to_string() }),
+        state: PendingState::InsufficientBid(Box::new(w)),
+    });
+}
+
+fn wait_on_offender(t: &mut Table, w: Waiting, ib: &Insufficient) {
+    t.pending = Some(Pending { waiting_on: ib.offender, decision: None, state: PendingState::InsufficientBid(Box::new(w)) });
+}
+
+fn call_text(e: &Event) -> String {
+    e.action.to_string()
+}
+
+fn while_waiting(i: usize, e: &Event, ib: &Insufficient, lho: Seat, what: &str) -> RuleError {
+    match e.action {
+        Action::Accept | Action::Reject => impossible(
+            i,
+            format!(
+                "{} says `{}`, but the option over {}'s insufficient bid of {} is {lho}'s: {lho} decides {what}",
+                e.seat, e.action, ib.offender, ib.call
+            ),
+        ),
+        Action::Call(c) => unsupported(
+            i,
+            "27",
+            format!(
+                "{} calls {c} while the table waits on {lho} {what}; a call at that moment is not ruled on here",
+                e.seat
+            ),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::meanings::Meaning;
+    use crate::notation::{Call, Seat, Strain, Vulnerability};
+    use crate::request::{Edition, Event, Request};
+    use crate::ruling::{Basis, Choice, Doubling, Ruling, Scope, Status};
+    use crate::table::{rule, RuleError};
+
+    /// A story: "N:1S E:1H S:reject E:2H", each step `SEAT:ACTION`.
+    fn story(dealer: Seat, steps: &str) -> Request {
+        let events = steps
+            .split_whitespace()
+            .map(|s| {
+                let (seat, action) = s.split_once(':').expect("test steps are SEAT:ACTION");
+                Event::new(seat.parse().expect("test seat"), action.parse().expect("test action"))
+            })
+            .collect();
+        Request { edition: Edition::E2017, dealer, vulnerable: Vulnerability::None, events, regulations: None }
+    }
+
+    fn ruled(r: &Request) -> Ruling {
+        match rule(r) {
+            Ok(x) => x,
+            Err(e) => panic!("no ruling: {e}"),
+        }
+    }
+
+    fn calls(text: &str) -> Vec<Call> {
+        text.split_whitespace().map(|c| c.parse().expect("test call")).collect()
+    }
+
+    /// Put findings on the event at `index`.
+    fn with(mut r: Request, index: usize, f: impl FnOnce(&mut Event)) -> Request {
+        f(&mut r.events[index]);
+        r
+    }
+
+    #[test]
+    fn lho_holds_the_option_first() {
+        let r = ruled(&story(Seat::N, "N:1S E:1H"));
+        assert_eq!(r.status, Status::Decision);
+        assert_eq!(r.next, Some(Seat::S));
+        let d = r.decision.expect("a decision");
+        assert_eq!((d.seat, d.law.as_str()), (Seat::S, "27A1"));
+        assert_eq!(d.options, vec![Choice::Accept, Choice::Reject]);
+        assert_eq!(r.auction, calls("1S"));
+        assert!(r.rulings.is_empty());
+    }
+
+    #[test]
+    fn explicit_acceptance_lets_the_bid_stand_and_later_bids_supersede_it() {
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:accept S:1S W:P N:P E:P"));
+        assert_eq!(r.auction, calls("1S 1H 1S P P P"));
+        assert_eq!(r.rulings.len(), 1);
+        assert_eq!(r.rulings[0].law, "27A1");
+        assert!(r.must_pass.is_empty() && r.lead_restrictions.is_empty());
+        assert!(r.unauthorized_information.is_empty() && r.score_adjustment.is_empty());
+        let c = r.contract.expect("a contract");
+        assert_eq!((c.bid.to_string(), c.declarer), ("1S".to_string(), Seat::N));
+    }
+
+    #[test]
+    fn calling_over_it_accepts_it() {
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:P W:P N:P"));
+        assert_eq!(r.status, Status::Closed);
+        assert_eq!(r.auction, calls("1S 1H P P P"));
+        assert_eq!(r.rulings[0].law, "27A1");
+        let c = r.contract.expect("a contract");
+        assert_eq!((c.bid.to_string(), c.declarer), ("1H".to_string(), Seat::E));
+    }
+
+    #[test]
+    fn lowest_bid_in_the_same_suit_is_b1a() {
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject"));
+        assert_eq!((r.status, r.next, r.decision.clone()), (Status::Auction, Some(Seat::E), None));
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:2H"));
+        assert_eq!(r.auction, calls("1S 2H"));
+        assert_eq!(r.next, Some(Seat::S));
+        assert_eq!(r.rulings[0].law, "27B1(a)");
+        assert!(r.rulings[0].comparable.is_none());
+        assert!(r.must_pass.is_empty() && r.lead_restrictions.is_empty() && r.unauthorized_information.is_empty());
+        assert_eq!(r.score_adjustment, vec!["27D"]);
+    }
+
+    #[test]
+    fn any_other_bid_or_pass_bars_partner() {
+        for replacement in ["1NT", "2D", "4H", "3H", "P"] {
+            let r = ruled(&story(Seat::N, &format!("N:1S E:1H S:reject E:{replacement}")));
+            assert_eq!(r.rulings[0].law, "27B2", "{replacement}");
+            assert_eq!(r.rulings[0].comparable.map(|c| (c.value, c.basis)), Some((false, Basis::Default)));
+            assert_eq!(r.must_pass.len(), 1);
+            let m = &r.must_pass[0];
+            assert_eq!((m.seat, m.scope, m.law.as_str(), m.in_force), (Seat::W, Scope::RestOfAuction, "27B2", true));
+            assert_eq!(r.lead_restrictions[0].seat, Seat::W);
+            assert_eq!(r.unauthorized_information[0].seat, Seat::W);
+            assert_eq!(r.unauthorized_information[0].law, "16C2");
+            assert_eq!(r.score_adjustment, vec!["72C"]);
+        }
+        // 26B: after 4H, declarer may forbid any suit East did not specify.
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:4H"));
+        assert_eq!(r.lead_restrictions[0].declarer_may_prohibit_one_of, vec![Strain::C, Strain::D, Strain::S]);
+    }
+
+    #[test]
+    fn the_bar_holds_to_the_end_and_lead_restriction_only_if_offender_defends() {
+        // E-W defend 4S: West is on lead restriction.
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:2D S:4S W:P N:P E:P"));
+        assert_eq!(r.status, Status::Closed);
+        assert!(!r.must_pass[0].in_force);
+        assert_eq!(r.lead_restrictions.len(), 1);
+        assert_eq!(r.lead_restrictions[0].declarer_may_prohibit_one_of, vec![Strain::C, Strain::H, Strain::S]);
+        // E-W declare 2D: no lead restriction.
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:2D S:P W:P N:P"));
+        assert_eq!(r.contract.expect("contract").declarer, Seat::E);
+        assert!(r.lead_restrictions.is_empty());
+        // A call by the barred partner other than pass is Law 37's business.
+        assert!(rule(&story(Seat::N, "N:1S E:1H S:reject E:2D S:P W:3D")).is_err());
+    }
+
+    #[test]
+    fn comparable_replacement_by_finding_is_b1b() {
+        let r = with(story(Seat::N, "N:1S E:1H S:reject E:1NT"), 3, |e| e.findings.comparable = Some(true));
+        let r = ruled(&r);
+        assert_eq!(r.rulings[0].law, "27B1(b)");
+        assert_eq!(r.rulings[0].comparable.map(|c| (c.value, c.basis)), Some((true, Basis::Finding)));
+        assert_eq!(r.score_adjustment, vec!["23C", "27D"]);
+        assert!(r.must_pass.is_empty() && r.unauthorized_information.is_empty() && r.lead_restrictions.is_empty());
+    }
+
+    #[test]
+    fn transfer_specifies_the_suit_it_shows() {
+        // 1NT (2S) 2D*, a transfer to hearts; 3D is still a transfer.
+        let transfer = Meaning { shows: Some(vec![Strain::H]), artificial: Some(true), ..Default::default() };
+        let mut r = story(Seat::N, "N:1NT E:2S S:2D W:reject S:3D");
+        r.events[2].findings.means = Some(transfer.clone());
+        r.events[4].findings.means = Some(transfer);
+        let r = ruled(&r);
+        assert_eq!(r.rulings[0].law, "27B1(a)");
+        // A natural 3H specifies hearts too, but 3D was lower and does.
+        let mut r = story(Seat::N, "N:1NT E:2S S:2D W:reject S:3H");
+        r.events[2].findings.means =
+            Some(Meaning { shows: Some(vec![Strain::H]), artificial: Some(true), ..Default::default() });
+        let r = ruled(&r);
+        assert_eq!(r.rulings[0].law, "27B1(a)");
+    }
+
+    #[test]
+    fn artificial_insufficient_bid_has_no_b1a() {
+        // 1NT (2C) 2C* Stayman; 3C natural is not 27B1(a).
+        let stayman = Meaning { artificial: Some(true), purpose: Some("stayman".into()), ..Default::default() };
+        let mut r = story(Seat::N, "N:1NT E:2C S:2C W:reject S:3C");
+        r.events[2].findings.means = Some(stayman.clone());
+        assert_eq!(ruled(&r).rulings[0].law, "27B2");
+        // The same purpose makes a Stayman cue bid comparable (23A3).
+        let mut r = story(Seat::N, "N:1NT E:2C S:2C W:reject S:3C");
+        r.events[2].findings.means = Some(stayman.clone());
+        r.events[4].findings.means = Some(stayman);
+        let x = ruled(&r);
+        assert_eq!(x.rulings[0].law, "27B1(b)");
+        assert_eq!(x.rulings[0].comparable.map(|c| c.basis), Some(Basis::SamePurpose));
+    }
+
+    #[test]
+    fn same_denomination_finding_wins() {
+        let r = with(story(Seat::N, "N:1S E:1H S:reject E:2H"), 3, |e| e.findings.same_denomination = Some(false));
+        assert_eq!(ruled(&r).rulings[0].law, "27B2");
+        let r = with(story(Seat::N, "N:1S E:1H S:reject E:3H"), 3, |e| e.findings.same_denomination = Some(true));
+        assert_eq!(ruled(&r).rulings[0].law, "27B1(a)");
+        let r = with(story(Seat::N, "N:1S E:1H S:reject E:P"), 3, |e| e.findings.same_denomination = Some(true));
+        assert!(matches!(rule(&r), Err(RuleError::Impossible { .. })));
+    }
+
+    #[test]
+    fn attempted_double_is_cancelled_and_must_be_replaced() {
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:X"));
+        assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)));
+        assert_eq!(r.auction, calls("1S"));
+        assert_eq!(r.rulings[0].law, "27B3");
+        assert_eq!(r.must_pass[0].law, "27B3");
+        let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
+        assert_eq!(from, calls("1H X"), "withdrawn calls in the order they were made");
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:X E:2H S:P W:P N:P"));
+        assert_eq!(r.auction, calls("1S 2H P P P"));
+        assert_eq!(r.rulings.len(), 1);
+        assert_eq!(r.rulings[0].law, "27B3");
+        assert!(r.lead_restrictions.is_empty()); // E-W declare
+        // A comparable double stands (27B1(b)).
+        let r = with(story(Seat::N, "N:1S E:1H S:reject E:X"), 3, |e| e.findings.comparable = Some(true));
+        let r = ruled(&r);
+        assert_eq!(r.auction, calls("1S X"));
+        assert_eq!(r.rulings[0].law, "27B1(b)");
+    }
+
+    #[test]
+    fn another_insufficient_bid_gives_lho_another_option() {
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D"));
+        assert_eq!(r.status, Status::Decision);
+        assert_eq!(r.decision.expect("decision").law, "27B4");
+        // Accepted: the second bid stands, partner is free.
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D S:accept"));
+        assert_eq!(r.auction, calls("1S 1D"));
+        assert_eq!(r.rulings[0].law, "27B4");
+        assert!(r.must_pass.is_empty());
+        assert_eq!(r.lead_restrictions.len(), 1);
+        // Not accepted: as 27B3.
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D S:reject"));
+        assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)));
+        assert_eq!(r.must_pass[0].law, "27B4");
+        let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
+        assert_eq!(from, calls("1H 1D"));
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D S:reject E:2D"));
+        assert_eq!(r.auction, calls("1S 2D"));
+        assert_eq!(r.rulings.len(), 1);
+    }
+
+    #[test]
+    fn premature_replacement_waits_on_lho() {
+        let r = ruled(&story(Seat::N, "N:1S E:1H E:2H"));
+        assert_eq!(r.status, Status::Decision);
+        assert_eq!(r.decision.clone().expect("decision").law, "27C");
+        assert_eq!(r.auction, calls("1S"));
+        // Accepting the insufficient bid withdraws the replacement.
+        let r = ruled(&story(Seat::N, "N:1S E:1H E:2H S:accept"));
+        assert_eq!(r.auction, calls("1S 1H"));
+        assert_eq!(r.rulings[0].law, "27A1");
+        assert_eq!(r.unauthorized_information.len(), 1);
+        assert_eq!(r.unauthorized_information[0].from.call, "2H".parse().expect("call"));
+        // Otherwise the replacement stands and B applies to it.
+        let r = ruled(&story(Seat::N, "N:1S E:1H E:3H S:reject"));
+        assert_eq!(r.auction, calls("1S 3H"));
+        assert_eq!(r.rulings[0].law, "27B2");
+        // Calling over the replacement does not accept the insufficient bid.
+        let r = ruled(&story(Seat::N, "N:1S E:1H E:2H S:2S"));
+        assert_eq!(r.auction, calls("1S 2H 2S"));
+        assert_eq!(r.rulings[0].law, "27B1(a)");
+    }
+
+    #[test]
+    fn options_belong_to_lho_only() {
+        assert!(matches!(rule(&story(Seat::N, "N:1S E:1H W:accept")), Err(RuleError::Impossible { .. })));
+        assert!(matches!(rule(&story(Seat::N, "N:1S E:1H N:reject")), Err(RuleError::Impossible { .. })));
+        assert!(matches!(rule(&story(Seat::N, "N:1S E:1H S:reject S:accept")), Err(RuleError::Impossible { .. })));
+    }
+
+    #[test]
+    fn every_seat_rotates() {
+        let base = story(Seat::N, "N:1S E:1H S:reject E:4H S:P W:P N:4S E:P S:P W:P");
+        let r0 = ruled(&base);
+        for k in 1..4 {
+            assert_eq!(ruled(&base.rotate(k)), r0.rotate(k));
+        }
+        let c = r0.contract.expect("contract");
+        assert_eq!((c.declarer, c.doubled), (Seat::N, None::<Doubling>));
+    }
+
+    #[test]
+    fn older_editions_are_not_built() {
+        let mut r = story(Seat::N, "N:1S E:1H");
+        r.edition = Edition::E2007;
+        assert!(matches!(rule(&r), Err(RuleError::Unsupported { .. })));
+    }
 }

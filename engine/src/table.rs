@@ -65,12 +65,13 @@ pub(crate) struct Pending {
 /// The law-specific part of a [`Pending`].
 #[derive(Debug, Clone)]
 pub(crate) enum PendingState {
-    /// Placeholder until the first law module that waits is added.
-    #[allow(dead_code)]
-    None,
     /// Law 25: LHO's option on an intended change (25B1), or on his own
     /// call made over a replaced unintended call (25A6).
     ChangeOfCall(Box<law25::Waiting>),
+    /// Law 27: an insufficient bid under rectification.
+    InsufficientBid(Box<law27::Waiting>),
+    /// Laws 29A and 36: after a call out of rotation.
+    OutOfRotation(out_of_rotation::Waiting),
 }
 
 /// Who must pass, and why: a lead restriction's source, resolved into
@@ -99,6 +100,9 @@ pub struct Table {
     unauthorized: Vec<UnauthorizedInformation>,
     rulings: Vec<IrregularityRuling>,
     adjustments: Vec<String>,
+    /// Laws 28-34: calls out of rotation still awaiting the offender's
+    /// turn, and accepted passes out of rotation (34).
+    pub(crate) rotation: out_of_rotation::Rotation,
 }
 
 /// Rule on a request: replay its events and return the state of the table
@@ -124,6 +128,7 @@ impl Table {
             unauthorized: Vec::new(),
             rulings: Vec::new(),
             adjustments: Vec::new(),
+            rotation: out_of_rotation::Rotation::default(),
         }
     }
 
@@ -147,8 +152,9 @@ impl Table {
     /// An event that arrives while the table waits on something.
     fn resolve(&mut self, p: Pending, i: usize, e: &Event) -> Result<(), RuleError> {
         match p.state {
-            PendingState::None => Ok(()),
             PendingState::ChangeOfCall(w) => law25::resolve(self, *w, i, e),
+            PendingState::InsufficientBid(w) => law27::resolve(self, *w, i, e),
+            PendingState::OutOfRotation(w) => out_of_rotation::resolve(self, w, i, e),
         }
     }
 
@@ -178,6 +184,7 @@ impl Table {
         if e.seat != turn {
             return out_of_rotation::call_out_of_rotation(self, i, e, c);
         }
+        out_of_rotation::at_turn(self, i, e, c)?;
         if !c.is_pass() && self.required_to_pass(e.seat) {
             return inadmissible::call_when_required_to_pass(self, i, e, c);
         }
@@ -213,6 +220,7 @@ impl Table {
                 o.in_force = false;
             }
         }
+        out_of_rotation::retention(self);
     }
 
     /// Cancel the calls that stand from index `from` on (a withdrawn call
@@ -279,6 +287,28 @@ impl Table {
         out.sort();
         out.dedup();
         out
+    }
+
+    /// 29A: the player whose turn it is loses it to an accepted call out of
+    /// rotation (shown as a pass; not a call, 17D3).
+    pub(crate) fn skip_turn(&mut self) {
+        self.auction.push_missed();
+        self.meanings.push(None);
+    }
+
+    /// How many irregularities have been recorded so far.
+    pub(crate) fn rulings_recorded(&self) -> usize {
+        self.rulings.len()
+    }
+
+    /// A recorded ruling, to set the clause that finally disposed of it.
+    pub(crate) fn ruling_mut(&mut self, index: usize) -> Option<&mut IrregularityRuling> {
+        self.rulings.get_mut(index)
+    }
+
+    /// 23B: information from a withdrawn call is no longer unauthorised.
+    pub(crate) fn withdraw_unauthorized(&mut self, from: Seat, call: Call) {
+        self.unauthorized.retain(|u| !(u.from.seat == from && u.from.call == call));
     }
 
     /// The ruling: the state of the table now.

@@ -192,8 +192,10 @@ fn options(request: &Request, r: &Ruling) -> String {
             Ok(next) => {
                 let lines = changes(Some(r), &next);
                 let _ = writeln!(s, "{}", if lines.is_empty() { where_we_are(&next) } else { lines.join("; ") });
-                // If someone must now call in place of a withdrawn call, show what each kind of call would lead to.
-                if next.status == Status::Auction && next.next.is_some() && next.rulings.len() == r.rulings.len() {
+                // If the player who called last must now call again (to replace
+                // a call not accepted), show what each kind of call would lead to.
+                let last_caller = request.events.iter().rev().find(|e| matches!(e.action, Action::Call(_))).map(|e| e.seat);
+                if next.status == Status::Auction && next.next.is_some() && next.next == last_caller {
                     if let Some(offender) = next.next {
                         for (call, outcome) in replacements(&events, request, offender, &next) {
                             let _ = writeln!(s, "      then {offender} {call}: {outcome}");

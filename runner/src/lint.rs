@@ -34,7 +34,7 @@ pub fn load_tags(root: &Path) -> Result<Option<BTreeMap<String, String>>, LoadEr
 pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mut Vec<LoadError>) -> BTreeSet<usize> {
     let mut drop = BTreeSet::new();
     let mut titles: BTreeMap<String, usize> = BTreeMap::new();
-    let mut inputs: BTreeMap<String, usize> = BTreeMap::new();
+    let mut stories: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, c) in cases.iter().enumerate() {
         let at = |key: &str, message: String| LoadError {
             path: c.path.clone(),
@@ -48,20 +48,22 @@ pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mu
         } else {
             titles.insert(title_key, i);
         }
-        let input = serde_json::to_string(&(&c.dealer, &c.vulnerable, &c.events, &c.regulations, &c.editions))
-            .unwrap_or_default();
-        if let Some(&j) = inputs.get(&input) {
+        // One story may be told by several cases only for disjoint editions
+        // (a ruling that differs by edition is one case per edition).
+        let story = serde_json::to_string(&(&c.dealer, &c.vulnerable, &c.events, &c.regulations)).unwrap_or_default();
+        let told = stories.entry(story).or_default();
+        if let Some(&j) = told.iter().find(|&&j| cases[j].editions.iter().any(|e| c.editions.contains(e))) {
             errors.push(at(
                 "events",
                 format!(
-                    "the same story (dealer, vulnerability, events, regulations, editions) as {} ({}); \
-                     one case per story: merge the expectations",
+                    "the same story (dealer, vulnerability, events, regulations) as {} ({}) in an edition both list; \
+                     one case per story and edition: merge the expectations, or split the editions",
                     cases[j].name, cases[j].id
                 ),
             ));
             drop.insert(i);
         } else {
-            inputs.insert(input, i);
+            told.push(i);
         }
         if let Some(registry) = tags {
             for t in &c.tags {

@@ -144,12 +144,19 @@ fn lint_rules_name_the_later_file() {
             .replace("source:", "tags: [no-such-tag]\nsource:"),
     )
     .unwrap();
+    // The same story in a disjoint edition is a case of its own.
+    fs::write(
+        dir.join("law22/f.yaml"),
+        GOOD.replace("L22-T3ST", "L22-2007").replace("title: North", "title: In 2007, North").replace("dealer:", "editions: [2007]\ndealer:"),
+    )
+    .unwrap();
     let corpus = load_corpus(&[dir.clone()]);
     let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
     let has = |frag: &str| errors.iter().any(|e| e.contains(frag));
+    assert!(corpus.cases.iter().any(|c| c.id == "L22-2007"), "{errors:#?}");
     assert!(has("b.yaml:2:1: the title repeats that of law22/a.yaml"), "{errors:#?}");
     assert!(has("c.yaml:6:1: the same story"), "{errors:#?}");
-    assert!(has("d.yaml:12:1: the expectation says the auction is over, but the story has fewer than three passes"), "{errors:#?}");
+    assert!(has("d.yaml:10:1: the expectation says the auction is over, but the story has fewer than three passes"), "{errors:#?}");
     assert!(has("e.yaml:4:1: tag `no-such-tag` is not in the registry"), "{errors:#?}");
     assert_eq!(errors.len(), 4, "{errors:#?}");
     assert!(!corpus.cases.iter().any(|c| c.id == "L22-SAME"), "a duplicate story does not run");
