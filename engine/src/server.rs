@@ -7,21 +7,26 @@
 //! message, is answered with an `error` (its `seq` if one can be read,
 //! else null). `bye` or the end of the input ends the session.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
+use serde::Deserialize;
 use serde_json::Value;
 
+use crate::notation::{Seat, Vulnerability};
 use crate::protocol::{engine_hello, FromImplementation, ToImplementation};
+use crate::request::{Edition, Event, Regulations, Request};
 
-/// Serve the protocol until `bye` or the end of `input`.
-pub fn serve(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut input = input;
+/// Serve the protocol until `bye` or the end of `input`. Answers are
+/// flushed as soon as no whole request is waiting in the input buffer, so
+/// that a runner sending several requests at once gets them in one write.
+pub fn serve(input: impl Read, mut output: impl Write) -> io::Result<()> {
+    let mut input = BufReader::with_capacity(64 * 1024, input);
     let mut line = Vec::new();
     loop {
         line.clear();
         if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
+            return output.flush();
         }
         let text = String::from_utf8_lossy(&line);
         if text.trim().is_empty() {
@@ -35,15 +40,53 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
                 });
                 output.write_all(json.as_bytes())?;
                 output.write_all(b"\n")?;
-                output.flush()?;
+                if !input.buffer().contains(&b'\n') {
+                    output.flush()?;
+                }
             }
-            None => return Ok(()),
+            None => return output.flush(),
         }
     }
 }
 
+/// A `rule` message read in one pass, strictly: the fast way for the
+/// common case (serde's internally tagged and flattened types buffer every
+/// value first). Anything it refuses goes the general way in [`answer`].
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RuleMessage {
+    #[serde(rename = "type")]
+    kind: RuleTag,
+    seq: Value,
+    #[serde(default)]
+    edition: Edition,
+    dealer: Seat,
+    #[serde(default)]
+    vulnerable: Vulnerability,
+    events: Vec<Event>,
+    #[serde(default)]
+    regulations: Option<Regulations>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum RuleTag {
+    Rule,
+}
+
 /// The answer to one line, or None for `bye`.
 pub fn answer(line: &str) -> Option<FromImplementation> {
+    if let Ok(m) = serde_json::from_str::<RuleMessage>(line) {
+        let RuleTag::Rule = m.kind;
+        let request = Request {
+            edition: m.edition,
+            dealer: m.dealer,
+            vulnerable: m.vulnerable,
+            events: m.events,
+            regulations: m.regulations,
+        };
+        return Some(rule(m.seq, &request));
+    }
     let value: Value = match serde_json::from_str(line) {
         Ok(v) => v,
         Err(e) => return Some(error(Value::Null, format!("the line is not JSON: {e}"))),
@@ -59,20 +102,23 @@ pub fn answer(line: &str) -> Option<FromImplementation> {
     match message {
         ToImplementation::Hello { .. } => Some(FromImplementation::Hello(engine_hello())),
         ToImplementation::Bye => None,
-        ToImplementation::Rule { seq, request } => {
-            let outcome = catch_unwind(AssertUnwindSafe(|| crate::rule(&request)));
-            Some(match outcome {
-                Ok(Ok(ruling)) => FromImplementation::Ruling { seq, ruling },
-                Ok(Err(e)) => error(seq, e.to_string()),
-                Err(panic) => {
-                    let what = panic
-                        .downcast_ref::<&str>()
-                        .map(|s| s.to_string())
-                        .or_else(|| panic.downcast_ref::<String>().cloned())
-                        .unwrap_or_else(|| "no message".to_string());
-                    error(seq, format!("the engine panicked (a bug in the engine): {what}"))
-                }
-            })
+        ToImplementation::Rule { seq, request } => Some(rule(seq, &request)),
+    }
+}
+
+/// Rule on a request; a panic in the engine is an error answer, not the
+/// end of the session.
+fn rule(seq: Value, request: &Request) -> FromImplementation {
+    match catch_unwind(AssertUnwindSafe(|| crate::rule(request))) {
+        Ok(Ok(ruling)) => FromImplementation::Ruling { seq, ruling },
+        Ok(Err(e)) => error(seq, e.to_string()),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".to_string());
+            error(seq, format!("the engine panicked (a bug in the engine): {what}"))
         }
     }
 }
@@ -151,6 +197,21 @@ mod tests {
         assert_eq!(answers[2]["seq"], 5);
         assert_eq!(answers[3]["seq"], Value::Null);
         assert_eq!(answers[4]["seq"], 6, "a request carrying an expectation is refused");
+    }
+
+    #[test]
+    fn the_fast_way_and_the_general_way_read_a_rule_alike() {
+        let line = r#"{"type":"rule","seq":[1,"a"],"edition":"2017","dealer":"E","vulnerable":"both","events":[{"E":"1S"},{"S":"P","unintended":true}],"regulations":{"similar_suit_cards":2,"similar_hcp_below":1,"similar_hcp_above":4}}"#;
+        let fast: RuleMessage = serde_json::from_str(line).expect("the fast way reads it");
+        let general: ToImplementation = serde_json::from_str(line).expect("the general way reads it");
+        let ToImplementation::Rule { seq, request } = general else { panic!("a rule") };
+        assert_eq!(fast.seq, seq);
+        assert_eq!(fast.events, request.events);
+        assert_eq!((fast.edition, fast.dealer, fast.vulnerable), (request.edition, request.dealer, request.vulnerable));
+        assert_eq!(fast.regulations, request.regulations);
+        // Defaults: edition 2017, vulnerability none.
+        let short = r#"{"type":"rule","seq":1,"dealer":"N","events":[{"N":"1S"}]}"#;
+        assert!(serde_json::from_str::<RuleMessage>(short).is_ok());
     }
 
     #[test]

@@ -20,15 +20,19 @@
 //!   remaining cases are recorded as crashes without being asked.
 //! - stderr is read by a thread: each line is passed through to the
 //!   runner's stderr (prefixed with the program's name) unless
-//!   `forward_stderr` is off, and the last lines written during a case are
-//!   kept for the outcome of a fault.
+//!   `forward_stderr` is off, and the process's last lines are kept for the
+//!   outcome of a fault.
+//! - Requests are pipelined to a persistent process: up to `window` are
+//!   written before the first answer is read, and the answers must come in
+//!   order. A request in flight when the process faulted is sent again, with
+//!   a new seq, to the restarted process.
 //!
 //! Reading stdout with a time limit uses a reader thread and a channel.
 
 use std::collections::VecDeque;
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
@@ -45,6 +49,8 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
 /// The default number of restarts after faults before the run gives up on
 /// the program.
 pub const DEFAULT_MAX_RESTARTS: usize = 10;
+/// The default number of requests in flight to a persistent process.
+pub const DEFAULT_WINDOW: usize = 32;
 /// The longest line read from stdout; longer is a protocol violation.
 const MAX_LINE: usize = 16 << 20;
 /// How many lines of stderr a fault's outcome shows.
@@ -62,6 +68,9 @@ pub struct ExternalOptions {
     pub timeout: Duration,
     pub max_restarts: usize,
     pub forward_stderr: bool,
+    /// How many requests may be in flight (sent, not yet answered) to a
+    /// persistent process; 1 waits for each answer before the next request.
+    pub window: usize,
 }
 
 impl ExternalOptions {
@@ -73,6 +82,7 @@ impl ExternalOptions {
             timeout: DEFAULT_TIMEOUT,
             max_restarts: DEFAULT_MAX_RESTARTS,
             forward_stderr: true,
+            window: DEFAULT_WINDOW,
         }
     }
 }
@@ -187,7 +197,7 @@ impl External {
                 ext.hello = read.hello.clone();
                 ext.declared = Some(read.hello);
                 if ext.options.per_case {
-                    process.finish();
+                    drop(process);
                 } else {
                     ext.process = Some(process);
                 }
@@ -236,10 +246,9 @@ impl External {
     /// Start a process and greet it: the process and its hello.
     fn handshake(&self) -> Result<(Process, crate::answer::ReadHello), Fault> {
         let mut p = self.spawn()?;
-        let mark = p.stderr.mark();
         let hello_line = format!(r#"{{"type":"hello","protocol":{PROTOCOL}}}"#);
         if let Err(e) = p.send(&hello_line) {
-            return Err(p.fail(FaultKind::Crash, format!("could not send the hello ({e})"), mark));
+            return Err(p.fail(FaultKind::Crash, format!("could not send the hello ({e})")));
         }
         if self.options.per_case {
             p.close_stdin();
@@ -247,9 +256,9 @@ impl External {
         match p.receive(Instant::now() + self.options.timeout) {
             Received::Line(line) => match read_hello(&line) {
                 Ok(read) => Ok((p, read)),
-                Err(v) => Err(p.fail(FaultKind::ProtocolViolation, v.detail, mark)),
+                Err(v) => Err(p.fail(FaultKind::ProtocolViolation, v.detail)),
             },
-            other => Err(p.fail_on(other, "the hello", self.options.timeout, mark)),
+            other => Err(p.fail_on(other, "the hello", self.options.timeout)),
         }
     }
 
@@ -275,68 +284,135 @@ impl External {
         Ok(())
     }
 
-    /// Ask the persistent process; a fault that breaks the conversation
-    /// ends the process (it is restarted for the next case).
-    fn ask(&mut self, line: &str, seq: &Value) -> Result<Answer, Fault> {
-        self.ensure_process()?;
+    /// The fault every remaining case records, once the program is given up.
+    fn stopped(&self) -> Option<Answer> {
+        if let Some(detail) = &self.gave_up {
+            return Some(Answer::Fault { kind: FaultKind::Crash, detail: detail.clone() });
+        }
+        self.hello_failed.as_ref().map(|f| Answer::Fault {
+            kind: f.kind,
+            detail: format!("not asked: the program did not complete the hello at the start of the run:\n{}", f.detail),
+        })
+    }
+
+    /// Ask the persistent process, pipelined: up to `window` requests are
+    /// written before the first answer is read; answers come in order. A
+    /// case's time limit runs from when its request was sent or the answer
+    /// before it arrived, whichever is later. A fault that breaks the
+    /// conversation ends the process; the requests it had not answered are
+    /// sent again to the next one.
+    fn ask_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize)) -> Vec<Answer> {
+        let n = requests.len();
+        let bodies: Vec<Result<String, String>> =
+            requests.iter().map(|r| serde_json::to_string(r).map_err(|e| e.to_string())).collect();
+        let mut answers: Vec<Option<Answer>> = bodies
+            .iter()
+            .map(|b| b.as_ref().err().map(|e| Answer::Error(format!("the runner cannot write this request: {e}"))))
+            .collect();
+        let mut answered = answers.iter().filter(|a| a.is_some()).count();
+        let mut next = 0;
+        let mut in_flight: VecDeque<(usize, Value, Instant)> = VecDeque::new();
+        let mut last_answer = Instant::now();
         let timeout = self.options.timeout;
-        let Some(p) = self.process.as_mut() else {
-            return Err(Fault::new(FaultKind::Crash, "no process (a bug in the runner)"));
-        };
-        let mark = p.stderr.mark();
-        if let Err(e) = p.send(line) {
-            let p = self.process.take();
-            return Err(match p {
-                Some(p) => p.fail(FaultKind::Crash, format!("could not send the request ({e})"), mark),
-                None => Fault::new(FaultKind::Crash, e),
-            });
-        }
-        match p.receive(Instant::now() + timeout) {
-            Received::Line(bytes) => match read_answer(&bytes, seq) {
-                Ok(answer) => Ok(answer),
-                Err(v) if v.in_step => Err(Fault::new(FaultKind::ProtocolViolation, v.detail)),
-                Err(v) => {
-                    let p = self.process.take();
-                    Err(match p {
-                        Some(p) => p.fail(
-                            FaultKind::ProtocolViolation,
-                            format!("{}\n(the conversation is out of step: the program is restarted)", v.detail),
-                            mark,
-                        ),
-                        None => Fault::new(FaultKind::ProtocolViolation, v.detail),
-                    })
+        loop {
+            if in_flight.is_empty() {
+                while next < n && answers[next].is_some() {
+                    next += 1;
                 }
-            },
-            other => {
-                let p = self.process.take();
-                Err(match p {
-                    Some(p) => p.fail_on(other, "the answer", timeout, mark),
-                    None => Fault::new(FaultKind::Crash, "no process"),
-                })
+                if next >= n {
+                    break;
+                }
             }
+            if let Some(stop) = self.stopped() {
+                for a in answers.iter_mut().filter(|a| a.is_none()) {
+                    *a = Some(stop.clone());
+                }
+                progress(n);
+                break;
+            }
+            if self.process.is_none() {
+                if let Some(&(first, ..)) = in_flight.front() {
+                    next = first;
+                }
+                in_flight.clear();
+                if let Err(f) = self.ensure_process() {
+                    self.count(&f);
+                    answers[next] = Some(Answer::Fault { kind: f.kind, detail: f.detail });
+                    answered += 1;
+                    progress(answered);
+                    next += 1;
+                    continue;
+                }
+                last_answer = Instant::now();
+            }
+            let Some(p) = self.process.as_mut() else { continue };
+            // Top the window up when it is half empty, in one write.
+            let window = self.options.window.max(1);
+            if in_flight.len() <= window / 2 {
+                let mut batch = String::new();
+                while next < n && in_flight.len() < window {
+                    if let (None, Ok(body)) = (&answers[next], &bodies[next]) {
+                        self.seq += 1;
+                        // The request's own fields follow the type and the seq.
+                        batch.push_str(&format!("{{\"type\":\"rule\",\"seq\":{},{}\n", self.seq, &body[1..]));
+                        in_flight.push_back((next, Value::from(self.seq), Instant::now()));
+                    }
+                    next += 1;
+                }
+                // A process that is gone shows as the end of its stdout.
+                let _ = p.send_raw(batch.into_bytes());
+            }
+            let Some((index, seq, sent_at)) = in_flight.pop_front() else { continue };
+            let answer = match p.receive(sent_at.max(last_answer) + timeout) {
+                Received::Line(bytes) => match read_answer(&bytes, &seq) {
+                    Ok(answer) => answer,
+                    Err(v) if v.in_step => Answer::Fault { kind: FaultKind::ProtocolViolation, detail: v.detail },
+                    Err(v) => {
+                        let fault = match self.process.take() {
+                            Some(p) => p.fail(
+                                FaultKind::ProtocolViolation,
+                                format!("{}\n(the conversation is out of step: the program is restarted)", v.detail),
+                            ),
+                            None => Fault::new(FaultKind::ProtocolViolation, v.detail),
+                        };
+                        self.count(&fault);
+                        Answer::Fault { kind: fault.kind, detail: fault.detail }
+                    }
+                },
+                other => {
+                    let fault = match self.process.take() {
+                        Some(p) => p.fail_on(other, "the answer", timeout),
+                        None => Fault::new(FaultKind::Crash, "no process"),
+                    };
+                    self.count(&fault);
+                    Answer::Fault { kind: fault.kind, detail: fault.detail }
+                }
+            };
+            answers[index] = Some(answer);
+            answered += 1;
+            progress(answered);
+            last_answer = Instant::now();
         }
+        answers.into_iter().map(|a| a.unwrap_or_else(|| Answer::Error("not asked (a bug in the runner)".into()))).collect()
     }
 
     /// One process for this one request.
     fn ask_once(&mut self, line: &str, seq: &Value) -> Result<Answer, Fault> {
         let mut p = self.spawn()?;
-        let mark = p.stderr.mark();
         if let Err(e) = p.send(line) {
-            return Err(p.fail(FaultKind::Crash, format!("could not send the request ({e})"), mark));
+            return Err(p.fail(FaultKind::Crash, format!("could not send the request ({e})")));
         }
         p.close_stdin();
         match p.receive(Instant::now() + self.options.timeout) {
             Received::Line(bytes) => {
                 let read = read_answer(&bytes, seq);
                 match read {
-                    Ok(answer) => {
-                        p.finish();
-                        Ok(answer)
-                    }
-                    Err(v) => Err(p.fail(FaultKind::ProtocolViolation, v.detail, mark)),
+                    // Dropped: it exits (or is killed) in the background.
+                    Ok(answer) => Ok(answer),
+                    Err(v) => Err(p.fail(FaultKind::ProtocolViolation, v.detail)),
                 }
             }
-            other => Err(p.fail_on(other, "the answer", self.options.timeout, mark)),
+            other => Err(p.fail_on(other, "the answer", self.options.timeout)),
         }
     }
 
@@ -373,30 +449,37 @@ impl Implementation for External {
     }
 
     fn rule(&mut self, request: &Request) -> Answer {
-        if let Some(detail) = &self.gave_up {
-            return Answer::Fault { kind: FaultKind::Crash, detail: detail.clone() };
+        self.rule_many(std::slice::from_ref(request), &mut |_| {}).pop().unwrap_or_else(|| Answer::Error("no answer".into()))
+    }
+
+    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize)) -> Vec<Answer> {
+        if !self.options.per_case {
+            return self.ask_many(requests, progress);
         }
-        if let Some(f) = &self.hello_failed {
-            return Answer::Fault {
-                kind: f.kind,
-                detail: format!("not asked: the program did not complete the hello at the start of the run:\n{}", f.detail),
+        let mut out = Vec::with_capacity(requests.len());
+        for request in requests {
+            let answer = match self.stopped() {
+                Some(stop) => stop,
+                None => {
+                    self.seq += 1;
+                    let seq = Value::from(self.seq);
+                    let message = ToImplementation::Rule { seq: seq.clone(), request: request.clone() };
+                    match serde_json::to_string(&message) {
+                        Err(e) => Answer::Error(format!("the runner cannot write this request: {e}")),
+                        Ok(line) => match self.ask_once(&line, &seq) {
+                            Ok(answer) => answer,
+                            Err(fault) => {
+                                self.count(&fault);
+                                Answer::Fault { kind: fault.kind, detail: fault.detail }
+                            }
+                        },
+                    }
+                }
             };
+            out.push(answer);
+            progress(out.len());
         }
-        self.seq += 1;
-        let seq = Value::from(self.seq);
-        let message = ToImplementation::Rule { seq: seq.clone(), request: request.clone() };
-        let line = match serde_json::to_string(&message) {
-            Ok(l) => l,
-            Err(e) => return Answer::Error(format!("the runner cannot write this request: {e}")),
-        };
-        let result = if self.options.per_case { self.ask_once(&line, &seq) } else { self.ask(&line, &seq) };
-        match result {
-            Ok(answer) => answer,
-            Err(fault) => {
-                self.count(&fault);
-                Answer::Fault { kind: fault.kind, detail: fault.detail }
-            }
-        }
+        out
     }
 }
 
@@ -426,16 +509,21 @@ enum Received {
 }
 
 enum StdoutEvent {
-    Line(Vec<u8>),
+    /// The whole lines of one read, in order.
+    Lines(Vec<Vec<u8>>),
     End { partial: Vec<u8>, error: Option<String> },
     TooLong,
 }
 
 /// One running program.
 struct Process {
-    child: Child,
-    stdin: Option<ChildStdin>,
+    /// Always Some until the process is let go (see `Drop`).
+    child: Option<Child>,
+    /// Lines for the writer thread; dropping it closes the program's stdin.
+    stdin: Option<Sender<Vec<u8>>>,
     stdout: Receiver<StdoutEvent>,
+    /// Lines received and not yet taken.
+    lines: VecDeque<Vec<u8>>,
     /// Bytes read after the last newline, for a time-out's detail.
     partial: Arc<Mutex<Vec<u8>>>,
     stderr: Arc<StderrLog>,
@@ -469,12 +557,13 @@ impl Process {
                 format!("cannot start `{}`: {e}{}", first, if options.shell { "" } else { " (the program is run without a shell; --shell runs a command line)" }),
             )
         })?;
-        let stdin = child.stdin.take();
-        let (Some(out), Some(err)) = (child.stdout.take(), child.stderr.take()) else {
+        let (Some(input), Some(out), Some(err)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
             let _ = child.kill();
             let _ = child.wait();
             return Err(Fault::new(FaultKind::Crash, "the program's pipes could not be opened"));
         };
+        let (stdin, lines) = channel();
+        thread::spawn(move || write_stdin(input, lines));
         let partial = Arc::new(Mutex::new(Vec::new()));
         let (tx, rx) = channel();
         {
@@ -487,15 +576,28 @@ impl Process {
             let prefix = if options.forward_stderr { Some(format!("[{}] ", program_name(options))) } else { None };
             thread::spawn(move || read_stderr(err, log, prefix));
         }
-        Ok(Process { child, stdin, stdout: rx, partial, stderr })
+        Ok(Process { child: Some(child), stdin: Some(stdin), stdout: rx, lines: VecDeque::new(), partial, stderr })
+    }
+
+    /// Send bytes as they are (whole lines).
+    fn send_raw(&mut self, bytes: Vec<u8>) -> Result<(), String> {
+        let Some(stdin) = self.stdin.as_ref() else { return Err("stdin is closed".into()) };
+        stdin.send(bytes).map_err(|_| "the program's stdin is closed".to_string())
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        let Some(stdin) = self.stdin.as_mut() else { return Err("stdin is closed".into()) };
+        let Some(stdin) = self.stdin.as_ref() else { return Err("stdin is closed".into()) };
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
-        stdin.write_all(&bytes).and_then(|_| stdin.flush()).map_err(|e| e.to_string())
+        stdin.send(bytes).map_err(|_| "the program's stdin is closed".to_string())
+    }
+
+    fn try_wait(&mut self) -> std::io::Result<Option<ExitStatus>> {
+        match self.child.as_mut() {
+            Some(c) => c.try_wait(),
+            None => Ok(None),
+        }
     }
 
     fn close_stdin(&mut self) {
@@ -503,9 +605,18 @@ impl Process {
     }
 
     fn receive(&mut self, deadline: Instant) -> Received {
+        if let Some(line) = self.lines.pop_front() {
+            return Received::Line(line);
+        }
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.stdout.recv_timeout(wait) {
-            Ok(StdoutEvent::Line(l)) => Received::Line(l),
+            Ok(StdoutEvent::Lines(lines)) => {
+                self.lines.extend(lines);
+                match self.lines.pop_front() {
+                    Some(line) => Received::Line(line),
+                    None => self.receive(deadline),
+                }
+            }
             Ok(StdoutEvent::End { partial, error }) => Received::Ended { partial, error },
             Ok(StdoutEvent::TooLong) => Received::TooLong,
             Err(RecvTimeoutError::Timeout) => {
@@ -522,9 +633,9 @@ impl Process {
         self.stdin = None;
         let deadline = Instant::now() + EXIT_GRACE;
         loop {
-            match self.child.try_wait() {
+            match self.try_wait() {
                 Ok(Some(status)) => return describe(status),
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(2)),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_micros(200)),
                 _ => break,
             }
         }
@@ -532,21 +643,23 @@ impl Process {
     }
 
     fn kill(&mut self) -> String {
-        if let Ok(Some(status)) = self.child.try_wait() {
+        if let Ok(Some(status)) = self.try_wait() {
             return describe(status);
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Some(child) = self.child.as_mut() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
         "killed by the runner".to_string()
     }
 
     /// End the process after a fault and write the fault's detail: what
     /// happened, how the process ended, the tail of its stderr.
-    fn fail(mut self, kind: FaultKind, what: String, mark: usize) -> Fault {
+    fn fail(mut self, kind: FaultKind, what: String) -> Fault {
         // A crashed process has exited or is exiting: wait for its status.
         // One that hung or broke the protocol is killed at once.
         let ended = if kind == FaultKind::Crash { self.finish_ref() } else { self.kill() };
-        let stderr = self.stderr.tail_since(mark);
+        let stderr = self.stderr.tail();
         let mut detail = what;
         detail.push_str(&format!("\nthe process: {ended}"));
         if !stderr.is_empty() {
@@ -565,9 +678,9 @@ impl Process {
         self.stdin = None;
         let deadline = Instant::now() + EXIT_GRACE;
         loop {
-            match self.child.try_wait() {
+            match self.try_wait() {
                 Ok(Some(status)) => return describe(status),
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(2)),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_micros(200)),
                 _ => break,
             }
         }
@@ -575,7 +688,7 @@ impl Process {
     }
 
     /// The fault for something other than a line.
-    fn fail_on(self, received: Received, waiting_for: &str, timeout: Duration, mark: usize) -> Fault {
+    fn fail_on(self, received: Received, waiting_for: &str, timeout: Duration) -> Fault {
         let shown = |partial: &[u8]| {
             if partial.is_empty() {
                 String::new()
@@ -587,14 +700,14 @@ impl Process {
             }
         };
         match received {
-            Received::Line(_) => self.fail(FaultKind::ProtocolViolation, "an unexpected line".into(), mark),
+            Received::Line(_) => self.fail(FaultKind::ProtocolViolation, "an unexpected line".into()),
             Received::Ended { partial, error } => {
                 let what = match error {
                     Some(e) => format!("reading its stdout failed while waiting for {waiting_for}: {e}"),
                     None if partial.is_empty() => format!("the program closed its stdout (exited?) before {waiting_for}"),
                     None => format!("the program closed its stdout in the middle of a line, before the end of {waiting_for}"),
                 };
-                self.fail(FaultKind::Crash, format!("{what}{}", shown(&partial)), mark)
+                self.fail(FaultKind::Crash, format!("{what}{}", shown(&partial)))
             }
             Received::TimedOut { partial } => {
                 let what = if partial.is_empty() {
@@ -606,24 +719,41 @@ impl Process {
                         secs(timeout)
                     )
                 };
-                self.fail(FaultKind::TimeOut, format!("{what}{}", shown(&partial)), mark)
+                self.fail(FaultKind::TimeOut, format!("{what}{}", shown(&partial)))
             }
             Received::TooLong => self.fail(
                 FaultKind::ProtocolViolation,
                 format!("a line on stdout longer than {} MiB", MAX_LINE >> 20),
-                mark,
             ),
         }
     }
 }
 
 impl Drop for Process {
+    /// A process let go while still running (one that answered its one
+    /// request, in per-case mode) is given a moment to exit in the
+    /// background, then killed; the runner does not wait for it.
     fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
+        self.stdin = None;
+        if let Ok(None) = self.try_wait() {
+            if let Some(child) = self.child.take() {
+                thread::spawn(move || reap(child));
+            }
         }
     }
+}
+
+/// Wait a moment for a process to exit, then kill it.
+fn reap(mut child: Child) {
+    let deadline = Instant::now() + EXIT_GRACE;
+    while Instant::now() < deadline {
+        match child.try_wait() {
+            Ok(None) => thread::sleep(Duration::from_millis(1)),
+            _ => return,
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// "0.3 s", "5 s".
@@ -662,6 +792,20 @@ fn describe(status: ExitStatus) -> String {
     format!("ended ({status})")
 }
 
+/// The stdin writer: lines from the channel, several at a time when they
+/// queue up, until the channel closes (then stdin closes) or the program
+/// stops reading.
+fn write_stdin(mut input: ChildStdin, lines: Receiver<Vec<u8>>) {
+    while let Ok(mut batch) = lines.recv() {
+        while let Ok(more) = lines.try_recv() {
+            batch.extend_from_slice(&more);
+        }
+        if input.write_all(&batch).and_then(|_| input.flush()).is_err() {
+            return;
+        }
+    }
+}
+
 /// The stdout reader: whole lines to the channel; the bytes after the
 /// last newline kept in `partial`.
 fn read_stdout(mut out: impl Read, tx: std::sync::mpsc::Sender<StdoutEvent>, partial: Arc<Mutex<Vec<u8>>>) {
@@ -681,17 +825,19 @@ fn read_stdout(mut out: impl Read, tx: std::sync::mpsc::Sender<StdoutEvent>, par
             }
         };
         let mut start = 0;
+        let mut lines = Vec::new();
         for (i, &b) in buf[..n].iter().enumerate() {
             if b == b'\n' {
                 pending.extend_from_slice(&buf[start..i]);
                 if pending.last() == Some(&b'\r') {
                     pending.pop();
                 }
-                if tx.send(StdoutEvent::Line(std::mem::take(&mut pending))).is_err() {
-                    return;
-                }
+                lines.push(std::mem::take(&mut pending));
                 start = i + 1;
             }
+        }
+        if !lines.is_empty() && tx.send(StdoutEvent::Lines(lines)).is_err() {
+            return;
         }
         pending.extend_from_slice(&buf[start..n]);
         if pending.len() > MAX_LINE {
@@ -705,8 +851,8 @@ fn read_stdout(mut out: impl Read, tx: std::sync::mpsc::Sender<StdoutEvent>, par
     }
 }
 
-/// The last lines of a process's stderr, numbered so that a case can ask
-/// for the lines written since it began.
+/// The last lines of a process's stderr. With requests pipelined, a line
+/// cannot be tied to one case: a fault shows the process's last lines.
 #[derive(Default)]
 struct StderrLog {
     state: Mutex<StderrState>,
@@ -715,21 +861,14 @@ struct StderrLog {
 
 #[derive(Default)]
 struct StderrState {
-    total: usize,
-    lines: VecDeque<(usize, String)>,
+    lines: VecDeque<String>,
     closed: bool,
 }
 
 impl StderrLog {
-    fn mark(&self) -> usize {
-        self.state.lock().map(|s| s.total).unwrap_or(0)
-    }
-
     fn push(&self, line: String) {
         if let Ok(mut s) = self.state.lock() {
-            let n = s.total;
-            s.lines.push_back((n, line));
-            s.total += 1;
+            s.lines.push_back(line);
             while s.lines.len() > STDERR_TAIL {
                 s.lines.pop_front();
             }
@@ -743,15 +882,14 @@ impl StderrLog {
         self.done.notify_all();
     }
 
-    /// The lines written since `mark`, once stderr is closed (or after a
-    /// short wait, if something else holds it open).
-    fn tail_since(&self, mark: usize) -> Vec<String> {
+    /// The last lines, once stderr is closed (or after a short wait, if
+    /// something else holds it open).
+    fn tail(&self) -> Vec<String> {
         let Ok(guard) = self.state.lock() else { return Vec::new() };
-        let guard = match self.done.wait_timeout_while(guard, Duration::from_millis(300), |s| !s.closed) {
-            Ok((g, _)) => g,
-            Err(_) => return Vec::new(),
-        };
-        guard.lines.iter().filter(|(n, _)| *n >= mark).map(|(_, l)| l.clone()).collect()
+        match self.done.wait_timeout_while(guard, Duration::from_millis(300), |s| !s.closed) {
+            Ok((g, _)) => g.lines.iter().cloned().collect(),
+            Err(_) => Vec::new(),
+        }
     }
 }
 

@@ -56,6 +56,9 @@ pub struct RunInfo {
     /// The time limit per case, in seconds (programs only).
     pub timeout_s: Option<f64>,
     pub max_restarts: Option<usize>,
+    /// Requests in flight before the first is answered (programs only).
+    #[serde(default)]
+    pub window: Option<usize>,
     pub edition: Option<String>,
     pub rotations: bool,
     pub known_failures: Option<String>,

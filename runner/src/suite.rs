@@ -71,8 +71,8 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     );
     let tty = options.progress && std::io::stderr().is_terminal();
     let mut results = run(&corpus, implementation, &options.run, |done, total| {
-        if tty && (done % 25 == 0 || done == total) {
-            eprint!("\r{done}/{total} cases");
+        if tty && (done % 100 == 0 || done == total) {
+            eprint!("\r{done}/{total} runs");
             let _ = std::io::stderr().flush();
             if done == total {
                 eprintln!();
@@ -95,6 +95,7 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
                     per_case: o.per_case,
                     timeout_s: Some(o.timeout.as_secs_f64()),
                     max_restarts: Some(o.max_restarts),
+                    window: Some(o.window),
                     ..RunInfo::default()
                 },
             )
@@ -185,6 +186,10 @@ pub struct RunArgs {
     /// when spent, the remaining cases are recorded as crashes.
     #[arg(long, value_name = "N", default_value_t = crate::external::DEFAULT_MAX_RESTARTS)]
     pub max_restarts: usize,
+    /// Requests in flight to the program before it answers the first
+    /// (answers come in order); 1 sends each request after the last answer.
+    #[arg(long, value_name = "N", default_value_t = crate::external::DEFAULT_WINDOW)]
+    pub window: usize,
     /// Do not pass the program's stderr through (it is still shown in the
     /// outcome of a fault).
     #[arg(long)]
@@ -226,6 +231,7 @@ impl RunArgs {
             o.timeout = std::time::Duration::from_secs_f64(self.timeout);
             o.max_restarts = self.max_restarts;
             o.forward_stderr = !self.hide_stderr;
+            o.window = self.window.max(1);
             Some(o)
         };
         Ok(SuiteOptions {

@@ -12,7 +12,7 @@
 //!   `split=N` (the answer over two lines), `partial=N` (half a line, then
 //!   hang), `partial-exit=N` (half a line, then exit), `silent-exit=N` (exit
 //!   without a word);
-//! - `hello-delay=MS`, `hello=bad-protocol|garbage|none`;
+//! - `delay=MS` before every answer; `hello-delay=MS`, `hello=bad-protocol|garbage|none`;
 //! - `editions=2017,2007` and `features=a,b` (empty for none) to declare;
 //! - `per-case=1`: accept a `rule` without a `hello` first.
 
@@ -81,6 +81,9 @@ fn main() {
                 if !greeted {
                     say(&mut out, &json!({"type":"error","seq":seq,"message":"rule before hello"}));
                     continue;
+                }
+                if let Some(ms) = args.get("delay").and_then(|v| v.parse().ok()) {
+                    std::thread::sleep(Duration::from_millis(ms));
                 }
                 if at("crash", n) {
                     eprintln!("fake-impl: crashing on request {n}");
