@@ -1,28 +1,210 @@
-//! Laws 35 to 39: inadmissible calls.
+//! Laws 35 to 39 (2017): inadmissible calls.
 //!
-//! Not built yet: every situation here answers "not yet supported", so
-//! that a case needing it fails visibly rather than passing by accident.
+//! Law 35 sorts the inadmissible calls and sends each to its law:
+//! - 35A a double or redouble that Law 19 does not permit: Law 36 ([`law36`]);
+//! - 35B a bid, double or redouble by a player required to pass: Law 37 ([`law37`]);
+//! - 35C a bid of more than seven: Law 38 ([`law38`]);
+//! - 35D a call after the final pass of the auction: Law 39 ([`law39`]).
+//!
+//! Each of 36 to 39 rules one way when the offender's LHO has called before
+//! rectification and another way when he has not. In a table story that
+//! difference is told by the event after the inadmissible call: if it is a
+//! call by the offender's LHO, LHO called before rectification; anything
+//! else (the offender's replacement, another player's action, or the end of
+//! the story) means the director rectified first. So the table applies the
+//! "LHO has not called" rectification at once, keeps a copy of the table as
+//! it was before the inadmissible call, and waits ([`Waiting`]); a call by
+//! LHO as the very next event undoes that rectification and applies the
+//! other one.
+//!
+//! These rectifications are built for the 2017 Laws only: a request in
+//! another edition answers "not yet supported".
 
-use crate::notation::Call;
-use crate::request::Event;
-use crate::table::{unsupported, RuleError, Table};
+mod law36;
+mod law37;
+mod law38;
+mod law39;
 
-/// 36: a double or redouble that Law 19 does not permit.
-pub(crate) fn inadmissible_double(_t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
-    Err(unsupported(i, "36", format!("{} makes an inadmissible {c}", e.seat)))
+use crate::auction::Legality;
+use crate::meanings::Meaning;
+use crate::notation::{Call, Seat};
+use crate::request::{Action, Edition, Event};
+use crate::ruling::Irregularity;
+use crate::table::{impossible, unsupported, Pending, PendingState, RuleError, Table};
+
+/// Which law an inadmissible call falls under (Law 35).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Inadmissible {
+    /// 35A: a double or redouble that Law 19 does not permit.
+    Double,
+    /// 35B: a bid, double or redouble by a player required to pass.
+    RequiredToPass,
+    /// 35C: a bid of more than seven.
+    AboveSeven,
+    /// 35D: a call after the final pass.
+    AfterFinalPass,
 }
 
-/// 37: a bid, double or redouble by a player required to pass.
-pub(crate) fn call_when_required_to_pass(_t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
-    Err(unsupported(i, "37", format!("{} calls {c} while required to pass", e.seat)))
+/// Law 35: is a call inadmissible, and under which law is it rectified?
+/// `required_to_pass` says whether the caller is under an obligation to
+/// pass at this turn. Where two descriptions fit, a bid above seven goes to
+/// 38 (such a contract can never be played, 38A), and a double or redouble
+/// by a player required to pass goes to 37 (see [`law37`] for how 37A's
+/// reference to Law 36 is read).
+pub(crate) fn law35(t: &Table, seat: Seat, call: Call, required_to_pass: bool) -> Option<Inadmissible> {
+    if t.auction.is_over() {
+        return Some(Inadmissible::AfterFinalPass);
+    }
+    if matches!(call, Call::Bid(b) if b.is_above_seven()) {
+        return Some(Inadmissible::AboveSeven);
+    }
+    if required_to_pass && !call.is_pass() {
+        return Some(Inadmissible::RequiredToPass);
+    }
+    match t.auction.legality(seat, call) {
+        Legality::InadmissibleDouble | Legality::InadmissibleRedouble => Some(Inadmissible::Double),
+        _ => None,
+    }
 }
 
-/// 38: a bid of more than seven.
-pub(crate) fn bid_above_seven(_t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
-    Err(unsupported(i, "38", format!("{} bids {c}, more than seven", e.seat)))
+/// The name of an inadmissible double or redouble.
+fn double_irregularity(call: Call) -> Irregularity {
+    if call == Call::Redouble {
+        Irregularity::InadmissibleRedouble
+    } else {
+        Irregularity::InadmissibleDouble
+    }
 }
 
-/// 39: a call after the final pass.
-pub(crate) fn call_after_final_pass(_t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
-    Err(unsupported(i, "39", format!("{} calls {c} after the final pass", e.seat)))
+/// The rectifications here are the 2017 ones.
+fn require_2017(t: &Table, i: usize, law: &str, what: &str) -> Result<(), RuleError> {
+    if t.edition == Edition::E2017 {
+        Ok(())
+    } else {
+        Err(unsupported(
+            i,
+            law,
+            format!("{what}: the engine rules on it under the 2017 Laws only, not {}", t.edition),
+        ))
+    }
 }
+
+/// What the table remembers while it waits to see whether the offender's
+/// LHO calls before rectification.
+#[derive(Debug, Clone)]
+pub(crate) struct Waiting {
+    kind: Kind,
+    offender: Seat,
+    call: Call,
+    /// The meaning of the offender's call, should it stand after all (37A).
+    means: Option<Meaning>,
+    /// The table just before the inadmissible call: nothing rectified yet.
+    pub(crate) before: Table,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// 36B applied; 36A if LHO calls.
+    Double,
+    /// 37B applied; 37A if LHO calls (36A when the call was also a double
+    /// or redouble that Law 19 does not permit).
+    RequiredToPass { inadmissible_double: bool },
+    /// 38B-38C with 26B and 72C applied; without them (38D) if LHO calls.
+    AboveSeven,
+    /// 39C applied; 39B if LHO calls.
+    AfterFinalPass,
+}
+
+/// Wait, after rectifying provisionally, on the event that tells whether the
+/// offender's LHO called before rectification.
+fn wait(t: &mut Table, before: Table, kind: Kind, e: &Event, call: Call) {
+    let offender = e.seat;
+    let means = e.findings.means.clone();
+    let waiting_on = match kind {
+        // After the final pass nobody is to call: the wait only remembers.
+        Kind::AfterFinalPass => offender.lho(),
+        // The offender is to call again (his replacement, or the pass the
+        // director substitutes).
+        _ => offender,
+    };
+    t.pending = Some(Pending {
+        waiting_on,
+        decision: None,
+        state: PendingState::Inadmissible(Box::new(Waiting { kind, offender, call, means, before })),
+    });
+}
+
+/// An event while the table waits: a call by the offender's LHO is a call
+/// before rectification; anything else leaves the rectification in place
+/// and is ruled on as usual.
+pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<(), RuleError> {
+    match e.action {
+        Action::Call(c) if e.seat == w.offender.lho() => {
+            *t = w.before;
+            match w.kind {
+                Kind::Double => law36::lho_called(t, w.offender, w.call),
+                Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call),
+                Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, i, e, w.call, w.means, c),
+                Kind::AboveSeven => law38::lho_called(t, w.offender, w.call),
+                Kind::AfterFinalPass => law39::lho_called(t, i, e, w.offender, w.call, c),
+            }
+        }
+        Action::Call(c) => t.call(i, e, c),
+        Action::Cards(x) => crate::law24::card_exposed(t, i, e, x),
+        Action::Accept | Action::Reject => Err(impossible(
+            i,
+            format!(
+                "{} says `{}`, but an inadmissible call ({} by {}) cannot be accepted: \
+                 nobody holds an option (Laws 36-39)",
+                e.seat, e.action, w.call, w.offender
+            ),
+        )),
+    }
+}
+
+/// 35A, 36: a double or redouble in rotation that Law 19 does not permit.
+pub(crate) fn inadmissible_double(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+    require_2017(t, i, "36", &format!("{} makes an inadmissible {c}", e.seat))?;
+    let before = t.clone();
+    law36::not_accepted(t, e.seat, c, "36B2");
+    wait(t, before, Kind::Double, e, c);
+    Ok(())
+}
+
+/// 35B, 37: a bid, double or redouble by a player required to pass.
+pub(crate) fn call_when_required_to_pass(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+    if law35(t, e.seat, c, true) == Some(Inadmissible::AboveSeven) {
+        return bid_above_seven(t, i, e, c);
+    }
+    require_2017(t, i, "37", &format!("{} calls {c} while required to pass", e.seat))?;
+    let inadmissible_double = matches!(
+        t.auction.legality(e.seat, c),
+        Legality::InadmissibleDouble | Legality::InadmissibleRedouble
+    );
+    let before = t.clone();
+    law37::not_accepted(t, e.seat, c);
+    wait(t, before, Kind::RequiredToPass { inadmissible_double }, e, c);
+    Ok(())
+}
+
+/// 35C, 38: a bid of more than seven.
+pub(crate) fn bid_above_seven(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+    require_2017(t, i, "38", &format!("{} bids {c}, more than seven", e.seat))?;
+    let before = t.clone();
+    law38::rectify(t, e.seat, c, true);
+    wait(t, before, Kind::AboveSeven, e, c);
+    Ok(())
+}
+
+/// 35D, 39: a call after the final pass.
+pub(crate) fn call_after_final_pass(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+    require_2017(t, i, "39", &format!("{} calls {c} after the final pass", e.seat))?;
+    let before = t.clone();
+    if law39::rectify(t, e.seat, c) {
+        wait(t, before, Kind::AfterFinalPass, e, c);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests;

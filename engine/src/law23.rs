@@ -377,6 +377,41 @@ pub fn comparable(
     }
 }
 
+/// 2007 Law 27B1(b): is `replacement` a call with the same meaning as, or
+/// a more precise meaning than, the withdrawn insufficient bid, its meaning
+/// fully contained in the insufficient bid's possible meanings?
+///
+/// The 2007 test is narrower than 2017's 23A: identical hands (reported
+/// with the token "23A1", the same meaning) or a subset ("23A2"); nothing
+/// "similar" and no "same purpose". The director's finding wins, and
+/// without both meanings the answer is no (basis "default"), as in
+/// [`comparable`].
+pub fn same_or_more_precise(
+    withdrawn: Option<&Meaning>,
+    replacement: Option<&Meaning>,
+    finding: Option<bool>,
+) -> Comparability {
+    if let Some(value) = finding {
+        return Comparability { value, basis: Basis::Finding };
+    }
+    let no = Comparability { value: false, basis: Basis::Default };
+    let (Some(w), Some(r)) = (withdrawn, replacement) else {
+        return no;
+    };
+    let wh = HandSet::of(w);
+    let rh = HandSet::of(r);
+    if wh.is_empty() || rh.is_empty() {
+        return no;
+    }
+    if wh == rh {
+        return Comparability { value: true, basis: Basis::Similar };
+    }
+    if rh.is_subset_of(&wh) {
+        return Comparability { value: true, basis: Basis::Subset };
+    }
+    no
+}
+
 /// 23A3, 23A1 (same), 23A2, 23A1 (similar) on two written meanings, in
 /// that order. A meaning that admits no feasible hand cannot be the same
 /// as, a subset of, or similar to anything; only 23A3 can then hold.

@@ -27,13 +27,29 @@
 //!
 //! The decisions where the Laws are silent are written in
 //! docs/conventions.md, "Law 25".
+//!
+//! **Editions** (`editions.rs`, docs/conventions.md "Editions"). 2007: the
+//! same two roads; LHO's withdrawal is 25A4, a withdrawn call is
+//! unauthorised under 16D2, and the 2007 Law 26 (26A2/26B) applies to the
+//! call withdrawn under 25B whatever its meaning (2007 has no comparable
+//! call). 1997: an inadvertent call replaced is 25A, with no LHO clause;
+//! under 25B LHO may condone the substitute (25B1); if he does not, it is
+//! cancelled and, the first call being legal, the offender lets it stand
+//! with partner passing at his next turn (25B2(b)(1)) or makes another
+//! legal call with his side's score capped at average minus (25B2(b)(2)),
+//! lead penalties either way (25B2(c)); the first call being an
+//! insufficient bid, Law 27 takes it up again (25B2(a)).
 
 use crate::auction::Legality;
+use crate::editions::{ChangeScheme, LeadScheme};
 use crate::law23;
+use crate::law27;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::request::{Action, Edition, Event};
-use crate::ruling::{Choice, Comparability, Decision, Irregularity, IrregularityRuling};
+use crate::request::{Action, Event};
+use crate::ruling::{
+    Choice, Comparability, Decision, Irregularity, IrregularityRuling, Scope, ScoreLimit,
+};
 use crate::table::{impossible, unsupported, Pending, PendingState, RuleError, Table};
 
 /// What the table waits on under Law 25.
@@ -43,6 +59,20 @@ pub(crate) enum Waiting {
     Substitute(Substitution),
     /// 25A6: LHO may withdraw the call he made over the replaced call.
     LhoCall(LhoCall),
+    /// 1997 25B2(b): the substitute was not condoned; the offender lets his
+    /// first call stand or makes another legal call.
+    OffenderChooses(Substitution),
+    /// 1997 25B2(a): the first call was an insufficient bid, which Law 27
+    /// holds; LHO may condone the substitute (25B1).
+    IllegalFirst(Box<IllegalFirst>),
+}
+
+/// 1997: an insufficient bid followed, before LHO called, by another call
+/// of the offender.
+#[derive(Debug, Clone)]
+pub(crate) struct IllegalFirst {
+    ib: law27::Insufficient,
+    substitute: Event,
 }
 
 /// An intended change of call waiting on LHO's option (25B).
@@ -76,16 +106,6 @@ pub(crate) struct LhoCall {
 /// `unintended:` finding and every call by the player who just called,
 /// made before his LHO calls.
 pub(crate) fn change_of_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
-    if t.edition != Edition::E2017 {
-        return Err(unsupported(
-            i,
-            "25",
-            format!(
-                "{} changes a call to {c}; Law 25 is built for the 2017 Laws only (this request is {})",
-                e.seat, t.edition
-            ),
-        ));
-    }
     if e.findings.unintended == Some(true) {
         return unintended_call(t, i, e, c);
     }
@@ -127,14 +147,21 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
     // Only LHO can have called since (rotation): his call, if any.
     let lho_call = seated.get(k + 1).map(|(s, call)| (*s, *call));
     let lho_means = lho_call.and_then(|_| t.meaning_at(k + 1).cloned());
+    // 1997's 25A has no clause for LHO's call over the inadvertent one.
+    let lho_clause = t.rules.lho_withdrawal.unwrap_or("25A");
+    if lho_call.is_some() && t.rules.lho_withdrawal.is_none() {
+        return Err(unsupported(
+            i,
+            "25",
+            format!(
+                "{seat} replaces an inadvertent call after his LHO has called over it; the {} Law 25A says nothing \
+                 of LHO's call, and this is not ruled on here",
+                t.edition
+            ),
+        ));
+    }
     t.cancel_from(k);
-    t.record(IrregularityRuling {
-        seat,
-        call: c,
-        irregularity: Irregularity::ChangeOfCall,
-        law: "25A1".to_string(),
-        comparable: None,
-    });
+    t.record(IrregularityRuling::on_call(seat, c, Irregularity::ChangeOfCall, t.rules.unintended_replaced));
     // 25A1: the intended call stands subject to the law that applies to it.
     t.classify(i, e, c)?;
     let Some((lho, call)) = lho_call else {
@@ -157,14 +184,14 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
             decision: Some(Decision {
                 seat: lho,
                 options: vec![Choice::Accept, Choice::Reject],
-                law: "25A6".to_string(),
+                law: lho_clause.to_string(),
             }),
             state: PendingState::ChangeOfCall(Box::new(Waiting::LhoCall(LhoCall { lho, replacer: seat, index: k + 1, call }))),
         });
     } else {
         // His call cannot stand over the replacement (or the replacement is
         // itself being rectified): it is withdrawn.
-        t.unauthorized(seat.partner(), lho, call, "25A6");
+        t.unauthorized(seat.partner(), lho, call, lho_clause);
     }
     Ok(())
 }
@@ -177,13 +204,7 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
 /// not apply. For the Law 27 module (a premature "replacement" that the
 /// director finds was the correction of an unintended call).
 pub(crate) fn replaces_held_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
-    t.record(IrregularityRuling {
-        seat: e.seat,
-        call: c,
-        irregularity: Irregularity::ChangeOfCall,
-        law: "25A1".to_string(),
-        comparable: None,
-    });
+    t.record(IrregularityRuling::on_call(e.seat, c, Irregularity::ChangeOfCall, t.rules.unintended_replaced));
     t.classify(i, e, c)
 }
 
@@ -245,6 +266,8 @@ pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<
     match w {
         Waiting::Substitute(s) => resolve_substitute(t, s, i, e),
         Waiting::LhoCall(l) => resolve_lho_call(t, l, i, e),
+        Waiting::OffenderChooses(s) => resolve_offender_choice(t, s, i, e),
+        Waiting::IllegalFirst(x) => resolve_illegal_first(t, *x, i, e),
     }
 }
 
@@ -253,6 +276,8 @@ pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<
 fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Result<(), RuleError> {
     let lho = s.offender.lho();
     match (e.seat == lho, e.action) {
+        // Card events are ruled by the table (Law 24) before any pending decision.
+        (_, Action::Cards(_)) => Err(cards_not_here(i)),
         (true, Action::Accept) => {
             accepted(t, &s);
             Ok(())
@@ -286,6 +311,12 @@ fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Re
 fn accepted(t: &mut Table, s: &Substitution) {
     t.cancel_from(s.index);
     t.stand(s.offender, s.substitute, s.substitute_means.clone());
+    if t.rules.lead != LeadScheme::ProhibitUnspecified {
+        // 2007 and 1997: no comparable call; the withdrawn first call.
+        t.record(entry(s, "25B1"));
+        withdrawn_before_2017(t, s.offender, s.original, s.original_means.clone(), t.rules.change_of_call == ChangeScheme::AcceptOrCancel);
+        return;
+    }
     let cmp = law23::comparable(
         s.original_means.as_ref(),
         s.substitute_means.as_ref(),
@@ -294,7 +325,8 @@ fn accepted(t: &mut Table, s: &Substitution) {
     );
     t.record(IrregularityRuling {
         seat: s.offender,
-        call: s.substitute,
+        call: Some(s.substitute),
+        cards: Vec::new(),
         irregularity: Irregularity::ChangeOfCall,
         law: "25B1".to_string(),
         comparable: Some(cmp),
@@ -305,6 +337,29 @@ fn accepted(t: &mut Table, s: &Substitution) {
 /// 25B2: the substitute is cancelled and the first call stands; Law 26
 /// looks at the cancelled substitute against the first call.
 fn not_accepted(t: &mut Table, s: &Substitution) -> Result<(), RuleError> {
+    match t.rules.change_of_call {
+        ChangeScheme::CondoneOrPenalty => {
+            // 1997 25B2(b): the substitute is cancelled; the first call was
+            // legal, so the offender now chooses (1) or (2).
+            t.pending = Some(Pending {
+                waiting_on: s.offender,
+                decision: Some(Decision {
+                    seat: s.offender,
+                    options: vec![Choice::Accept, Choice::Reject],
+                    law: "25B2(b)".to_string(),
+                }),
+                state: PendingState::ChangeOfCall(Box::new(Waiting::OffenderChooses(s.clone()))),
+            });
+            return Ok(());
+        }
+        ChangeScheme::AcceptOrCancel if t.rules.lead != LeadScheme::ProhibitUnspecified => {
+            // 2007: the substitute is cancelled; Law 26 and 16D on it.
+            t.record(entry(s, "25B2"));
+            withdrawn_before_2017(t, s.offender, s.substitute, s.substitute_means.clone(), true);
+            return Ok(());
+        }
+        ChangeScheme::AcceptOrCancel => {}
+    }
     let cmp = law23::comparable(
         s.substitute_means.as_ref(),
         s.original_means.as_ref(),
@@ -313,7 +368,8 @@ fn not_accepted(t: &mut Table, s: &Substitution) -> Result<(), RuleError> {
     );
     t.record(IrregularityRuling {
         seat: s.offender,
-        call: s.substitute,
+        call: Some(s.substitute),
+        cards: Vec::new(),
         irregularity: Irregularity::ChangeOfCall,
         law: "25B2".to_string(),
         comparable: Some(cmp),
@@ -332,13 +388,184 @@ fn withdrawn_call(t: &mut Table, offender: Seat, withdrawn: Call, cmp: Comparabi
         t.may_adjust("23C");
     } else {
         t.restrict_lead(offender, "26B");
-        t.unauthorized(offender.partner(), offender, withdrawn, "16C2");
+        t.unauthorized(offender.partner(), offender, withdrawn, t.rules.withdrawn_ui);
+    }
+}
+
+/// A Law 25 ruling entry for a substitution, without comparability (2007,
+/// 1997: no comparable call).
+fn entry(s: &Substitution, law: &str) -> IrregularityRuling {
+    IrregularityRuling::on_call(s.offender, s.substitute, Irregularity::ChangeOfCall, law)
+}
+
+/// 2007 (and 1997) Law 26 and 16D2 (1997 16C2) on a call withdrawn under
+/// 25B: the information is unauthorised to partner; with `lead`, declarer
+/// may restrict partner's lead (2007 26A2/26B, whatever the call's meaning).
+fn withdrawn_before_2017(t: &mut Table, offender: Seat, withdrawn: Call, means: Option<Meaning>, lead: bool) {
+    if lead {
+        t.lead_after_withdrawal(offender, withdrawn, means);
+    }
+    t.unauthorized(offender.partner(), offender, withdrawn, t.rules.withdrawn_ui);
+}
+
+/// 1997 25B2(b): the offender, his substitute not condoned, either lets his
+/// first call stand (`accept`, or calling it again: 25B2(b)(1), partner
+/// must pass at his next turn, see Law 23) or makes any other legal call
+/// (`reject` then a call, or the call at once: 25B2(b)(2), his side scores
+/// at most average minus). Either way, 25B2(c): the lead penalties of Law
+/// 26, and the withdrawn calls are unauthorised to partner (16C2).
+fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Result<(), RuleError> {
+    let keep = match (e.seat == s.offender, e.action) {
+        (_, Action::Cards(_)) => return Err(cards_not_here(i)),
+        (true, Action::Accept) => true,
+        (true, Action::Call(c)) => c == s.original,
+        (true, Action::Reject) if s.index != usize::MAX => {
+            // He will make another call: his first call leaves the auction.
+            t.cancel_from(s.index);
+            t.pending = Some(Pending {
+                waiting_on: s.offender,
+                decision: None,
+                state: PendingState::ChangeOfCall(Box::new(Waiting::OffenderChooses(Substitution {
+                    index: usize::MAX,
+                    ..s
+                }))),
+            });
+            return Ok(());
+        }
+        (true, Action::Reject) => {
+            return Err(impossible(i, format!("{} has already withdrawn {} and must now call (1997 25B2(b)(2))", s.offender, s.original)))
+        }
+        (false, Action::Call(c)) => {
+            return Err(unsupported(
+                i,
+                "25",
+                format!(
+                    "{} calls {c} while {} chooses between letting {} stand and another call (1997 25B2(b))",
+                    e.seat, s.offender, s.original
+                ),
+            ))
+        }
+        (false, _) => {
+            return Err(impossible(
+                i,
+                format!(
+                    "{} says `{}`, but the choice under 1997 25B2(b) is {}'s",
+                    e.seat, e.action, s.offender
+                ),
+            ))
+        }
+    };
+    let first_withdrawn = s.index == usize::MAX;
+    if keep && !first_withdrawn {
+        // 25B2(b)(1): the first call stands; partner passes once.
+        t.record(entry(&s, "25B2(b)(1)"));
+        t.impose_pass(s.offender.partner(), Scope::NextTurn, "25B2(b)(1)");
+        t.may_adjust(t.rules.damage);
+        withdrawn_before_2017(t, s.offender, s.substitute, s.substitute_means.clone(), true);
+        return Ok(());
+    }
+    let Action::Call(c) = e.action else {
+        return Err(impossible(i, format!("{} must now make another call (1997 25B2(b)(2))", s.offender)));
+    };
+    if c == s.original {
+        return Err(impossible(
+            i,
+            format!("{} withdrew {} and must make another call (1997 25B2(b)(2))", s.offender, s.original),
+        ));
+    }
+    // 25B2(b)(2): another legal call; the first call leaves the auction.
+    if !first_withdrawn {
+        t.cancel_from(s.index);
+    }
+    if t.auction.legality(s.offender, c) != Legality::Legal || (!c.is_pass() && t.required_to_pass(s.offender)) {
+        return Err(unsupported(
+            i,
+            "25",
+            format!("{} makes {c}, which is not a legal call, under 1997 25B2(b)(2)", s.offender),
+        ));
+    }
+    t.stand(s.offender, c, e.findings.means.clone());
+    t.record(entry(&s, "25B2(b)(2)"));
+    t.cap_score(s.offender, ScoreLimit::AverageMinus, "25B2(b)(2)");
+    // 25B2(c) names one lead penalty: that of the first call, the call
+    // the offender gave up; both withdrawn calls are unauthorised (16C2).
+    withdrawn_before_2017(t, s.offender, s.original, s.original_means.clone(), true);
+    withdrawn_before_2017(t, s.offender, s.substitute, s.substitute_means.clone(), false);
+    Ok(())
+}
+
+/// 1997: the offender calls again over his own insufficient bid before his
+/// LHO has called (the 1997 Laws have no 27C). 25B governs the change: LHO
+/// may condone the substitute (25B1, footnote: the insufficient bid is Law
+/// 27's). For law27.
+pub(crate) fn substitute_for_insufficient(t: &mut Table, ib: law27::Insufficient, e: &Event) {
+    let lho = ib.offender.lho();
+    t.pending = Some(Pending {
+        waiting_on: lho,
+        decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "25B1".to_string() }),
+        state: PendingState::ChangeOfCall(Box::new(Waiting::IllegalFirst(Box::new(IllegalFirst {
+            ib,
+            substitute: e.clone(),
+        })))),
+    });
+}
+
+/// 1997 25B1 / 25B2(a) over an insufficient first call. Condoned: the
+/// substitute stands without penalty, and the withdrawn insufficient bid is
+/// unauthorised to partner (16C2). Not condoned: the substitute is
+/// cancelled, the lead penalties of Law 26 may apply to it, and the
+/// offender is subject to Law 27 for his insufficient bid, which starts
+/// again with LHO's option to accept it (27A).
+fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e: &Event) -> Result<(), RuleError> {
+    let IllegalFirst { ib, substitute } = x;
+    let lho = ib.offender.lho();
+    let Some(sub) = substitute.call() else {
+        return Err(impossible(i, "a substitute must be a call"));
+    };
+    let record = |t: &mut Table, law: &str| {
+        t.record(IrregularityRuling::on_call(ib.offender, sub, Irregularity::ChangeOfCall, law))
+    };
+    match (e.seat == lho, e.action) {
+        (_, Action::Cards(_)) => Err(cards_not_here(i)),
+        (true, Action::Accept | Action::Call(_)) => {
+            if t.auction.legality(ib.offender, sub) != Legality::Legal {
+                return Err(unsupported(
+                    i,
+                    "25",
+                    format!("{} condones {sub}, which is not a legal call here (1997 25B1)", lho),
+                ));
+            }
+            record(t, "25B1");
+            t.stand(ib.offender, sub, substitute.findings.means.clone());
+            t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
+            match e.action {
+                Action::Call(c) => t.call(i, e, c),
+                _ => Ok(()),
+            }
+        }
+        (true, Action::Reject) => {
+            record(t, "25B2(a)");
+            t.lead_after_withdrawal(ib.offender, sub, substitute.findings.means.clone());
+            t.unauthorized(ib.offender.partner(), ib.offender, sub, t.rules.withdrawn_ui);
+            law27::offer_again(t, ib);
+            Ok(())
+        }
+        (false, Action::Call(c)) => Err(unsupported(
+            i,
+            "25",
+            format!("{} calls {c} while {lho} decides whether to condone {}'s {sub} (1997 25B1)", e.seat, ib.offender),
+        )),
+        (false, _) => Err(impossible(
+            i,
+            format!("{} says `{}`, but the option of condoning {sub} is {lho}'s (1997 25B1)", e.seat, e.action),
+        )),
     }
 }
 
 /// 25A6: LHO keeps the call he made over the replaced call, or withdraws it.
 fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -> Result<(), RuleError> {
     match (e.seat == l.lho, e.action) {
+        (_, Action::Cards(_)) => Err(cards_not_here(i)),
         (true, Action::Accept) => Ok(()),
         (true, Action::Reject) => {
             withdraw_lho_call(t, &l);
@@ -366,7 +593,13 @@ fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -> Result<()
 /// authorised to his side and unauthorised to the replacing side.
 fn withdraw_lho_call(t: &mut Table, l: &LhoCall) {
     t.cancel_from(l.index);
-    t.unauthorized(l.replacer.partner(), l.lho, l.call, "25A6");
+    t.unauthorized(l.replacer.partner(), l.lho, l.call, t.rules.lho_withdrawal.unwrap_or("25A6"));
+}
+
+/// Card events never reach a law module's pending state: the table rules
+/// them under Law 24 first.
+fn cards_not_here(i: usize) -> RuleError {
+    impossible(i, "a card event reached Law 25; cards are ruled under Law 24 before any pending choice")
 }
 
 #[cfg(test)]
@@ -427,7 +660,7 @@ mod tests {
         assert_eq!(r.auction, calls("1S"));
         assert_eq!(r.rulings.len(), 1);
         assert_eq!(r.rulings[0].law, "25A1");
-        assert_eq!(r.rulings[0].call, "1S".parse().unwrap());
+        assert_eq!(r.rulings[0].call, Some("1S".parse().unwrap()));
         assert!(r.lead_restrictions.is_empty());
         assert!(r.unauthorized_information.is_empty());
     }
@@ -550,5 +783,64 @@ mod tests {
             let r = rule(&story(Seat::N, text).rotate(k)).unwrap();
             assert_eq!(r, base.rotate(k));
         }
+    }
+
+    fn in_edition(e: Edition, dealer: Seat, text: &str) -> Ruling {
+        let mut r = story(dealer, text);
+        r.edition = e;
+        rule(&r).expect("a ruling")
+    }
+
+    #[test]
+    fn in_2007_lead_and_information_follow_the_2007_clauses() {
+        // 1H changed to 1S, accepted: the withdrawn 1H named hearts only.
+        let r = in_edition(Edition::E2007, Seat::N, "N:1H N:1S E:accept");
+        assert_eq!(r.rulings[0].law, "25B1");
+        assert!(r.rulings[0].comparable.is_none());
+        assert_eq!(r.unauthorized_information[0].law, "16D2");
+        let l = &r.lead_restrictions[0];
+        assert_eq!((l.seat, l.law.as_str()), (Seat::S, "26A2"));
+        assert_eq!(l.declarer_may_require_one_of, vec![Strain::H]);
+        // 25A: LHO's withdrawal is 25A4 in 2007.
+        let r = in_edition(Edition::E2007, Seat::N, "N:1H E:P N:1S~u");
+        assert_eq!(r.decision.expect("decision").law, "25A4");
+    }
+
+    #[test]
+    fn in_1997_not_condoned_the_offender_chooses() {
+        let r = in_edition(Edition::E1997, Seat::N, "N:1H N:1S E:reject");
+        assert_eq!(r.decision.clone().expect("decision").law, "25B2(b)");
+        assert_eq!(r.next, Some(Seat::N));
+        // (1) the first call stands; partner passes next turn.
+        let r = in_edition(Edition::E1997, Seat::N, "N:1H N:1S E:reject N:accept");
+        assert_eq!(r.auction, calls("1H"));
+        assert_eq!(r.rulings[0].law, "25B2(b)(1)");
+        assert_eq!(r.must_pass[0].law, "25B2(b)(1)");
+        assert_eq!(r.score_adjustment, vec!["23".to_string()]);
+        assert!(r.score_cap.is_none());
+        // (2) another call: average minus at most.
+        let r = in_edition(Edition::E1997, Seat::N, "N:1H N:1S E:reject N:1NT");
+        assert_eq!(r.auction, calls("1NT"));
+        assert_eq!(r.rulings[0].law, "25B2(b)(2)");
+        let cap = r.score_cap.expect("a cap");
+        assert_eq!((cap.seat, cap.law.as_str()), (Seat::N, "25B2(b)(2)"));
+        assert!(r.must_pass.is_empty());
+        assert_eq!(r.unauthorized_information.len(), 2);
+        // Condoned: no penalty.
+        let r = in_edition(Edition::E1997, Seat::N, "N:1H N:1S E:accept");
+        assert_eq!(r.rulings[0].law, "25B1");
+        assert!(r.lead_restrictions.is_empty() && r.must_pass.is_empty());
+    }
+
+    #[test]
+    fn in_1997_a_substitute_for_an_insufficient_bid() {
+        let r = in_edition(Edition::E1997, Seat::N, "N:1S E:1H E:2H");
+        assert_eq!(r.decision.expect("decision").law, "25B1");
+        let r = in_edition(Edition::E1997, Seat::N, "N:1S E:1H E:2H S:reject");
+        assert_eq!(r.rulings[0].law, "25B2(a)");
+        assert_eq!(r.decision.expect("decision").law, "27A1");
+        let r = in_edition(Edition::E1997, Seat::N, "N:1S E:1H E:2H S:accept");
+        assert_eq!(r.auction, calls("1S 2H"));
+        assert_eq!(r.rulings[0].law, "25B1");
     }
 }

@@ -22,7 +22,15 @@
 //!
 //! Decisions taken where the Laws leave room are written in
 //! docs/conventions.md, "Law 27".
+//!
+//! The 2007 and 1997 Laws are ruled on the same path, through the table of
+//! differences in `editions.rs` (docs/conventions.md, "Editions"): 2007
+//! 27B1(a) wants the lowest bid in the same strain with both bids natural,
+//! 27B1(b) a call whose meaning is contained in the insufficient bid's,
+//! and cites 16D2, 23 and the 2007 Law 26; 1997 has only B1(a), and every
+//! other correction bars partner.
 
+use crate::editions::{Replacement, SameDenomination};
 use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Bid, Call, Seat, Strain};
@@ -66,20 +74,10 @@ pub(crate) enum Waiting {
 /// Law 27: a bid made in rotation that does not supersede the last bid
 /// (18D). The table now waits on the offender's LHO (27A1).
 ///
-/// Only the 2017 Laws are built here; an insufficient bid made out of
-/// rotation never reaches this function (27A2 sends it to Law 31, which the
-/// table dispatches before looking at sufficiency).
-pub(crate) fn insufficient_bid(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
-    if t.edition != Edition::E2017 {
-        return Err(unsupported(
-            i,
-            "27",
-            format!(
-                "{} makes an insufficient bid of {c}; Law 27 is built for the 2017 Laws only (this request is {})",
-                e.seat, t.edition
-            ),
-        ));
-    }
+/// An insufficient bid made out of rotation never reaches this function
+/// (27A2 sends it to Law 31, which the table dispatches before looking at
+/// sufficiency). Every edition starts the same way: LHO may accept (27A).
+pub(crate) fn insufficient_bid(t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
     let ib = Insufficient { offender: e.seat, call: c, means: e.findings.means.clone() };
     wait_on_lho(t, Waiting::Option { ib: ib.clone() }, &ib, "27A1");
     Ok(())
@@ -123,6 +121,12 @@ fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<(),
             // before his partner called. It is not a 27C replacement.
             crate::law25::replaces_held_call(t, i, e, c)
         }
+        Action::Call(_) if e.seat == ib.offender && t.edition == Edition::E1997 => {
+            // 1997 has no 27C: a change of call before LHO calls is 25B's
+            // (25B2(a) when LHO does not condone it).
+            crate::law25::substitute_for_insufficient(t, ib, e);
+            Ok(())
+        }
         Action::Call(_) if e.seat == ib.offender => {
             // 27C: a premature replacement. LHO keeps his option.
             let w = Waiting::Premature { ib: ib.clone(), replacement: e.clone() };
@@ -144,7 +148,7 @@ fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e
             // The insufficient bid stands (27A1); the premature replacement
             // is withdrawn, and what it told partner is unauthorised (16C2).
             if let Some(r) = replacement.call() {
-                t.unauthorized(ib.offender.partner(), ib.offender, r, "16C2");
+                t.unauthorized(ib.offender.partner(), ib.offender, r, t.rules.withdrawn_ui);
             }
             accept(t, &ib);
             Ok(())
@@ -215,7 +219,7 @@ fn on_second_option(
                 bar(t, &ib, "27B4", None);
             }
             if let Some(c) = second.call() {
-                t.unauthorized(ib.offender.partner(), ib.offender, c, "16C2");
+                t.unauthorized(ib.offender.partner(), ib.offender, c, t.rules.withdrawn_ui);
             }
             wait_on_offender(t, Waiting::ReplaceAgain { ib: ib.clone() }, &ib);
             Ok(())
@@ -228,6 +232,7 @@ fn on_second_option(
 /// or replace again after a cancellation (27B3, 27B4).
 fn on_replacement(t: &mut Table, ib: Insufficient, i: usize, e: &Event, again: bool) -> Result<(), RuleError> {
     match e.action {
+        Action::Cards(_) => Err(impossible(i, "a card event reached Law 27; cards are ruled under Law 24 first")),
         Action::Call(_) if e.seat == ib.offender => replace(t, &ib, i, e, again),
         Action::Accept | Action::Reject => Err(impossible(
             i,
@@ -262,6 +267,24 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
             "38",
             format!("{} replaces the insufficient bid of {} by {c}, a bid of more than seven", ib.offender, ib.call),
         )),
+        Call::Bid(b) if t.auction.is_insufficient(b) && t.edition == Edition::E1997 => Err(unsupported(
+            i,
+            "27",
+            format!(
+                "{} replaces the insufficient bid of {} by {c}, insufficient again; the 1997 Laws have no 27B4 \
+                 (it came in 2007), and this is not ruled on here",
+                ib.offender, ib.call
+            ),
+        )),
+        Call::Double | Call::Redouble if t.edition == Edition::E1997 => Err(unsupported(
+            i,
+            "27",
+            format!(
+                "{} replaces the insufficient bid of {} by {c}; the 1997 treatment of an attempted double or \
+                 redouble could not be checked against a 1997 text, and is not ruled on here",
+                ib.offender, ib.call
+            ),
+        )),
         Call::Bid(b) if t.auction.is_insufficient(b) => {
             // 27B4: another insufficient bid; LHO may accept it.
             let w = Waiting::SecondOption { ib: ib.clone(), second: r.clone(), barred: again };
@@ -271,10 +294,12 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
         _ if again => replace_again(t, ib, r, c),
         Call::Bid(b) => {
             if lowest_same_denomination(t, ib, b, r) {
-                // 27B1(a): no further rectification; 26B and 16C do not
-                // apply; 27D may adjust.
+                // 27B1(a): no further rectification; 26B and 16C (2007: 16D)
+                // do not apply; 27D may adjust (1997: no such clause).
                 t.record(ruling(ib, "27B1(a)", None));
-                t.may_adjust("27D");
+                if let Some(law) = t.rules.after_correction {
+                    t.may_adjust(law);
+                }
                 t.stand(ib.offender, c, r.findings.means.clone());
                 return Ok(());
             }
@@ -289,15 +314,15 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
         Call::Double | Call::Redouble => {
             same_denomination_needs_a_bid(r, i)?;
             let comparable = comparability(t, ib, r);
-            if comparable.value && admissible(t, ib.offender, c) {
+            if let Some(yes) = comparable.filter(|k| k.value && admissible(t, ib.offender, c)) {
                 // 27B1(b): a comparable double or redouble stands.
-                comparable_call(t, ib, r, c, comparable);
+                comparable_call(t, ib, r, c, yes);
                 return Ok(());
             }
             // 27B3: the attempted double or redouble is cancelled; the
             // offender must still replace; partner passes throughout.
-            bar(t, ib, "27B3", Some(comparable));
-            t.unauthorized(ib.offender.partner(), ib.offender, c, "16C2");
+            bar(t, ib, "27B3", comparable);
+            t.unauthorized(ib.offender.partner(), ib.offender, c, t.rules.withdrawn_ui);
             wait_on_offender(t, Waiting::ReplaceAgain { ib: ib.clone() }, ib);
             Ok(())
         }
@@ -307,11 +332,17 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
 /// 27B1(b) or 27B2 for a sufficient bid (not B1(a)) or a pass.
 fn sufficient_or_pass(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) {
     let comparable = comparability(t, ib, r);
-    if comparable.value {
-        comparable_call(t, ib, r, c, comparable);
+    if let Some(yes) = comparable.filter(|k| k.value) {
+        comparable_call(t, ib, r, c, yes);
     } else {
-        // 27B2: partner must pass whenever it is his turn; 26B; 16C; 72C.
-        bar(t, ib, "27B2", Some(comparable));
+        // 27B2: partner must pass whenever it is his turn; 26B; 16C; 72C
+        // (2007: Law 26, 16D, 23). 1997 names the bar for a conventional
+        // insufficient bid or correction apart.
+        let law = match t.rules.conventional_bar {
+            Some(law) if conventional(ib.call, ib.means.as_ref()) || conventional(c, r.findings.means.as_ref()) => law,
+            _ => "27B2",
+        };
+        bar(t, ib, law, comparable);
         t.stand(ib.offender, c, r.findings.means.clone());
     }
 }
@@ -321,9 +352,9 @@ fn sufficient_or_pass(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) {
 /// stands only as 27B1(b) allows, otherwise it is cancelled again.
 fn replace_again(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) -> Result<(), RuleError> {
     if matches!(c, Call::Double | Call::Redouble) {
-        let comparable = comparability(t, ib, r);
-        if !(comparable.value && admissible(t, ib.offender, c)) {
-            t.unauthorized(ib.offender.partner(), ib.offender, c, "16C2");
+        let comparable = comparability(t, ib, r).is_some_and(|k| k.value);
+        if !(comparable && admissible(t, ib.offender, c)) {
+            t.unauthorized(ib.offender.partner(), ib.offender, c, t.rules.withdrawn_ui);
             wait_on_offender(t, Waiting::ReplaceAgain { ib: ib.clone() }, ib);
             return Ok(());
         }
@@ -334,21 +365,36 @@ fn replace_again(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) -> Result
 
 /// 27B1(b): a comparable replacement stands; no further rectification, but
 /// the score may be adjusted under 23C (which names 27B1(b)) and 27D.
+///
+/// 2007: a replacement of the same or a more precise meaning; only 27D
+/// (there is no 23C), and since the 2007 B1(b), unlike B1(a), does not
+/// switch off Law 16D, the insufficient bid is unauthorised to partner
+/// (16D2).
 fn comparable_call(t: &mut Table, ib: &Insufficient, r: &Event, c: Call, comparable: Comparability) {
     t.record(ruling(ib, "27B1(b)", Some(comparable)));
-    t.may_adjust("23C");
-    t.may_adjust("27D");
+    if t.rules.replacement == Replacement::Comparable {
+        t.may_adjust("23C");
+    }
+    if let Some(law) = t.rules.after_correction {
+        t.may_adjust(law);
+    }
+    if !t.rules.b1b_keeps_information_authorised {
+        t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
+    }
     t.stand(ib.offender, c, r.findings.means.clone());
 }
 
 /// 27B2, 27B3 and (not accepted) 27B4: the offender's partner must pass
 /// whenever it is his turn; 26B lead restrictions; the withdrawn
 /// insufficient bid is unauthorised to partner (16C2); 72C.
+///
+/// The clauses are the edition's: 2007 cites Law 26 (26A2 or 26B), 16D2
+/// and 23; 1997 Law 26, 16C2 and 23.
 fn bar(t: &mut Table, ib: &Insufficient, law: &str, comparable: Option<Comparability>) {
     t.impose_pass(ib.offender.partner(), Scope::RestOfAuction, law);
-    t.restrict_lead(ib.offender, "26B");
-    t.unauthorized(ib.offender.partner(), ib.offender, ib.call, "16C2");
-    t.may_adjust("72C");
+    t.lead_after_withdrawal(ib.offender, ib.call, ib.means.clone());
+    t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
+    t.may_adjust(t.rules.damage);
     t.record(ruling(ib, law, comparable));
 }
 
@@ -360,9 +406,25 @@ fn bar(t: &mut Table, ib: &Insufficient, law: &str, comparable: Option<Comparabi
 /// meanings (a natural bid specifies its strain, a transfer the suit it
 /// shows); they must be the same, not empty, and no lower sufficient bid
 /// may specify them naturally (a natural bid in that one strain below `b`).
+///
+/// 2007 and 1997: the lowest sufficient bid in the strain the insufficient
+/// bid named, both bids natural in the director's opinion ("incontrovertibly
+/// not artificial", 1997 "not conventional"): without a finding, a bid is
+/// natural when its meaning is not `artificial` and shows no other
+/// denomination than its own strain.
 fn lowest_same_denomination(t: &Table, ib: &Insufficient, b: Bid, r: &Event) -> bool {
     if let Some(finding) = r.findings.same_denomination {
         return finding;
+    }
+    if t.rules.same_denomination == SameDenomination::NaturalStrain {
+        let Call::Bid(w) = ib.call else {
+            return false;
+        };
+        let last = t.auction.last_bid().map(|(_, l)| l);
+        return w.strain == b.strain
+            && Bid::lowest_sufficient(b.strain, last) == b
+            && natural(ib.call, ib.means.as_ref())
+            && natural(Call::Bid(b), r.findings.means.as_ref());
     }
     let withdrawn = denominations_specified(ib.call, ib.means.as_ref());
     let replacement = denominations_specified(Call::Bid(b), r.findings.means.as_ref());
@@ -396,8 +458,38 @@ fn same_denomination_needs_a_bid(r: &Event, i: usize) -> Result<(), RuleError> {
 
 /// 23A through Law 23's module: the director's finding on the replacement
 /// wins, otherwise the two written meanings are compared.
-fn comparability(t: &Table, ib: &Insufficient, r: &Event) -> Comparability {
-    law23::comparable(ib.means.as_ref(), r.findings.means.as_ref(), r.findings.comparable, &t.regulations)
+///
+/// 2007: the narrower "same or more precise meaning" test of 27B1(b);
+/// 1997: no such route (None: nothing was decided).
+fn comparability(t: &Table, ib: &Insufficient, r: &Event) -> Option<Comparability> {
+    let (w, m, finding) = (ib.means.as_ref(), r.findings.means.as_ref(), r.findings.comparable);
+    match t.rules.replacement {
+        Replacement::Comparable => Some(law23::comparable(w, m, finding, &t.regulations)),
+        Replacement::SameOrMorePrecise => Some(law23::same_or_more_precise(w, m, finding)),
+        Replacement::None => None,
+    }
+}
+
+/// 1997 27B: is this call conventional? A bid that is not natural; a pass,
+/// double or redouble only when its meaning says `artificial`.
+fn conventional(c: Call, means: Option<&Meaning>) -> bool {
+    match c {
+        Call::Bid(_) => !natural(c, means),
+        _ => means.is_some_and(|m| m.is_artificial()),
+    }
+}
+
+/// 2007 and 1997 27B1(a): is this bid natural ("incontrovertibly not
+/// artificial", 1997 "not conventional")? With no meaning written, yes; with
+/// one, when it is not `artificial` and shows no denomination but its own.
+fn natural(c: Call, means: Option<&Meaning>) -> bool {
+    let Call::Bid(b) = c else {
+        return false;
+    };
+    match means {
+        None => true,
+        Some(m) => !m.is_artificial() && m.shows.as_ref().is_none_or(|s| s.as_slice() == [b.strain]),
+    }
 }
 
 /// Law 19: may the offender make this double or redouble now?
@@ -424,8 +516,8 @@ fn accept(t: &mut Table, ib: &Insufficient) {
 /// and it is unauthorised to partner (16C2), but 27B4 imposes no pass.
 fn accept_second(t: &mut Table, ib: &Insufficient, second: &Event, barred: bool) {
     if !barred {
-        t.restrict_lead(ib.offender, "26B");
-        t.unauthorized(ib.offender.partner(), ib.offender, ib.call, "16C2");
+        t.lead_after_withdrawal(ib.offender, ib.call, ib.means.clone());
+        t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
         t.record(ruling(ib, "27B4", None));
     }
     if let Some(c) = second.call() {
@@ -433,12 +525,19 @@ fn accept_second(t: &mut Table, ib: &Insufficient, second: &Event, barred: bool)
     }
 }
 
+/// 1997 25B2(a): a substitute for the insufficient bid was not condoned;
+/// the offender is subject to Law 27 again, from LHO's option (27A1).
+pub(crate) fn offer_again(t: &mut Table, ib: Insufficient) {
+    wait_on_lho(t, Waiting::Option { ib: ib.clone() }, &ib, "27A1");
+}
+
 // ---- helpers ----
 
 fn ruling(ib: &Insufficient, law: &str, comparable: Option<Comparability>) -> IrregularityRuling {
     IrregularityRuling {
         seat: ib.offender,
-        call: ib.call,
+        call: Some(ib.call),
+        cards: Vec::new(),
         irregularity: Irregularity::InsufficientBid,
         law: law.to_string(),
         comparable,
@@ -464,6 +563,7 @@ fn call_text(e: &Event) -> String {
 
 fn while_waiting(i: usize, e: &Event, ib: &Insufficient, lho: Seat, what: &str) -> RuleError {
     match e.action {
+        Action::Cards(_) => impossible(i, "a card event reached Law 27; cards are ruled under Law 24 first"),
         Action::Accept | Action::Reject => impossible(
             i,
             format!(
@@ -487,7 +587,7 @@ mod tests {
     use crate::meanings::Meaning;
     use crate::notation::{Call, Seat, Strain, Vulnerability};
     use crate::request::{Edition, Event, Request};
-    use crate::ruling::{Basis, Choice, Doubling, Ruling, Scope, Status};
+    use crate::ruling::{Basis, Choice, Doubling, Irregularity, Ruling, Scope, Status};
     use crate::table::{rule, RuleError};
 
     /// A story: "N:1S E:1H S:reject E:2H", each step `SEAT:ACTION`.
@@ -598,7 +698,10 @@ mod tests {
         assert_eq!(r.contract.expect("contract").declarer, Seat::E);
         assert!(r.lead_restrictions.is_empty());
         // A call by the barred partner other than pass is Law 37's business.
-        assert!(rule(&story(Seat::N, "N:1S E:1H S:reject E:2D S:P W:3D")).is_err());
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:2D S:P W:3D"));
+        let last = r.rulings.last().expect("a ruling on West's 3D");
+        assert_eq!(last.irregularity, Irregularity::CallWhenRequiredToPass);
+        assert_eq!(last.seat, Seat::W);
     }
 
     #[test]
@@ -737,10 +840,88 @@ mod tests {
         assert_eq!((c.declarer, c.doubled), (Seat::N, None::<Doubling>));
     }
 
+    fn in_edition(mut r: Request, e: Edition) -> Request {
+        r.edition = e;
+        r
+    }
+
     #[test]
-    fn older_editions_are_not_built() {
-        let mut r = story(Seat::N, "N:1S E:1H");
-        r.edition = Edition::E2007;
-        assert!(matches!(rule(&r), Err(RuleError::Unsupported { .. })));
+    fn older_editions_wait_on_lho_too() {
+        for e in [Edition::E2007, Edition::E1997] {
+            let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H"), e));
+            assert_eq!(r.decision.expect("decision").law, "27A1");
+        }
+    }
+
+    #[test]
+    fn b1a_in_2007_wants_natural_bids_in_the_same_strain() {
+        let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:2H"), Edition::E2007));
+        assert_eq!(r.rulings[0].law, "27B1(a)");
+        assert_eq!(r.score_adjustment, vec!["27D"]);
+        assert!(r.unauthorized_information.is_empty());
+        // A transfer is not natural: repeating it is at best B1(b) (the
+        // same meaning), and a natural 3H in the suit it showed is B2.
+        let transfer = Meaning { shows: Some(vec![Strain::H]), artificial: Some(true), ..Default::default() };
+        let mut q = in_edition(story(Seat::N, "N:1NT E:2S S:2D W:reject S:3D"), Edition::E2007);
+        q.events[2].findings.means = Some(transfer.clone());
+        q.events[4].findings.means = Some(transfer.clone());
+        assert_eq!(ruled(&q).rulings[0].law, "27B1(b)");
+        let mut q = in_edition(story(Seat::N, "N:1NT E:2S S:2D W:reject S:3H"), Edition::E2007);
+        q.events[2].findings.means = Some(transfer);
+        let r = ruled(&q);
+        assert_eq!(r.rulings[0].law, "27B2");
+        assert_eq!(r.unauthorized_information[0].law, "16D2");
+        assert_eq!(r.score_adjustment, vec!["23"]);
+    }
+
+    #[test]
+    fn b1b_in_2007_is_a_subset_only_and_keeps_16d() {
+        let stayman = Meaning { artificial: Some(true), purpose: Some("stayman".into()), ..Default::default() };
+        let mut q = in_edition(story(Seat::N, "N:1NT E:2C S:2C W:reject S:3C"), Edition::E2007);
+        q.events[2].findings.means = Some(stayman.clone());
+        q.events[4].findings.means = Some(stayman);
+        // The same purpose is not enough in 2007, but both meanings hold
+        // every hand, so the hands are the same meaning.
+        let r = ruled(&q);
+        assert_eq!(r.rulings[0].law, "27B1(b)");
+        assert_eq!(r.score_adjustment, vec!["27D"]);
+        assert_eq!(r.unauthorized_information[0].law, "16D2");
+    }
+
+    #[test]
+    fn lead_in_2007_require_or_prohibit_the_withdrawn_suit() {
+        // 1S (1H) not accepted, 2D: hearts named only by the withdrawn 1H.
+        let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:2D"), Edition::E2007));
+        let l = &r.lead_restrictions[0];
+        assert_eq!((l.seat, l.law.as_str()), (Seat::W, "26A2"));
+        assert_eq!(l.declarer_may_require_one_of, vec![Strain::H]);
+        assert_eq!(l.declarer_may_prohibit_one_of, vec![Strain::H]);
+        // 4H names hearts in the legal auction: 26A1, no restriction.
+        let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:4H"), Edition::E2007));
+        assert!(r.lead_restrictions.is_empty());
+        // 2017: prohibit only, any suit East did not specify.
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:4H"));
+        assert!(r.lead_restrictions[0].declarer_may_require_one_of.is_empty());
+    }
+
+    #[test]
+    fn in_1997_every_other_correction_bars_partner() {
+        let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:2H"), Edition::E1997));
+        assert_eq!(r.rulings[0].law, "27B1(a)");
+        assert!(r.score_adjustment.is_empty());
+        let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:3H"), Edition::E1997));
+        assert_eq!(r.rulings[0].law, "27B2");
+        assert!(r.rulings[0].comparable.is_none());
+        assert_eq!(r.unauthorized_information[0].law, "16C2");
+        assert_eq!(r.score_adjustment, vec!["23"]);
+        // A finding of comparability has no road in 1997.
+        let q = with(in_edition(story(Seat::N, "N:1S E:1H S:reject E:P"), Edition::E1997), 3, |e| {
+            e.findings.comparable = Some(true)
+        });
+        assert_eq!(ruled(&q).rulings[0].law, "27B2");
+        assert!(matches!(
+            rule(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:X"), Edition::E1997)),
+            Err(RuleError::Unsupported { .. })
+        ));
     }
 }

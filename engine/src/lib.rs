@@ -7,9 +7,12 @@
 //! protocol.
 
 pub mod auction;
+pub mod card;
 pub mod clauses;
+mod editions;
 mod inadmissible;
 pub mod law23;
+mod law24;
 mod law25;
 mod law27;
 pub mod meanings;

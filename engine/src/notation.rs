@@ -18,7 +18,7 @@ pub struct NotationError {
 }
 
 impl NotationError {
-    fn new(text: &str, reason: impl Into<String>) -> Self {
+    pub(crate) fn new(text: &str, reason: impl Into<String>) -> Self {
         NotationError { text: text.to_string(), reason: reason.into() }
     }
 }

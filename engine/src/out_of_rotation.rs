@@ -80,7 +80,8 @@ impl OutOfTurn {
     fn ruling(&self, law: &str) -> IrregularityRuling {
         IrregularityRuling {
             seat: self.offender,
-            call: self.call,
+            call: Some(self.call),
+        cards: Vec::new(),
             irregularity: self.irregularity(),
             law: law.to_string(),
             comparable: None,
@@ -454,7 +455,8 @@ pub(crate) fn retention(t: &mut Table) {
     for r in &records {
         t.record(IrregularityRuling {
             seat: r.offender,
-            call: r.call,
+            call: Some(r.call),
+        cards: Vec::new(),
             irregularity: Irregularity::PassOutOfRotation,
             law: "34".into(),
             comparable: None,

@@ -8,6 +8,7 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::card::Exposure;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat, Vulnerability};
 
@@ -96,6 +97,10 @@ pub enum Action {
     Accept,
     /// The player holding an option refuses it.
     Reject,
+    /// Law 24: during the auction, the player exposed one or more cards so
+    /// that partner could see them (`exposes SK H5`), or led a card
+    /// prematurely (`leads SK`).
+    Cards(Exposure),
 }
 
 impl fmt::Display for Action {
@@ -104,6 +109,7 @@ impl fmt::Display for Action {
             Action::Call(c) => c.fmt(f),
             Action::Accept => f.write_str("accept"),
             Action::Reject => f.write_str("reject"),
+            Action::Cards(x) => x.fmt(f),
         }
     }
 }
@@ -111,9 +117,13 @@ impl fmt::Display for Action {
 impl std::str::FromStr for Action {
     type Err = crate::notation::NotationError;
     fn from_str(s: &str) -> Result<Action, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "accept" => Ok(Action::Accept),
-            "reject" => Ok(Action::Reject),
+        let t = s.trim();
+        let (verb, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
+        match verb.to_ascii_lowercase().as_str() {
+            "accept" if rest.is_empty() => Ok(Action::Accept),
+            "reject" if rest.is_empty() => Ok(Action::Reject),
+            "exposes" => Exposure::parse(rest, false).map(Action::Cards),
+            "leads" => Exposure::parse(rest, true).map(Action::Cards),
             _ => s.parse().map(Action::Call),
         }
     }
@@ -175,7 +185,8 @@ impl<'de> Deserialize<'de> for Event {
                             let text: ActionText = map.next_value()?;
                             let action: Action = text.0.parse().map_err(|e| {
                                 de::Error::custom(format!(
-                                    "{e} (an event's value is a call, `accept` or `reject`)"
+                                    "{e} (an event's value is a call, `accept`, `reject`, \
+                                     `exposes CARDS` or `leads CARD`)"
                                 ))
                             })?;
                             if let Some((first, _)) = seat {
@@ -247,7 +258,7 @@ impl<'de> Deserialize<'de> for ActionText {
         impl<'de> Visitor<'de> for V {
             type Value = ActionText;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a call (P, X, XX, 1C..7NT), `accept` or `reject`")
+                f.write_str("a call (P, X, XX, 1C..7NT), `accept`, `reject`, `exposes CARDS` or `leads CARD`")
             }
             fn visit_str<E: de::Error>(self, v: &str) -> Result<ActionText, E> {
                 Ok(ActionText(v.to_string()))

@@ -5,6 +5,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::card::Card;
 use crate::notation::{Bid, Call, Seat, Strain};
 
 /// Where the table stands.
@@ -83,14 +84,41 @@ pub struct Comparability {
 }
 
 /// One irregularity, ruled once, with the clause that finally disposed of it.
+/// An irregular call names `call`; a card exposed or led during the auction
+/// (Law 24) names `cards` instead.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IrregularityRuling {
     pub seat: Seat,
-    pub call: Call,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub call: Option<Call>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cards: Vec<Card>,
     pub irregularity: Irregularity,
     pub law: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comparable: Option<Comparability>,
+}
+
+impl IrregularityRuling {
+    /// The ruling on an irregular call.
+    pub fn on_call(seat: Seat, call: Call, irregularity: Irregularity, law: &str) -> IrregularityRuling {
+        IrregularityRuling {
+            seat,
+            call: Some(call),
+            cards: Vec::new(),
+            irregularity,
+            law: law.to_string(),
+            comparable: None,
+        }
+    }
+
+    /// What the irregularity was about, for messages: the call, or the cards.
+    pub fn what(&self) -> String {
+        match self.call {
+            Some(c) => c.to_string(),
+            None => self.cards.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "),
+        }
+    }
 }
 
 /// How long an obligation to pass lasts.
@@ -112,13 +140,49 @@ pub struct MustPass {
     pub in_force: bool,
 }
 
-/// A lead restriction on `seat` (26B), applying only if that player becomes
-/// a defender: declarer may prohibit the lead of one of the listed suits.
+/// A lead restriction on `seat` (Law 26), applying only if that player
+/// becomes a defender: at his first turn to lead, declarer may prohibit the
+/// lead of one of the suits in `declarer_may_prohibit_one_of`, or instead
+/// require the lead of one of those in `declarer_may_require_one_of`.
+/// The 2017 Laws only prohibit (26B), so the second list is empty there;
+/// the 2007 Laws let declarer require a suit that the withdrawn call alone
+/// named (26A2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LeadRestriction {
     pub seat: Seat,
     pub law: String,
     pub declarer_may_prohibit_one_of: Vec<Strain>,
+    #[serde(default)]
+    pub declarer_may_require_one_of: Vec<Strain>,
+}
+
+/// How high a side may score whatever happens at the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ScoreLimit {
+    /// Average minus (12C1): 40% at matchpoints, -3 IMPs at teams.
+    AverageMinus,
+}
+
+/// A cap on the score of the side of `seat`, imposed by the Laws whatever
+/// the result (1997 Law 25B2(b)(2): a player who changes his mind and makes
+/// another call scores at most average minus; the other side keeps the
+/// score it makes at the table).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScoreCap {
+    /// A player of the capped side: the offender.
+    pub seat: Seat,
+    pub limit: ScoreLimit,
+    pub law: String,
+}
+
+/// A card exposed or led during the auction that becomes a penalty card if
+/// its owner becomes a defender (24E; Laws 50 and 51 then govern it).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PenaltyCard {
+    pub seat: Seat,
+    pub card: Card,
+    pub law: String,
 }
 
 /// A withdrawn call, named by who made it and what it was.
@@ -166,10 +230,17 @@ pub struct Ruling {
     pub rulings: Vec<IrregularityRuling>,
     pub must_pass: Vec<MustPass>,
     pub lead_restrictions: Vec<LeadRestriction>,
+    /// Cards exposed or led during the auction (24E): while the auction is
+    /// open, those that would become penalty cards; once it is closed, only
+    /// those of a defender.
+    pub penalty_cards: Vec<PenaltyCard>,
     pub unauthorized_information: Vec<UnauthorizedInformation>,
     /// Clauses under which the director may adjust the score after play, in law order.
     pub score_adjustment: Vec<String>,
     pub contract: Option<Contract>,
+    /// A cap on the offending side's score (1997 Law 25B2(b)(2)), or null.
+    #[serde(default)]
+    pub score_cap: Option<ScoreCap>,
 }
 
 impl Ruling {
@@ -190,12 +261,18 @@ impl Ruling {
         for x in &mut out.lead_restrictions {
             x.seat = r(x.seat);
         }
+        for x in &mut out.penalty_cards {
+            x.seat = r(x.seat);
+        }
         for x in &mut out.unauthorized_information {
             x.seat = r(x.seat);
             x.from.seat = r(x.from.seat);
         }
         if let Some(c) = &mut out.contract {
             c.declarer = r(c.declarer);
+        }
+        if let Some(c) = &mut out.score_cap {
+            c.seat = r(c.seat);
         }
         out
     }

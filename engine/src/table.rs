@@ -11,12 +11,14 @@ use std::fmt;
 
 use crate::auction::{Auction, Legality};
 use crate::clauses;
-use crate::{inadmissible, law25, law27, out_of_rotation};
+use crate::editions::{LeadScheme, Rules};
+use crate::{inadmissible, law24, law25, law27, out_of_rotation};
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat, Strain};
 use crate::request::{Action, Edition, Event, Regulations, Request};
 use crate::ruling::{
-    Decision, IrregularityRuling, LeadRestriction, MustPass, Ruling, Scope, Status,
+    Decision, IrregularityRuling, LeadRestriction, MustPass, PenaltyCard, Ruling, Scope, ScoreCap, ScoreLimit,
+    Status,
     UnauthorizedInformation, WithdrawnCall,
 };
 
@@ -72,6 +74,9 @@ pub(crate) enum PendingState {
     InsufficientBid(Box<law27::Waiting>),
     /// Laws 29A and 36: after a call out of rotation.
     OutOfRotation(out_of_rotation::Waiting),
+    /// Laws 36-39: an inadmissible call whose rectification depends on
+    /// whether the offender's LHO calls before it.
+    Inadmissible(Box<inadmissible::Waiting>),
 }
 
 /// Who must pass, and why: a lead restriction's source, resolved into
@@ -83,6 +88,10 @@ struct LeadSource {
     /// The offender, whose legal calls decide which suits are exempt.
     offender: Seat,
     law: String,
+    /// Under the 2007 and 1997 Laws, the withdrawn call and its meaning:
+    /// which suits it named decides between 26A and 26B. None under the
+    /// 2017 26B, which looks only at the legal auction.
+    withdrawn: Option<(Call, Option<Meaning>)>,
 }
 
 /// The table's state during the auction period.
@@ -90,6 +99,8 @@ struct LeadSource {
 #[allow(dead_code)]
 pub struct Table {
     pub(crate) edition: Edition,
+    /// Where this edition's Laws differ from the others'.
+    pub(crate) rules: Rules,
     pub(crate) regulations: Regulations,
     pub(crate) auction: Auction,
     /// The meaning of each call that stands, parallel to `auction`.
@@ -100,9 +111,12 @@ pub struct Table {
     unauthorized: Vec<UnauthorizedInformation>,
     rulings: Vec<IrregularityRuling>,
     adjustments: Vec<String>,
+    score_cap: Option<ScoreCap>,
     /// Laws 28-34: calls out of rotation still awaiting the offender's
     /// turn, and accepted passes out of rotation (34).
     pub(crate) rotation: out_of_rotation::Rotation,
+    /// 24E: cards exposed during the auction, penalty cards if their owner defends.
+    penalty: Vec<PenaltyCard>,
 }
 
 /// Rule on a request: replay its events and return the state of the table
@@ -116,9 +130,10 @@ pub fn rule(request: &Request) -> Result<Ruling, RuleError> {
 }
 
 impl Table {
-    fn new(request: &Request) -> Table {
+    pub(crate) fn new(request: &Request) -> Table {
         Table {
             edition: request.edition,
+            rules: Rules::of(request.edition),
             regulations: request.regulations.unwrap_or_default(),
             auction: Auction::new(request.dealer),
             meanings: Vec::new(),
@@ -128,12 +143,20 @@ impl Table {
             unauthorized: Vec::new(),
             rulings: Vec::new(),
             adjustments: Vec::new(),
+            score_cap: None,
             rotation: out_of_rotation::Rotation::default(),
+            penalty: Vec::new(),
         }
     }
 
     /// One event of the story.
     fn event(&mut self, i: usize, e: &Event) -> Result<(), RuleError> {
+        if let Action::Cards(x) = e.action {
+            // Law 24 is independent of any call under rectification: what the
+            // table waits on (if anything) still waits.
+            self.only_2017(i, "24", "a card exposed during the auction")?;
+            return law24::card_exposed(self, i, e, x);
+        }
         if let Some(p) = self.pending.take() {
             return self.resolve(p, i, e);
         }
@@ -146,6 +169,7 @@ impl Table {
                 ),
             )),
             Action::Call(c) => self.call(i, e, c),
+            Action::Cards(x) => law24::card_exposed(self, i, e, x),
         }
     }
 
@@ -155,6 +179,7 @@ impl Table {
             PendingState::ChangeOfCall(w) => law25::resolve(self, *w, i, e),
             PendingState::InsufficientBid(w) => law27::resolve(self, *w, i, e),
             PendingState::OutOfRotation(w) => out_of_rotation::resolve(self, w, i, e),
+            PendingState::Inadmissible(w) => inadmissible::resolve(self, *w, i, e),
         }
     }
 
@@ -178,14 +203,17 @@ impl Table {
     /// this for a replacement, or for a call that may no longer replace).
     pub(crate) fn classify(&mut self, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
         if self.auction.is_over() {
+            self.only_2017(i, "39", "a call after the final pass")?;
             return inadmissible::call_after_final_pass(self, i, e, c);
         }
         let turn = self.auction.next_seat();
         if e.seat != turn {
+            self.only_2017(i, "28-32", "a call out of rotation")?;
             return out_of_rotation::call_out_of_rotation(self, i, e, c);
         }
         out_of_rotation::at_turn(self, i, e, c)?;
         if !c.is_pass() && self.required_to_pass(e.seat) {
+            self.only_2017(i, "37", "a call by a player required to pass")?;
             return inadmissible::call_when_required_to_pass(self, i, e, c);
         }
         match self.auction.legality(e.seat, c) {
@@ -195,10 +223,24 @@ impl Table {
             }
             Legality::Insufficient => law27::insufficient_bid(self, i, e, c),
             Legality::InadmissibleDouble | Legality::InadmissibleRedouble => {
+                self.only_2017(i, "36", "an inadmissible double or redouble")?;
                 inadmissible::inadmissible_double(self, i, e, c)
             }
-            Legality::AboveSeven => inadmissible::bid_above_seven(self, i, e, c),
+            Legality::AboveSeven => {
+                self.only_2017(i, "38", "a bid of more than seven")?;
+                inadmissible::bid_above_seven(self, i, e, c)
+            }
         }
+    }
+
+    /// Laws 28-39 are ruled for the 2017 Laws only (docs/conventions.md,
+    /// "Editions"): in an older edition they answer `not yet supported`
+    /// rather than a 2017 ruling under another edition's name.
+    fn only_2017(&self, i: usize, law: &str, what: &str) -> Result<(), RuleError> {
+        if self.edition == Edition::E2017 {
+            return Ok(());
+        }
+        Err(unsupported(i, law, format!("{what} in the {} Laws: Law {law} is ruled for the 2017 Laws only", self.edition)))
     }
 
     // ---- what law modules use to change the table ----
@@ -248,7 +290,36 @@ impl Table {
     /// 26B: the offender's partner may be restricted in his lead.
     #[allow(dead_code)]
     pub(crate) fn restrict_lead(&mut self, offender: Seat, law: &str) {
-        self.lead.push(LeadSource { restricted: offender.partner(), offender, law: law.to_string() });
+        self.lead.push(LeadSource { restricted: offender.partner(), offender, law: law.to_string(), withdrawn: None });
+    }
+
+    /// Law 26 in this table's edition, for a call of the offender that was
+    /// withdrawn (or cancelled) and replaced by a different call:
+    /// - 2017 26B: declarer may prohibit a suit the offender did not
+    ///   specify in the legal auction;
+    /// - 2007 26A/26B (1997 likewise): a withdrawn call that named suits
+    ///   only lets declarer require or prohibit one of those suits that the
+    ///   offender did not specify legally (none left: 26A1, no
+    ///   restriction); any other lets him prohibit any one suit.
+    ///
+    /// The suits are computed when the ruling is built, from the legal
+    /// auction as it then stands.
+    pub(crate) fn lead_after_withdrawal(&mut self, offender: Seat, call: Call, means: Option<Meaning>) {
+        match self.rules.lead {
+            LeadScheme::ProhibitUnspecified => self.restrict_lead(offender, "26B"),
+            LeadScheme::RequireOrProhibit => self.lead.push(LeadSource {
+                restricted: offender.partner(),
+                offender,
+                law: String::new(),
+                withdrawn: Some((call, means)),
+            }),
+        }
+    }
+
+    /// 1997 25B2(b)(2): the offending side (that of `seat`) may score no
+    /// more than `limit`, whatever the result at the table.
+    pub(crate) fn cap_score(&mut self, seat: Seat, limit: ScoreLimit, law: &str) {
+        self.score_cap = Some(ScoreCap { seat, limit, law: law.to_string() });
     }
 
     /// 16C2: information from a withdrawn call is unauthorised to `seat`.
@@ -273,6 +344,17 @@ impl Table {
         if !self.adjustments.iter().any(|a| a == law) {
             self.adjustments.push(law.to_string());
         }
+    }
+
+    /// 24E: `card` of `seat` lies face up until the end of the auction and
+    /// becomes a penalty card if `seat` becomes a defender.
+    pub(crate) fn penalty_card(&mut self, seat: Seat, card: crate::card::Card, law: &str) {
+        self.penalty.push(PenaltyCard { seat, card, law: law.to_string() });
+    }
+
+    /// Is `card` of `seat` already lying face up (24)?
+    pub(crate) fn is_exposed(&self, seat: Seat, card: crate::card::Card) -> bool {
+        self.penalty.iter().any(|p| p.seat == seat && p.card == card)
     }
 
     /// The denominations `seat` has specified in the legal auction (26B).
@@ -317,6 +399,9 @@ impl Table {
         let over = self.auction.is_over();
         let (status, next, decision) = match &self.pending {
             Some(p) if p.decision.is_some() => (Status::Decision, Some(p.waiting_on), p.decision.clone()),
+            // After the final pass a pending state only remembers (39B: does LHO call?).
+            Some(_) if over && contract.is_some() => (Status::Closed, None, None),
+            Some(_) if over => (Status::PassedOut, None, None),
             Some(p) => (Status::Auction, Some(p.waiting_on), None),
             None if self.auction.is_passed_out() => (Status::PassedOut, None, None),
             None if over => (Status::Closed, None, None),
@@ -330,17 +415,19 @@ impl Table {
                 (Some(c), true) => l.restricted.is_opponent_of(c.declarer),
                 (None, true) => false,
             })
-            .map(|l| {
-                let exempt = self.specified_by(l.offender);
-                LeadRestriction {
-                    seat: l.restricted,
-                    law: l.law.clone(),
-                    declarer_may_prohibit_one_of: Strain::SUITS
-                        .into_iter()
-                        .filter(|s| !exempt.contains(s))
-                        .collect(),
-                }
+            .filter_map(|l| self.lead_restriction(l))
+            .collect();
+        // 24D/24E: a declarer's or dummy's cards go back to the hand; a
+        // defender's become penalty cards; a passed-out board has no play.
+        let penalty_cards = self
+            .penalty
+            .iter()
+            .filter(|p| match (&contract, over) {
+                (_, false) => true,
+                (Some(c), true) => p.seat.is_opponent_of(c.declarer),
+                (None, true) => false,
             })
+            .cloned()
             .collect();
         let mut score_adjustment = self.adjustments.clone();
         score_adjustment.sort_by_key(|c| clauses::sort_key(c));
@@ -352,9 +439,48 @@ impl Table {
             rulings: self.rulings.clone(),
             must_pass: self.must_pass.clone(),
             lead_restrictions,
+            penalty_cards,
             unauthorized_information: self.unauthorized.clone(),
             score_adjustment,
             contract,
+            score_cap: self.score_cap.clone(),
         }
+    }
+
+    /// One lead restriction, with its suits from the legal auction as it
+    /// stands (Law 26 in this table's edition; see `lead_after_withdrawal`).
+    /// None when 2007 26A1 leaves nothing to restrict.
+    fn lead_restriction(&self, l: &LeadSource) -> Option<LeadRestriction> {
+        let exempt = self.specified_by(l.offender);
+        let Some((call, means)) = &l.withdrawn else {
+            return Some(LeadRestriction {
+                seat: l.restricted,
+                law: l.law.clone(),
+                declarer_may_prohibit_one_of: Strain::SUITS.into_iter().filter(|s| !exempt.contains(s)).collect(),
+                declarer_may_require_one_of: Vec::new(),
+            });
+        };
+        let (named_suits_law, any_suit_law) = self.rules.lead_clauses();
+        let named = denominations_specified(*call, means.as_ref());
+        if !named.is_empty() && named.iter().all(|s| *s != Strain::NT) {
+            // 26A: the withdrawn call related only to these suits.
+            let such: Vec<Strain> = named.into_iter().filter(|s| !exempt.contains(s)).collect();
+            if such.is_empty() {
+                return None; // 26A1: the offender specified each of them legally.
+            }
+            return Some(LeadRestriction {
+                seat: l.restricted,
+                law: named_suits_law.to_string(),
+                declarer_may_prohibit_one_of: such.clone(),
+                declarer_may_require_one_of: such,
+            });
+        }
+        // 26B: any other withdrawn call: any one suit may be prohibited.
+        Some(LeadRestriction {
+            seat: l.restricted,
+            law: any_suit_law.to_string(),
+            declarer_may_prohibit_one_of: Strain::SUITS.to_vec(),
+            declarer_may_require_one_of: Vec::new(),
+        })
     }
 }

@@ -67,11 +67,15 @@ pub struct Expectation {
     #[serde(default, deserialize_with = "present")]
     pub lead_restrictions: Option<Value>,
     #[serde(default, deserialize_with = "present")]
+    pub penalty_cards: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
     pub unauthorized_information: Option<Value>,
     #[serde(default, deserialize_with = "present")]
     pub score_adjustment: Option<Value>,
     #[serde(default, deserialize_with = "present")]
     pub contract: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
+    pub score_cap: Option<Value>,
 }
 
 /// A key written with the value `null` is present (it expects null).
@@ -91,9 +95,11 @@ impl Expectation {
             ("rulings", &self.rulings),
             ("must_pass", &self.must_pass),
             ("lead_restrictions", &self.lead_restrictions),
+            ("penalty_cards", &self.penalty_cards),
             ("unauthorized_information", &self.unauthorized_information),
             ("score_adjustment", &self.score_adjustment),
             ("contract", &self.contract),
+            ("score_cap", &self.score_cap),
         ] {
             if let Some(v) = v {
                 m.insert(k.to_string(), v.clone());
@@ -401,10 +407,29 @@ fn canonicalize_calls(expect: &mut Expectation) -> Result<(), String> {
             canon(c, "auction")?;
         }
     }
+    fn canon_card(v: &mut Value, what: &str) -> Result<(), String> {
+        if let Value::String(s) = v {
+            let c: rulings_engine::card::Card = s.parse().map_err(|e| format!("in expect, {what}: {e}"))?;
+            *s = c.to_string();
+        }
+        Ok(())
+    }
     if let Some(Value::Array(rs)) = &mut expect.rulings {
         for r in rs {
             if let Some(c) = r.get_mut("call") {
                 canon(c, "rulings[].call")?;
+            }
+            if let Some(Value::Array(cards)) = r.get_mut("cards") {
+                for c in cards {
+                    canon_card(c, "rulings[].cards")?;
+                }
+            }
+        }
+    }
+    if let Some(Value::Array(ps)) = &mut expect.penalty_cards {
+        for p in ps {
+            if let Some(c) = p.get_mut("card") {
+                canon_card(c, "penalty_cards[].card")?;
             }
         }
     }

@@ -66,6 +66,8 @@ fn empty_table(request: &Request) -> Ruling {
         unauthorized_information: Vec::new(),
         score_adjustment: Vec::new(),
         contract: None,
+        score_cap: None,
+        penalty_cards: Vec::new(),
     })
 }
 
@@ -131,7 +133,7 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
             })
             .unwrap_or_default();
         let kind = serde_json::to_value(r.irregularity).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
-        out.push(format!("ruled: {} {} is {kind}, disposed of under {}{comparable}", r.seat, r.call, r.law));
+        out.push(format!("ruled: {} {} is {kind}, disposed of under {}{comparable}", r.seat, r.what(), r.law));
     }
     for m in after.must_pass.iter() {
         let was = b.and_then(|r| r.must_pass.iter().find(|o| o.seat == m.seat && o.law == m.law && o.scope == m.scope));
@@ -148,8 +150,14 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
     let old_lead = b.map_or(0, |r| r.lead_restrictions.len());
     for l in after.lead_restrictions.iter().skip(old_lead) {
         let suits: Vec<String> = l.declarer_may_prohibit_one_of.iter().map(|s| s.to_string()).collect();
+        let required: Vec<String> = l.declarer_may_require_one_of.iter().map(|s| s.to_string()).collect();
+        let require = if required.is_empty() {
+            String::new()
+        } else {
+            format!(", or require the lead of one of {}", required.join(" "))
+        };
         out.push(format!(
-            "if {} defends, declarer may prohibit the lead of one of {} ({})",
+            "if {} defends, declarer may prohibit the lead of one of {}{require} ({})",
             l.seat,
             suits.join(" "),
             l.law
@@ -159,9 +167,18 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
     for u in after.unauthorized_information.iter().skip(old_ui) {
         out.push(format!("{}'s withdrawn {} is unauthorised information to {} ({})", u.from.seat, u.from.call, u.seat, u.law));
     }
+    let old_cards = b.map_or(0, |r| r.penalty_cards.len());
+    for p in after.penalty_cards.iter().skip(old_cards) {
+        out.push(format!("{}'s {} is a penalty card if {} defends ({})", p.seat, p.card, p.seat, p.law));
+    }
     for a in &after.score_adjustment {
         if !b.is_some_and(|r| r.score_adjustment.contains(a)) {
             out.push(format!("the score may be adjusted after play under {a}"));
+        }
+    }
+    if let Some(c) = &after.score_cap {
+        if b.is_none_or(|r| r.score_cap.is_none()) {
+            out.push(format!("{}'s side scores at most average minus ({})", c.seat, c.law));
         }
     }
     let then = where_we_are(after);

@@ -10,6 +10,7 @@ pub mod authoring;
 pub mod bench;
 pub mod case;
 pub mod compare;
+pub mod coverage;
 pub mod explain;
 pub mod external;
 pub mod features;

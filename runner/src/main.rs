@@ -138,8 +138,7 @@ fn explain(path: PathBuf, edition: Option<Edition>) -> ExitCode {
     print!("{}", rulings::explain::explain(&case, edition));
     match rulings_engine::rule(&case.request(edition)) {
         Ok(ruling) => {
-            println!("
-the ruling:");
+            println!("\nthe ruling:");
             print!("{}", serde_yaml::to_string(&ruling).unwrap_or_default());
             ExitCode::SUCCESS
         }

@@ -51,6 +51,39 @@ fn fenced(lang: &str, text: &str) -> String {
     format!("{fence}{lang}\n{}\n{fence}\n", text.trim_end())
 }
 
+/// Clause coverage (DESIGN.md, "The runner"): for each 2017 clause of
+/// Laws 16C, 23-39 and 72C in the registry, the cases of this report that
+/// hold for 2017 and cite it; clauses no case cites show as 0.
+fn coverage(report: &Report) -> String {
+    use rulings_engine::clauses::{CLAUSES, E2017};
+    let mut ids: BTreeMap<&str, std::collections::BTreeSet<&str>> = BTreeMap::new();
+    for l in report.cases.iter().filter(|l| l.edition == "2017") {
+        for law in &l.laws {
+            ids.entry(law.as_str()).or_default().insert(l.id.as_str());
+        }
+    }
+    let clauses: Vec<(&str, usize)> = CLAUSES
+        .iter()
+        .filter(|c| c.editions & E2017 != 0 && crate::coverage::in_scope(c.id))
+        .map(|c| (c.id, ids.get(c.id).map_or(0, |s| s.len())))
+        .collect();
+    let exercised = clauses.iter().filter(|(_, n)| *n > 0).count();
+    let mut s = format!(
+        "## Clause coverage\n\n{exercised} of {} clauses of Laws 16C, 23-39 and 72C (2017) are cited by a case of \
+         this run. Cases citing each:\n\n",
+        clauses.len()
+    );
+    let mut by_law: BTreeMap<u32, Vec<String>> = BTreeMap::new();
+    for (id, n) in clauses {
+        by_law.entry(clause_key(id).0).or_default().push(format!("{id} {n}"));
+    }
+    for (law, items) in by_law {
+        let _ = writeln!(s, "- Law {law}: {}", items.join(" · "));
+    }
+    s.push('\n');
+    s
+}
+
 pub fn render(report: &Report) -> String {
     let h = &report.header;
     let f = &report.footer;
@@ -153,6 +186,8 @@ pub fn render(report: &Report) -> String {
         let _ = writeln!(s, "{}", row(clause, lines));
     }
     s.push('\n');
+
+    s.push_str(&coverage(report));
 
     let failing: Vec<&CaseLine> = report.cases.iter().filter(|l| l.is_failure()).collect();
     let _ = writeln!(s, "## Failures ({})\n", failing.len());

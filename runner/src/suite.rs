@@ -144,6 +144,7 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     if wrong_clause > 0 {
         summary.push_str(&format!("({wrong_clause} of the failures: right ruling, wrong clause)\n"));
     }
+    summary.push_str(&crate::coverage::render(&corpus));
     let written = match &options.report {
         Some(dir) => report::write_dir(dir, &report)
             .map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?,

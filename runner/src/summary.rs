@@ -44,6 +44,30 @@ pub fn by_folder(corpus: &Corpus, results: &[CaseResult]) -> BTreeMap<String, Ta
     out
 }
 
+/// Tally results by the edition each run ruled in.
+pub fn by_edition(results: &[CaseResult]) -> BTreeMap<rulings_engine::Edition, Tally> {
+    let mut out: BTreeMap<rulings_engine::Edition, Tally> = BTreeMap::new();
+    for r in results {
+        out.entry(r.variant.edition).or_default().add(&r.outcome);
+    }
+    out
+}
+
+fn row(s: &mut String, name: &str, t: &Tally) {
+    let _ = writeln!(
+        s,
+        "{:<14} {:>6} {:>7} {:>7} {:>9} {:>6} {:>6} {:>6}",
+        name,
+        t.total(),
+        t.passed,
+        t.failed,
+        t.expected_failures,
+        t.not_applicable,
+        t.errors,
+        t.other
+    );
+}
+
 /// The summary text: the table, the load errors, then up to `max_failures`
 /// failures with the first lines of their detail.
 pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> String {
@@ -75,18 +99,17 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
         total.errors += t.errors;
         total.other += t.other;
     }
+    row(&mut s, "total", &total);
+    // The same runs by the edition of the Laws they were ruled in.
+    let editions = by_edition(results);
     let _ = writeln!(
         s,
-        "{:<14} {:>6} {:>7} {:>7} {:>9} {:>6} {:>6} {:>6}",
-        "total",
-        total.total(),
-        total.passed,
-        total.failed,
-        total.expected_failures,
-        total.not_applicable,
-        total.errors,
-        total.other
+        "\n{:<14} {:>6} {:>7} {:>7} {:>9} {:>6} {:>6} {:>6}",
+        "edition", "runs", "passed", "failed", "expected", "n/a", "error", "other"
     );
+    for (edition, t) in &editions {
+        row(&mut s, edition.year(), t);
+    }
     if !corpus.errors.is_empty() {
         let _ = writeln!(s, "\n{} case file(s) did not load:", corpus.errors.len());
         for e in &corpus.errors {

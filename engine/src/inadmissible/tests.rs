@@ -1,0 +1,257 @@
+//! The main paths of Laws 35-39 and 24, ruled on small stories.
+
+use crate::notation::{Call, Seat};
+use crate::request::{Action, Edition, Event, Request};
+use crate::ruling::{Irregularity, Ruling, Scope, Status};
+use crate::table::{rule, RuleError};
+
+/// "N 1S, E P, S X" : one event a word, `SEAT:ACTION`, with `_` for spaces.
+fn story(dealer: Seat, text: &str) -> Request {
+    let events = text
+        .split_whitespace()
+        .map(|w| {
+            let (seat, action) = w.split_once(':').expect("SEAT:ACTION");
+            let action: Action = action.replace('_', " ").parse().expect("action");
+            Event::new(seat.parse().expect("seat"), action)
+        })
+        .collect();
+    Request { edition: Edition::E2017, dealer, vulnerable: Default::default(), events, regulations: None }
+}
+
+fn ruled(dealer: Seat, text: &str) -> Ruling {
+    rule(&story(dealer, text)).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn calls(text: &str) -> Vec<Call> {
+    text.split_whitespace().map(|c| c.parse().unwrap()).collect()
+}
+
+fn passes(r: &Ruling) -> Vec<(Seat, Scope, &str, bool)> {
+    r.must_pass.iter().map(|m| (m.seat, m.scope, m.law.as_str(), m.in_force)).collect()
+}
+
+#[test]
+fn law35_sorts_inadmissible_calls() {
+    use super::{law35, Inadmissible};
+    let r = story(Seat::N, "N:1S");
+    let mut t = crate::table::Table::new(&r);
+    t.stand(Seat::N, "1S".parse().unwrap(), None);
+    assert_eq!(law35(&t, Seat::S, "X".parse().unwrap(), false), Some(Inadmissible::Double));
+    assert_eq!(law35(&t, Seat::E, "X".parse().unwrap(), false), None);
+    assert_eq!(law35(&t, Seat::E, "X".parse().unwrap(), true), Some(Inadmissible::RequiredToPass));
+    assert_eq!(law35(&t, Seat::E, "8S".parse().unwrap(), true), Some(Inadmissible::AboveSeven));
+    assert_eq!(law35(&t, Seat::E, "P".parse().unwrap(), true), None);
+    for c in ["P", "P", "P"] {
+        t.stand(t.auction.next_seat(), c.parse().unwrap(), None);
+    }
+    assert_eq!(law35(&t, Seat::E, "P".parse().unwrap(), false), Some(Inadmissible::AfterFinalPass));
+}
+
+#[test]
+fn law36_double_of_partner_before_lho_calls() {
+    let r = ruled(Seat::N, "N:1S E:P S:X");
+    assert_eq!(r.status, Status::Auction);
+    assert_eq!(r.next, Some(Seat::S));
+    assert_eq!(r.auction, calls("1S P"));
+    assert_eq!(r.rulings[0].law, "36B2");
+    assert_eq!(r.rulings[0].irregularity, Irregularity::InadmissibleDouble);
+    assert_eq!(passes(&r), vec![(Seat::N, Scope::RestOfAuction, "36B2", true)]);
+    assert_eq!(r.lead_restrictions[0].seat, Seat::N);
+    assert_eq!(r.score_adjustment, vec!["72C"]);
+    assert_eq!(r.unauthorized_information[0].seat, Seat::N);
+    // The offender replaces it; his partner is barred.
+    let r = ruled(Seat::N, "N:1S E:P S:2S W:P");
+    assert!(r.rulings.is_empty());
+    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:4S");
+    assert_eq!(r.rulings.len(), 2, "N's 4S breaks the 36B2 bar: {:?}", r.rulings);
+    assert_eq!(r.rulings[1].irregularity, Irregularity::CallWhenRequiredToPass);
+}
+
+#[test]
+fn law36_lho_calls_over_it() {
+    let r = ruled(Seat::N, "N:1S E:P S:X W:2C");
+    assert_eq!(r.next, Some(Seat::S));
+    assert_eq!(r.auction, calls("1S P"));
+    assert_eq!(r.rulings[0].law, "36A");
+    assert!(r.must_pass.is_empty());
+    assert!(r.lead_restrictions.is_empty());
+    assert!(r.score_adjustment.is_empty());
+    assert_eq!(r.unauthorized_information.len(), 1);
+}
+
+#[test]
+fn law36_redouble_name() {
+    let r = ruled(Seat::N, "N:1S E:X S:P W:XX");
+    assert_eq!(r.rulings[0].irregularity, Irregularity::InadmissibleRedouble);
+    assert_eq!(r.next, Some(Seat::W));
+}
+
+#[test]
+fn law37_required_to_pass() {
+    // S is barred by 36B2, then bids 3C at his turn.
+    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:3C");
+    assert_eq!(r.next, Some(Seat::N));
+    assert_eq!(r.auction, calls("1S P 2S P"));
+    let law: Vec<_> = r.rulings.iter().map(|x| x.law.as_str()).collect();
+    assert_eq!(law, vec!["36B2", "37B2"]);
+    assert_eq!(
+        passes(&r),
+        vec![
+            (Seat::N, Scope::RestOfAuction, "36B2", true),
+            (Seat::N, Scope::RestOfAuction, "37B2", true),
+            (Seat::S, Scope::RestOfAuction, "37B2", true),
+        ]
+    );
+    // The substituted pass, then the auction goes on.
+    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:3C N:P");
+    assert_eq!(r.next, Some(Seat::E));
+    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:3C N:P E:P");
+    assert_eq!(r.status, Status::Closed);
+    // LHO calls over it: it stands.
+    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:3C E:X");
+    assert_eq!(r.auction, calls("1S P 2S P 3C X"));
+    assert_eq!(r.rulings[1].law, "37A");
+    assert_eq!(passes(&r), vec![(Seat::N, Scope::RestOfAuction, "36B2", true)]);
+    assert_eq!(r.lead_restrictions.len(), 1, "only the 36B2 restriction");
+}
+
+#[test]
+fn law37_inadmissible_double_by_a_barred_player() {
+    // N is barred; he doubles his partner's 2S: 37B (not cancelled by LHO).
+    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:X");
+    assert_eq!(r.rulings[1].law, "37B2");
+    assert_eq!(r.rulings[1].irregularity, Irregularity::CallWhenRequiredToPass);
+    // LHO calls first: 36A through 37A's exception.
+    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:X E:3C");
+    assert_eq!(r.rulings[1].law, "36A");
+    assert_eq!(r.rulings[1].irregularity, Irregularity::InadmissibleDouble);
+    assert_eq!(r.next, Some(Seat::N));
+    assert_eq!(r.auction, calls("1S P 2S P"));
+}
+
+#[test]
+fn law38_above_seven() {
+    let r = ruled(Seat::N, "N:7S E:P S:8S");
+    assert_eq!(r.next, Some(Seat::S));
+    assert_eq!(r.rulings[0].law, "38C");
+    assert_eq!(
+        passes(&r),
+        vec![(Seat::S, Scope::RestOfAuction, "38C", true), (Seat::N, Scope::RestOfAuction, "38C", true)]
+    );
+    assert_eq!(r.score_adjustment, vec!["72C"]);
+    let r = ruled(Seat::N, "N:7S E:P S:8S S:P W:P");
+    assert_eq!(r.status, Status::Closed);
+    assert_eq!(r.contract.map(|c| c.declarer), Some(Seat::N));
+    // LHO called: cancelled too, no 26B, no 72C.
+    let r = ruled(Seat::N, "N:7S E:P S:8S W:P");
+    assert_eq!(r.auction, calls("7S P"));
+    assert_eq!(r.next, Some(Seat::S));
+    assert!(r.lead_restrictions.is_empty());
+    assert!(r.score_adjustment.is_empty());
+    assert_eq!(r.must_pass.len(), 2);
+}
+
+#[test]
+fn law39_after_the_final_pass() {
+    let base = "N:1NT E:P S:3NT W:P N:P E:P";
+    // A defender doubles: 39C.
+    let r = ruled(Seat::N, &format!("{base} W:X"));
+    assert_eq!(r.status, Status::Closed);
+    assert_eq!(r.next, None);
+    assert_eq!(r.rulings[0].law, "39C");
+    assert_eq!(r.lead_restrictions.len(), 1);
+    assert_eq!(r.lead_restrictions[0].seat, Seat::E);
+    assert_eq!(r.auction, calls("1NT P 3NT P P P"));
+    // Declarer's LHO... the defender's LHO (N, declarer) calls: 39B for both.
+    let r = ruled(Seat::N, &format!("{base} W:X N:XX"));
+    let law: Vec<_> = r.rulings.iter().map(|x| x.law.as_str()).collect();
+    assert_eq!(law, vec!["39B", "39B"]);
+    assert!(r.lead_restrictions.is_empty());
+    // A pass by a defender, a bid by dummy: 39B.
+    assert_eq!(ruled(Seat::N, &format!("{base} W:P")).rulings[0].law, "39B");
+    assert_eq!(ruled(Seat::N, &format!("{base} S:4NT")).rulings[0].law, "39B");
+    // After a pass-out: 39A.
+    let r = ruled(Seat::N, "N:P E:P S:P W:P N:1C");
+    assert_eq!(r.status, Status::PassedOut);
+    assert_eq!(r.rulings[0].law, "39A");
+}
+
+#[test]
+fn law24_exposed_cards() {
+    let r = ruled(Seat::N, "N:1S E:exposes_H5");
+    assert_eq!(r.rulings[0].law, "24A");
+    assert_eq!(r.rulings[0].call, None);
+    assert!(r.must_pass.is_empty());
+    assert_eq!(r.penalty_cards.len(), 1);
+    let r = ruled(Seat::N, "N:1S E:exposes_HK");
+    assert_eq!(passes(&r), vec![(Seat::W, Scope::NextTurn, "24B", true)]);
+    assert_eq!(r.score_adjustment, vec!["72C"]);
+    let r = ruled(Seat::N, "N:1S E:leads_C2");
+    assert_eq!(r.rulings[0].law, "24B");
+    let r = ruled(Seat::N, "N:1S E:exposes_C2,D3 E:P S:2S W:P");
+    assert_eq!(r.rulings[0].law, "24C");
+    assert_eq!(passes(&r), vec![(Seat::W, Scope::NextTurn, "24C", false)]);
+    // Offender on the declaring side: the cards go back (24D).
+    let r = ruled(Seat::N, "N:1S E:exposes_HK E:2H S:P W:P N:P");
+    assert_eq!(r.status, Status::Closed);
+    assert!(r.penalty_cards.is_empty());
+    // A defender: penalty cards (24E).
+    let r = ruled(Seat::N, "N:1S E:exposes_HK E:P S:2S W:P N:P E:P");
+    assert_eq!(r.penalty_cards.len(), 1);
+    assert_eq!(r.penalty_cards[0].law, "24E");
+}
+
+#[test]
+fn law24_while_an_inadmissible_call_waits() {
+    // S doubles his partner; N drops a king; then W (LHO) calls: 36A, but
+    // the exposure stays.
+    let r = ruled(Seat::N, "N:1S E:P S:X N:exposes_SK W:2C");
+    assert_eq!(r.rulings.len(), 2);
+    assert_eq!(r.rulings[1].law, "36A");
+    assert_eq!(passes(&r), vec![(Seat::S, Scope::NextTurn, "24B", true)]);
+    assert_eq!(r.penalty_cards.len(), 1);
+}
+
+#[test]
+fn impossible_and_unsupported_stories() {
+    let e = rule(&story(Seat::N, "N:1S E:P S:X W:accept")).unwrap_err();
+    assert!(matches!(e, RuleError::Impossible { .. }), "{e}");
+    let e = rule(&story(Seat::N, "N:1S E:exposes_HK E:exposes_HK")).unwrap_err();
+    assert!(matches!(e, RuleError::Impossible { .. }), "{e}");
+    let mut r = story(Seat::N, "N:1S E:P S:X");
+    r.edition = Edition::E2007;
+    assert!(matches!(rule(&r).unwrap_err(), RuleError::Unsupported { .. }));
+}
+
+#[test]
+fn rotation_changes_only_seats() {
+    let r = story(Seat::N, "N:1S E:P S:X W:2C S:2S W:P N:exposes_HK_D2");
+    let base = rule(&r).unwrap();
+    for k in 1..4 {
+        assert_eq!(rule(&r.rotate(k)).unwrap(), base.rotate(k));
+    }
+}
+
+#[test]
+fn law24_after_the_final_pass_is_not_ruled() {
+    let e = rule(&story(Seat::N, "N:1S E:P S:P W:P W:leads_SK")).unwrap_err();
+    assert!(matches!(e, RuleError::Unsupported { .. }), "{e}");
+}
+
+#[test]
+fn card_events_round_trip() {
+    let e: Event = serde_json::from_str(r#"{"E": "exposes sk, h10"}"#).unwrap();
+    assert_eq!(serde_json::to_string(&e).unwrap(), r#"{"E":"exposes SK HT"}"#);
+    let e: Event = serde_json::from_str(r#"{"W": "Leads C2"}"#).unwrap();
+    assert_eq!(serde_json::to_string(&e).unwrap(), r#"{"W":"leads C2"}"#);
+    for bad in [r#"{"W": "leads C2 C3"}"#, r#"{"W": "exposes"}"#, r#"{"W": "exposes SZ"}"#, r#"{"W": "accept now"}"#] {
+        let err = serde_json::from_str::<Event>(bad).unwrap_err().to_string();
+        assert!(!err.is_empty(), "{bad}");
+    }
+    // A ruling on cards serialises `cards`, not `call`.
+    let r = ruled(Seat::N, "N:1S E:exposes_HK");
+    let v = serde_json::to_value(&r).unwrap();
+    assert_eq!(v["rulings"][0]["cards"], serde_json::json!(["HK"]));
+    assert!(v["rulings"][0].get("call").is_none());
+    assert_eq!(v["penalty_cards"][0], serde_json::json!({"seat": "E", "card": "HK", "law": "24E"}));
+}

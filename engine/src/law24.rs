@@ -1,0 +1,89 @@
+//! Law 24 (2017): a card exposed or led during the auction.
+//!
+//! The event `- W: exposes SK` (or several cards, `exposes SK H5`) records
+//! the director's finding that during the auction, by W's error, those cards
+//! could be seen by W's partner; `- W: leads SK` records a premature lead.
+//! Every such card lies face up until the end of the auction (24, first
+//! paragraph). Then:
+//! - 24A: a single card below honour rank, not led: no further
+//!   rectification (but see 24E);
+//! - 24B: a single honour, or any card led prematurely: the offender's
+//!   partner must pass when next it is his turn (72C if that enforced pass
+//!   damages the other side);
+//! - 24C: two or more cards: the same as 24B;
+//! - 24D: if the offender becomes declarer or dummy, the cards go back to
+//!   his hand;
+//! - 24E: if he becomes a defender, every such card is a penalty card
+//!   (Laws 50 and 51).
+//!
+//! The information from the cards is unauthorised to the offending side and
+//! authorised to the other (24, 16C); the ruling's `unauthorized_information`
+//! lists withdrawn calls only, so it does not repeat it.
+
+use crate::card::Exposure;
+use crate::request::{Edition, Event};
+use crate::ruling::{Irregularity, IrregularityRuling, Scope};
+use crate::table::{impossible, unsupported, PendingState, RuleError, Table};
+
+/// The clause of Law 24 that an exposure falls under: 24A, 24B or 24C.
+pub(crate) fn clause(x: &Exposure) -> &'static str {
+    match x.cards() {
+        _ if x.led => "24B",
+        [one] if one.is_honour() => "24B",
+        [_] => "24A",
+        _ => "24C",
+    }
+}
+
+/// Law 24: cards of `e.seat` exposed or led during the auction.
+pub(crate) fn card_exposed(t: &mut Table, i: usize, e: &Event, x: Exposure) -> Result<(), RuleError> {
+    if t.edition != Edition::E2017 {
+        return Err(unsupported(
+            i,
+            "24",
+            format!("{} {x}: the engine rules on Law 24 under the 2017 Laws only, not {}", e.seat, t.edition),
+        ));
+    }
+    if t.auction.is_over() {
+        return Err(unsupported(
+            i,
+            "24",
+            format!(
+                "{} {x} after the final pass: Law 24 covers the auction; a card exposed or led \
+                 afterwards is a matter for the laws of the play (41, 49-51, 54), outside this suite",
+                e.seat
+            ),
+        ));
+    }
+    if let Some(c) = x.cards().iter().find(|c| t.is_exposed(e.seat, **c)) {
+        return Err(impossible(i, format!("{} exposes {c}, but {c} already lies face up on the table (24)", e.seat)));
+    }
+    apply(t, e, &x);
+    // A call waiting to see whether LHO calls before rectification (36-39)
+    // keeps a copy of the table; the exposure belongs to both stories.
+    if let Some(p) = &mut t.pending {
+        if let PendingState::Inadmissible(w) = &mut p.state {
+            apply(&mut w.before, e, &x);
+        }
+    }
+    Ok(())
+}
+
+fn apply(t: &mut Table, e: &Event, x: &Exposure) {
+    let law = clause(x);
+    t.record(IrregularityRuling {
+        seat: e.seat,
+        call: None,
+        cards: x.cards().to_vec(),
+        irregularity: Irregularity::CardExposed,
+        law: law.to_string(),
+        comparable: None,
+    });
+    for c in x.cards() {
+        t.penalty_card(e.seat, *c, "24E");
+    }
+    if law != "24A" {
+        t.impose_pass(e.seat.partner(), Scope::NextTurn, law);
+        t.may_adjust("72C");
+    }
+}

@@ -1,0 +1,148 @@
+//! Clause coverage (DESIGN.md, "The runner"): which clauses of Laws 16C,
+//! 23 to 39 and 72C the corpus exercises, counted from the cases' `laws`
+//! lists. Every 2017 clause of those laws in the registry
+//! (`rulings_engine::clauses`) is listed, including those no case cites, so
+//! that the gaps show.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use rulings_engine::clauses::{law_number, CLAUSES, E2017};
+use rulings_engine::Edition;
+
+use crate::case::Corpus;
+
+/// Is `id` a clause of the laws the coverage table is about (16C, 23-39, 72C)?
+pub fn in_scope(id: &str) -> bool {
+    match law_number(id) {
+        Some(16) => id.starts_with("16C"),
+        Some(72) => id.starts_with("72C"),
+        Some(n) => (23..=39).contains(&n),
+        None => false,
+    }
+}
+
+/// For every 2017 clause in scope, in law order, the number of cases that
+/// hold for the 2017 Laws and cite it.
+pub fn counts(corpus: &Corpus) -> Vec<(&'static str, usize)> {
+    let mut by_id: BTreeMap<&str, usize> = BTreeMap::new();
+    for case in corpus.cases.iter().filter(|c| c.editions.contains(&Edition::E2017)) {
+        let mut seen: Vec<&str> = Vec::new();
+        for law in &case.laws {
+            if !seen.contains(&law.as_str()) {
+                seen.push(law);
+                *by_id.entry(law).or_default() += 1;
+            }
+        }
+    }
+    CLAUSES
+        .iter()
+        .filter(|c| c.editions & E2017 != 0 && in_scope(c.id))
+        .map(|c| (c.id, by_id.get(c.id).copied().unwrap_or(0)))
+        .collect()
+}
+
+/// The coverage table: one line per law (16C and 72C on lines of their
+/// own), each clause with its count, wrapped to a terminal's width.
+pub fn render(corpus: &Corpus) -> String {
+    let counts = counts(corpus);
+    let mut groups: BTreeMap<(u32, String), Vec<(&str, usize)>> = BTreeMap::new();
+    for (id, n) in &counts {
+        let law = law_number(id).unwrap_or(0);
+        let label = match law {
+            16 => "16C".to_string(),
+            72 => "72C".to_string(),
+            n => n.to_string(),
+        };
+        groups.entry((law, label)).or_default().push((id, *n));
+    }
+    let exercised = counts.iter().filter(|(_, n)| *n > 0).count();
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "\nclause coverage (2017 cases citing each clause of 16C, 23-39, 72C): {exercised} of {} clauses exercised",
+        counts.len()
+    );
+    for ((_, label), items) in &groups {
+        let mut line = format!("  {label:<4}");
+        for (k, (id, n)) in items.iter().enumerate() {
+            let item = format!("{id} {n}");
+            if line.len() + item.len() + 3 > 100 {
+                let _ = writeln!(s, "{}", line.trim_end());
+                line = " ".repeat(6);
+            } else if k > 0 {
+                line.push_str(" · ");
+            } else {
+                line.push(' ');
+            }
+            line.push_str(&item);
+        }
+        let _ = writeln!(s, "{line}");
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scope() {
+        assert!(in_scope("16C2"));
+        assert!(!in_scope("16B"));
+        assert!(in_scope("23A1"));
+        assert!(in_scope("39C"));
+        assert!(!in_scope("22A"));
+        assert!(in_scope("72C"));
+        assert!(!in_scope("12C1"));
+    }
+
+    #[test]
+    fn every_clause_in_scope_is_listed_even_at_zero() {
+        let corpus = Corpus::default();
+        let c = counts(&corpus);
+        assert!(c.iter().all(|(_, n)| *n == 0));
+        assert!(c.iter().any(|(id, _)| *id == "36A"));
+        assert!(c.iter().any(|(id, _)| *id == "72C"));
+        assert!(!c.iter().any(|(id, _)| *id == "23"), "2007-only clauses are not listed");
+        let text = render(&corpus);
+        assert!(text.contains("0 of"), "{text}");
+        assert!(text.contains("36A 0"), "{text}");
+    }
+
+    fn case(laws: &[&str], editions: Vec<Edition>) -> crate::case::Case {
+        crate::case::Case {
+            name: "x.yaml".into(),
+            path: "x.yaml".into(),
+            id: "L36-TEST".into(),
+            title: String::new(),
+            laws: laws.iter().map(|s| s.to_string()).collect(),
+            source: String::new(),
+            editions,
+            tags: Vec::new(),
+            dealer: rulings_engine::Seat::N,
+            vulnerable: Default::default(),
+            events: Vec::new(),
+            regulations: None,
+            expect: Default::default(),
+            id_line: 1,
+        }
+    }
+
+    #[test]
+    fn counts_2017_cases_once_per_clause() {
+        let corpus = Corpus {
+            cases: vec![
+                case(&["36A", "16C2", "36A"], vec![Edition::E2017]),
+                case(&["36A", "72C"], vec![Edition::E2007, Edition::E2017]),
+                case(&["36A"], vec![Edition::E2007]),
+            ],
+            errors: Vec::new(),
+        };
+        let c: BTreeMap<_, _> = counts(&corpus).into_iter().collect();
+        assert_eq!(c["36A"], 2);
+        assert_eq!(c["16C2"], 1);
+        assert_eq!(c["72C"], 1);
+        assert_eq!(c["36B2"], 0);
+    }
+}
