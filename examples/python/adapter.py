@@ -119,9 +119,11 @@ def rule(request):
         "rulings": [],
         "must_pass": [],
         "lead_restrictions": [],
+        "penalty_cards": [],
         "unauthorized_information": [],
         "score_adjustment": [],
         "contract": contract,
+        "score_cap": None,
     }
 
 

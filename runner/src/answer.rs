@@ -258,7 +258,8 @@ fn sound(r: &Ruling) -> Result<(), String> {
 }
 
 /// A clause id's form: a law number, then optionally a capital letter,
-/// digits, and lower-case letters in brackets ("27B1(a)").
+/// digits, and lower-case letters or digits in brackets ("27B1(a)",
+/// "30B1(b)(i)", the 1997 "25B2(b)(1)").
 pub fn clause_form(id: &str) -> bool {
     let b = id.as_bytes();
     let mut i = 0;
@@ -280,7 +281,7 @@ pub fn clause_form(id: &str) -> bool {
         }
         let start = i + 1;
         i = start;
-        while i < b.len() && b[i].is_ascii_lowercase() {
+        while i < b.len() && (b[i].is_ascii_lowercase() || b[i].is_ascii_digit()) {
             i += 1;
         }
         if i == start || i >= b.len() || b[i] != b')' {
@@ -327,10 +328,11 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// The engine's ruling on 1S P (so the fixture follows the ruling's shape).
     fn ruling() -> Value {
-        json!({"status":"auction","next":"S","decision":null,"auction":["1S","P"],"rulings":[],
-               "must_pass":[],"lead_restrictions":[],"unauthorized_information":[],"score_adjustment":[],
-               "contract":null})
+        let line = r#"{"type":"rule","seq":1,"dealer":"N","events":[{"N":"1S"},{"E":"P"}]}"#;
+        let answer = serde_json::to_value(rulings_engine::server::answer(line)).unwrap();
+        answer["ruling"].clone()
     }
 
     fn line(v: Value) -> Vec<u8> {
@@ -425,8 +427,11 @@ mod tests {
 
     #[test]
     fn clause_ids() {
-        for ok in ["27B1(a)", "16C2", "23C", "9B", "12C1(e)", "27"] {
+        for ok in ["27B1(a)", "16C2", "23C", "9B", "12C1(e)", "27", "25B2(b)(1)", "30B1(b)(ii)"] {
             assert!(clause_form(ok), "{ok}");
+        }
+        for c in rulings_engine::clauses::CLAUSES {
+            assert!(clause_form(c.id), "the registry's {} has a clause id's form", c.id);
         }
         for no in ["Law 27", "27b", "27B1a", "(a)", "", "27B(", "27B()"] {
             assert!(!clause_form(no), "{no}");

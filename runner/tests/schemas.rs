@@ -151,6 +151,21 @@ fn rulings_that_break_the_protocol_are_refused_by_schema_and_runner_alike() {
 }
 
 #[test]
+fn every_clause_of_the_registry_fits_the_clause_pattern() {
+    let s = schemas();
+    for c in rulings_engine::clauses::CLAUSES {
+        let mut ruling = serde_json::to_value(rulings_engine::server::answer(
+            r#"{"type":"rule","seq":1,"dealer":"N","events":[{"N":"1S"}]}"#,
+        ))
+        .expect("json")["ruling"]
+            .clone();
+        ruling["score_adjustment"] = json!([c.id]);
+        let errors = s.validate("ruling.schema.json", &ruling);
+        assert!(errors.is_empty(), "{}: {errors:?}", c.id);
+    }
+}
+
+#[test]
 fn the_validator_refuses_keywords_it_does_not_check() {
     let dir = std::env::temp_dir().join(format!("rulings-schema-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -169,8 +184,8 @@ fn the_pattern_subset_matches_as_regular_expressions_do() {
     for no in ["", "p", "XXX", "0S", "1N", "1NTX", " 1S", "Pass"] {
         assert!(!call.is_match(no), "{no}");
     }
-    let clause = Regex::new(r"^[0-9]+[A-Z]?[0-9]*(\([a-z]+\))*$").expect("parses");
-    for ok in ["27B1(a)", "16C2", "23C", "9B", "12C1(e)"] {
+    let clause = Regex::new(r"^[0-9]+[A-Z]?[0-9]*(\([a-z0-9]+\))*$").expect("parses");
+    for ok in ["27B1(a)", "16C2", "23C", "9B", "12C1(e)", "25B2(b)(1)"] {
         assert!(clause.is_match(ok), "{ok}");
     }
     for no in ["Law 27", "27b", "27B1a", "(a)"] {
