@@ -156,6 +156,8 @@ pub struct External {
     hello_failed: Option<Fault>,
     process: Option<Process>,
     restarts: usize,
+    /// Per-case processes that answered and may still be exiting.
+    lingering: Lingering,
     gave_up: Option<String>,
     seq: u64,
     warnings: Vec<String>,
@@ -180,6 +182,7 @@ impl External {
             hello_failed: None,
             process: None,
             restarts: 0,
+            lingering: Lingering::default(),
             gave_up: None,
             seq: 0,
             warnings: Vec::new(),
@@ -237,6 +240,7 @@ impl External {
             let _ = p.send(r#"{"type":"bye"}"#);
             p.finish();
         }
+        self.lingering.sweep(true);
     }
 
     fn spawn(&self) -> Result<Process, Fault> {
@@ -398,17 +402,22 @@ impl External {
 
     /// One process for this one request.
     fn ask_once(&mut self, line: &str, seq: &Value) -> Result<Answer, Fault> {
+        self.lingering.sweep(false);
         let mut p = self.spawn()?;
-        if let Err(e) = p.send(line) {
+        if let Err(e) = p.send_once(line) {
             return Err(p.fail(FaultKind::Crash, format!("could not send the request ({e})")));
         }
-        p.close_stdin();
         match p.receive(Instant::now() + self.options.timeout) {
             Received::Line(bytes) => {
                 let read = read_answer(&bytes, seq);
                 match read {
-                    // Dropped: it exits (or is killed) in the background.
-                    Ok(answer) => Ok(answer),
+                    // It exits on its own; it is waited for (or killed) later.
+                    Ok(answer) => {
+                        if let Some(child) = p.child.take() {
+                            self.lingering.0.push((child, Instant::now()));
+                        }
+                        Ok(answer)
+                    }
                     Err(v) => Err(p.fail(FaultKind::ProtocolViolation, v.detail)),
                 }
             }
@@ -519,6 +528,9 @@ enum StdoutEvent {
 struct Process {
     /// Always Some until the process is let go (see `Drop`).
     child: Option<Child>,
+    /// The program's stdin until the writer thread starts (on the first
+    /// send), or a one-message process writes to it directly.
+    input: Option<ChildStdin>,
     /// Lines for the writer thread; dropping it closes the program's stdin.
     stdin: Option<Sender<Vec<u8>>>,
     stdout: Receiver<StdoutEvent>,
@@ -562,8 +574,6 @@ impl Process {
             let _ = child.wait();
             return Err(Fault::new(FaultKind::Crash, "the program's pipes could not be opened"));
         };
-        let (stdin, lines) = channel();
-        thread::spawn(move || write_stdin(input, lines));
         let partial = Arc::new(Mutex::new(Vec::new()));
         let (tx, rx) = channel();
         {
@@ -576,17 +586,48 @@ impl Process {
             let prefix = if options.forward_stderr { Some(format!("[{}] ", program_name(options))) } else { None };
             thread::spawn(move || read_stderr(err, log, prefix));
         }
-        Ok(Process { child: Some(child), stdin: Some(stdin), stdout: rx, lines: VecDeque::new(), partial, stderr })
+        Ok(Process { child: Some(child), input: Some(input), stdin: None, stdout: rx, lines: VecDeque::new(), partial, stderr })
     }
 
     /// Send bytes as they are (whole lines).
+    /// The writer thread's channel, the thread started on first use.
+    fn writer(&mut self) -> Option<&Sender<Vec<u8>>> {
+        if let Some(input) = self.input.take() {
+            let (tx, lines) = channel();
+            thread::spawn(move || write_stdin(input, lines));
+            self.stdin = Some(tx);
+        }
+        self.stdin.as_ref()
+    }
+
+    /// Write the one message of a one-message process and close its stdin.
+    /// A short line goes straight into the pipe (it fits in the pipe's
+    /// buffer, so the write cannot block); a long one through the writer.
+    fn send_once(&mut self, line: &str) -> Result<(), String> {
+        const DIRECT: usize = 4096;
+        match self.input.take() {
+            Some(mut input) if line.len() < DIRECT => {
+                let mut bytes = Vec::with_capacity(line.len() + 1);
+                bytes.extend_from_slice(line.as_bytes());
+                bytes.push(b'\n');
+                input.write_all(&bytes).map_err(|e| e.to_string())
+            }
+            input => {
+                self.input = input;
+                let r = self.send(line);
+                self.close_stdin();
+                r
+            }
+        }
+    }
+
     fn send_raw(&mut self, bytes: Vec<u8>) -> Result<(), String> {
-        let Some(stdin) = self.stdin.as_ref() else { return Err("stdin is closed".into()) };
+        let Some(stdin) = self.writer() else { return Err("stdin is closed".into()) };
         stdin.send(bytes).map_err(|_| "the program's stdin is closed".to_string())
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        let Some(stdin) = self.stdin.as_ref() else { return Err("stdin is closed".into()) };
+        let Some(stdin) = self.writer() else { return Err("stdin is closed".into()) };
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
@@ -601,6 +642,7 @@ impl Process {
     }
 
     fn close_stdin(&mut self) {
+        self.input = None;
         self.stdin = None;
     }
 
@@ -630,7 +672,7 @@ impl Process {
     /// End the process: close stdin, give it a moment to exit, then kill
     /// it. Returns how it ended.
     fn finish(mut self) -> String {
-        self.stdin = None;
+        self.close_stdin();
         let deadline = Instant::now() + EXIT_GRACE;
         loop {
             match self.try_wait() {
@@ -675,7 +717,7 @@ impl Process {
     }
 
     fn finish_ref(&mut self) -> String {
-        self.stdin = None;
+        self.close_stdin();
         let deadline = Instant::now() + EXIT_GRACE;
         loop {
             match self.try_wait() {
@@ -734,13 +776,47 @@ impl Drop for Process {
     /// request, in per-case mode) is given a moment to exit in the
     /// background, then killed; the runner does not wait for it.
     fn drop(&mut self) {
-        self.stdin = None;
+        self.close_stdin();
         if let Ok(None) = self.try_wait() {
             if let Some(child) = self.child.take() {
                 thread::spawn(move || reap(child));
             }
         }
     }
+}
+
+/// Processes that answered and are exiting on their own: each is waited
+/// for when it has exited, or killed once it has lingered past the grace.
+#[derive(Default)]
+struct Lingering(Vec<(Child, Instant)>);
+
+impl Lingering {
+    /// Wait for those that exited, kill those past the grace; with `all`,
+    /// wait for every one (killing it after the grace).
+    fn sweep(&mut self, all: bool) {
+        self.0.retain_mut(|(child, since)| {
+            if let Ok(Some(_)) = child.try_wait() {
+                return false;
+            }
+            if all || since.elapsed() >= EXIT_GRACE {
+                reap_from(child, *since);
+                return false;
+            }
+            true
+        });
+    }
+}
+
+/// Wait until `since` + the grace for a process to exit, then kill it.
+fn reap_from(child: &mut Child, since: Instant) {
+    while since.elapsed() < EXIT_GRACE {
+        match child.try_wait() {
+            Ok(None) => thread::sleep(Duration::from_millis(1)),
+            _ => return,
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// Wait a moment for a process to exit, then kill it.
