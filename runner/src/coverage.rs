@@ -22,24 +22,26 @@ pub fn in_scope(id: &str) -> bool {
     }
 }
 
+/// Clauses a case cannot exercise, because a case's story ends with the
+/// auction period, and why.
+pub const NOT_EXPRESSIBLE: &[(&str, &str)] =
+    &[("36C", "the inadmissible call is found only after the auction period; a case ends with the auction")];
+
 /// For every 2017 clause in scope, in law order, the number of cases that
-/// hold for the 2017 Laws and cite it.
+/// hold for the 2017 Laws and cite it or one of its sub-clauses (a case
+/// citing 27B1(a) exercises 27B1, 27B and 27 too).
 pub fn counts(corpus: &Corpus) -> Vec<(&'static str, usize)> {
+    let scope: Vec<&'static str> =
+        CLAUSES.iter().filter(|c| c.editions & E2017 != 0 && in_scope(c.id)).map(|c| c.id).collect();
     let mut by_id: BTreeMap<&str, usize> = BTreeMap::new();
     for case in corpus.cases.iter().filter(|c| c.editions.contains(&Edition::E2017)) {
-        let mut seen: Vec<&str> = Vec::new();
-        for law in &case.laws {
-            if !seen.contains(&law.as_str()) {
-                seen.push(law);
-                *by_id.entry(law).or_default() += 1;
+        for id in &scope {
+            if case.laws.iter().any(|law| law.starts_with(id)) {
+                *by_id.entry(id).or_default() += 1;
             }
         }
     }
-    CLAUSES
-        .iter()
-        .filter(|c| c.editions & E2017 != 0 && in_scope(c.id))
-        .map(|c| (c.id, by_id.get(c.id).copied().unwrap_or(0)))
-        .collect()
+    scope.into_iter().map(|id| (id, by_id.get(id).copied().unwrap_or(0))).collect()
 }
 
 /// The coverage table: one line per law (16C and 72C on lines of their
@@ -57,16 +59,25 @@ pub fn render(corpus: &Corpus) -> String {
         groups.entry((law, label)).or_default().push((id, *n));
     }
     let exercised = counts.iter().filter(|(_, n)| *n > 0).count();
+    let zero: Vec<&str> = counts
+        .iter()
+        .filter(|(id, n)| *n == 0 && !NOT_EXPRESSIBLE.iter().any(|(c, _)| c == id))
+        .map(|(id, _)| *id)
+        .collect();
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "\nclause coverage (2017 cases citing each clause of 16C, 23-39, 72C): {exercised} of {} clauses exercised",
+        "\nclause coverage (2017 cases citing each clause of 16C, 23-39, 72C, or a sub-clause of it): \
+         {exercised} of {} clauses exercised",
         counts.len()
     );
     for ((_, label), items) in &groups {
         let mut line = format!("  {label:<4}");
         for (k, (id, n)) in items.iter().enumerate() {
-            let item = format!("{id} {n}");
+            let item = match (n, NOT_EXPRESSIBLE.iter().any(|(c, _)| c == id)) {
+                (0, true) => format!("{id} n/e"),
+                _ => format!("{id} {n}"),
+            };
             if line.len() + item.len() + 3 > 100 {
                 let _ = writeln!(s, "{}", line.trim_end());
                 line = " ".repeat(6);
@@ -78,6 +89,14 @@ pub fn render(corpus: &Corpus) -> String {
             line.push_str(&item);
         }
         let _ = writeln!(s, "{line}");
+    }
+    for (id, why) in NOT_EXPRESSIBLE {
+        let _ = writeln!(s, "  n/e: {id} cannot be told as a case: {why}");
+    }
+    if zero.is_empty() {
+        let _ = writeln!(s, "  every 2017 clause that a case can express is exercised");
+    } else {
+        let _ = writeln!(s, "  not exercised yet: {}", zero.join(", "));
     }
     s
 }
