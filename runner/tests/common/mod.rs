@@ -58,7 +58,7 @@ pub fn corpus(name: &str, n: usize, with_law27: bool) -> (PathBuf, Corpus) {
         let (file, text) = law27_case();
         fs::write(dir.join("law27").join(file), text).expect("write case");
     }
-    let corpus = load_corpus(&[dir.clone()]);
+    let corpus = load_corpus(std::slice::from_ref(&dir));
     assert!(corpus.errors.is_empty(), "fixtures load: {:?}", corpus.errors);
     (dir, corpus)
 }
