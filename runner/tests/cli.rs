@@ -41,7 +41,7 @@ fn a_run_writes_a_deterministic_report_that_grades_rulings_twice() {
     // again with new seqs, so the fault that restarts comes last.
     let impl_args = [fake.as_str(), "wrong-clause=2", "wrong-ruling=3", "garbage=4"];
     let run = |out: &Path| {
-        let mut args = vec!["run", "--cases", s(&cases), "--timeout", "0.3", "--hide-stderr", "--report", s(out), "--impl"];
+        let mut args = vec!["run", "--cases", s(&cases), "--timeout", "3", "--hide-stderr", "--report", s(out), "--impl"];
         args.extend(impl_args);
         rulings(&args)
     };
@@ -52,7 +52,7 @@ fn a_run_writes_a_deterministic_report_that_grades_rulings_twice() {
     let report = read_report(&out1);
     assert_eq!(report.header.implementation.as_ref().map(|h| h.name.as_str()), Some("fake-impl"));
     assert!(report.header.corpus.hash.starts_with("sha256:") && report.header.corpus.hash.len() == 71);
-    assert_eq!(report.header.options.timeout_s, Some(0.3));
+    assert_eq!(report.header.options.timeout_s, Some(3.0));
     assert_eq!(report.cases.len(), 5);
     let outcomes: Vec<&str> = report.cases.iter().map(|c| c.outcome.as_str()).collect();
     assert_eq!(outcomes, ["passed", "failed", "failed", "protocol-violation", "passed"]);
