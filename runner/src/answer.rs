@@ -105,19 +105,34 @@ pub fn read_answer(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
 /// a JSON tree. Anything else is None and goes the strict way, which
 /// accepts the same messages and names what is wrong with the others.
 fn canonical_ruling(line: &[u8], seq: &Value) -> Option<Ruling> {
+    let (seq_text, ruling) = parse_canonical(line)?;
+    (seq_text == serde_json::to_string(seq).ok()?).then_some(ruling)
+}
+
+/// A canonical `ruling` message read without its seq checked: the seq as
+/// written, and the ruling. The runner's reader thread calls this as lines
+/// arrive; the seq is checked when the answer is taken.
+pub fn parse_canonical(line: &[u8]) -> Option<(String, Ruling)> {
     let text = std::str::from_utf8(line).ok()?;
     let parts: std::collections::BTreeMap<&str, &serde_json::value::RawValue> = serde_json::from_str(text).ok()?;
     if parts.len() != 3 || parts.get("type")?.get() != "\"ruling\"" {
         return None;
     }
-    let seq_text = serde_json::to_string(seq).ok()?;
-    if parts.get("seq")?.get() != seq_text {
-        return None;
-    }
+    let seq = parts.get("seq")?.get().to_string();
     let raw = parts.get("ruling")?.get();
     let ruling: Ruling = serde_json::from_str(raw).ok()?;
     let canonical = serde_json::to_string(&ruling).ok()?;
-    (canonical == raw && sound(&ruling).is_ok()).then_some(ruling)
+    (canonical == raw && sound(&ruling).is_ok()).then_some((seq, ruling))
+}
+
+/// Read an answer that the reader thread may have parsed already.
+pub fn read_answer_parsed(line: &[u8], parsed: Option<(String, Ruling)>, seq: &Value) -> Result<Answer, Violation> {
+    if let Some((seq_text, ruling)) = parsed {
+        if serde_json::to_string(seq).ok().as_deref() == Some(seq_text.as_str()) {
+            return Ok(Answer::Ruling(ruling));
+        }
+    }
+    read_answer_strictly(line, seq)
 }
 
 fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {

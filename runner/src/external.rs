@@ -41,7 +41,7 @@ use rulings_engine::protocol::{Hello, ToImplementation, FEATURES, PROTOCOL};
 use rulings_engine::{Edition, Request};
 use serde_json::Value;
 
-use crate::answer::{excerpt, read_answer, read_hello};
+use crate::answer::{excerpt, parse_canonical, read_answer, read_answer_parsed, read_hello};
 use crate::implementation::{Answer, FaultKind, Implementation};
 
 /// The default time limit per case.
@@ -258,7 +258,7 @@ impl External {
             p.close_stdin();
         }
         match p.receive(Instant::now() + self.options.timeout) {
-            Received::Line(line) => match read_hello(&line) {
+            Received::Line(line, _) => match read_hello(&line) {
                 Ok(read) => Ok((p, read)),
                 Err(v) => Err(p.fail(FaultKind::ProtocolViolation, v.detail)),
             },
@@ -368,7 +368,7 @@ impl External {
             }
             let Some((index, seq, sent_at)) = in_flight.pop_front() else { continue };
             let answer = match p.receive(sent_at.max(last_answer) + timeout) {
-                Received::Line(bytes) => match read_answer(&bytes, &seq) {
+                Received::Line(bytes, parsed) => match read_answer_parsed(&bytes, parsed, &seq) {
                     Ok(answer) => answer,
                     Err(v) if v.in_step => Answer::Fault { kind: FaultKind::ProtocolViolation, detail: v.detail },
                     Err(v) => {
@@ -408,7 +408,7 @@ impl External {
             return Err(p.fail(FaultKind::Crash, format!("could not send the request ({e})")));
         }
         match p.receive(Instant::now() + self.options.timeout) {
-            Received::Line(bytes) => {
+            Received::Line(bytes, _) => {
                 let read = read_answer(&bytes, seq);
                 match read {
                     // It exits on its own; it is waited for (or killed) later.
@@ -510,16 +510,20 @@ fn program_name(options: &ExternalOptions) -> String {
 
 /// What came from stdout, or did not.
 enum Received {
-    Line(Vec<u8>),
+    /// A line, with the ruling when the reader thread could read it the fast way.
+    Line(Vec<u8>, Option<(String, rulings_engine::Ruling)>),
     /// stdout was closed; `partial` is what followed the last newline.
     Ended { partial: Vec<u8>, error: Option<String> },
     TimedOut { partial: Vec<u8> },
     TooLong,
 }
 
+/// A line from stdout and, for a canonical ruling, its reading.
+type ParsedLine = (Vec<u8>, Option<(String, rulings_engine::Ruling)>);
+
 enum StdoutEvent {
-    /// The whole lines of one read, in order.
-    Lines(Vec<Vec<u8>>),
+    /// The whole lines of one read, in order, each with its fast reading.
+    Lines(Vec<ParsedLine>),
     End { partial: Vec<u8>, error: Option<String> },
     TooLong,
 }
@@ -535,7 +539,7 @@ struct Process {
     stdin: Option<Sender<Vec<u8>>>,
     stdout: Receiver<StdoutEvent>,
     /// Lines received and not yet taken.
-    lines: VecDeque<Vec<u8>>,
+    lines: VecDeque<ParsedLine>,
     /// Bytes read after the last newline, for a time-out's detail.
     partial: Arc<Mutex<Vec<u8>>>,
     stderr: Arc<StderrLog>,
@@ -647,15 +651,15 @@ impl Process {
     }
 
     fn receive(&mut self, deadline: Instant) -> Received {
-        if let Some(line) = self.lines.pop_front() {
-            return Received::Line(line);
+        if let Some((line, parsed)) = self.lines.pop_front() {
+            return Received::Line(line, parsed);
         }
         let wait = deadline.saturating_duration_since(Instant::now());
         match self.stdout.recv_timeout(wait) {
             Ok(StdoutEvent::Lines(lines)) => {
                 self.lines.extend(lines);
                 match self.lines.pop_front() {
-                    Some(line) => Received::Line(line),
+                    Some((line, parsed)) => Received::Line(line, parsed),
                     None => self.receive(deadline),
                 }
             }
@@ -742,7 +746,7 @@ impl Process {
             }
         };
         match received {
-            Received::Line(_) => self.fail(FaultKind::ProtocolViolation, "an unexpected line".into()),
+            Received::Line(..) => self.fail(FaultKind::ProtocolViolation, "an unexpected line".into()),
             Received::Ended { partial, error } => {
                 let what = match error {
                     Some(e) => format!("reading its stdout failed while waiting for {waiting_for}: {e}"),
@@ -908,7 +912,9 @@ fn read_stdout(mut out: impl Read, tx: std::sync::mpsc::Sender<StdoutEvent>, par
                 if pending.last() == Some(&b'\r') {
                     pending.pop();
                 }
-                lines.push(std::mem::take(&mut pending));
+                let line = std::mem::take(&mut pending);
+                let parsed = parse_canonical(&line);
+                lines.push((line, parsed));
                 start = i + 1;
             }
         }
