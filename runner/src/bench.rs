@@ -166,7 +166,7 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
         args.repeat,
         engine.join(" ")
     ));
-    s.push_str(&format!("{:<34} {:>10} {:>12}\n", "measure", "total ms", "µs per run"));
+    s.push_str(&format!("{:<40} {:>10} {:>12}\n", "measure", "total ms", "µs per run"));
     for (label, t) in [
         ("(a) in process", t_in),
         ("(b) protocol, one process", t_proto),
@@ -174,7 +174,7 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
         (&*format!("(d) {} once a case", args.baseline), t_true),
         ("(e) the engine once a case, no request", t_engine_start),
     ] {
-        s.push_str(&format!("{label:<34} {:>10.1} {:>12.1}\n", ms(t), per(t)));
+        s.push_str(&format!("{label:<40} {:>10.1} {:>12.1}\n", ms(t), per(t)));
     }
     s.push_str(&format!(
         "\n(b) in parts (best of each): start and hello {:.1} ms, runs {:.1} ms, bye {:.1} ms\n",
