@@ -51,34 +51,35 @@ fn fenced(lang: &str, text: &str) -> String {
     format!("{fence}{lang}\n{}\n{fence}\n", text.trim_end())
 }
 
-/// Clause coverage (DESIGN.md, "The runner"): for each 2017 clause of
-/// Laws 16C, 23-39 and 72C in the registry, the cases of this report that
-/// hold for 2017 and cite it; clauses no case cites show as 0.
+/// Clause coverage (DESIGN.md, "The runner"), counted as `rulings run`
+/// prints it ([`crate::coverage`]): for each 2017 clause of Laws 16C,
+/// 23-39 and 72C, the cases of this report that hold for 2017 and cite it
+/// or one of its sub-clauses.
 fn coverage(report: &Report) -> String {
-    use rulings_engine::clauses::{CLAUSES, E2017};
-    let mut ids: BTreeMap<&str, std::collections::BTreeSet<&str>> = BTreeMap::new();
+    let mut laws: BTreeMap<&str, &[String]> = BTreeMap::new();
     for l in report.cases.iter().filter(|l| l.edition == "2017") {
-        for law in &l.laws {
-            ids.entry(law.as_str()).or_default().insert(l.id.as_str());
-        }
+        laws.insert(l.id.as_str(), l.laws.as_slice());
     }
-    let clauses: Vec<(&str, usize)> = CLAUSES
-        .iter()
-        .filter(|c| c.editions & E2017 != 0 && crate::coverage::in_scope(c.id))
-        .map(|c| (c.id, ids.get(c.id).map_or(0, |s| s.len())))
-        .collect();
+    let clauses = crate::coverage::counts_of(laws.into_values());
     let exercised = clauses.iter().filter(|(_, n)| *n > 0).count();
     let mut s = format!(
         "## Clause coverage\n\n{exercised} of {} clauses of Laws 16C, 23-39 and 72C (2017) are cited by a case of \
-         this run. Cases citing each:\n\n",
+         this run, or a sub-clause of them is. Cases citing each:\n\n",
         clauses.len()
     );
     let mut by_law: BTreeMap<u32, Vec<String>> = BTreeMap::new();
     for (id, n) in clauses {
-        by_law.entry(clause_key(id).0).or_default().push(format!("{id} {n}"));
+        let item = match crate::coverage::NOT_EXPRESSIBLE.iter().find(|(c, _)| *c == id) {
+            Some(_) if n == 0 => format!("{id} n/e"),
+            _ => format!("{id} {n}"),
+        };
+        by_law.entry(clause_key(id).0).or_default().push(item);
     }
     for (law, items) in by_law {
         let _ = writeln!(s, "- Law {law}: {}", items.join(" · "));
+    }
+    for (id, why) in crate::coverage::NOT_EXPRESSIBLE {
+        let _ = writeln!(s, "\nn/e: {id} cannot be told as a case: {why}.");
     }
     s.push('\n');
     s
