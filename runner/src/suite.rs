@@ -169,9 +169,9 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 30, value_name = "N")]
     pub max_failures: usize,
     /// Test this program instead of the engine in process: its path and
-    /// arguments (`--impl ./my-engine --fast`), or one quoted command line
-    /// (`--impl "python3 adapter.py"`), split on spaces and quotes. No shell
-    /// runs unless --shell.
+    /// arguments (`--impl python3 adapter.py`), or one quoted command line,
+    /// split on spaces and quotes (`--impl "./my-engine --fast"`: arguments
+    /// that start with a dash go this way). No shell runs unless --shell.
     #[arg(long = "impl", value_name = "CMD", num_args = 1..)]
     pub implementation: Vec<String>,
     /// Run --impl as a shell command line (`sh -c`); prefer `exec PROGRAM` in it.
