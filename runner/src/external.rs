@@ -418,6 +418,11 @@ impl External {
                         }
                         Ok(answer)
                     }
+                    // A whole answer that does not fit costs no restart.
+                    Err(v) if v.in_step => {
+                        drop(p);
+                        Ok(Answer::Fault { kind: FaultKind::ProtocolViolation, detail: v.detail })
+                    }
                     Err(v) => Err(p.fail(FaultKind::ProtocolViolation, v.detail)),
                 }
             }

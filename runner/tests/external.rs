@@ -252,6 +252,12 @@ fn per_case_runs_one_process_per_message() {
     assert_eq!(all[0], Outcome::Passed);
     assert_eq!(all[3], Outcome::Passed);
 
+    let mut o = options(&["per-case=1", "bad-schema=2"]);
+    o.per_case = true;
+    let (all, ext) = outcomes_with(&corpus, o);
+    assert!(detail(&all[1]).contains("ruling.rulings[0].irregularity"), "{}", all[1]);
+    assert_eq!(ext.restarts(), 0, "a whole answer off the schema is not a failed process");
+
     // Without `per-case=1` the fake refuses a rule before a hello: proof
     // that per-case sends a case's process its one request and no hello.
     let mut o = options(&[]);
