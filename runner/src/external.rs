@@ -830,15 +830,7 @@ fn reap_from(child: &mut Child, since: Instant) {
 
 /// Wait a moment for a process to exit, then kill it.
 fn reap(mut child: Child) {
-    let deadline = Instant::now() + EXIT_GRACE;
-    while Instant::now() < deadline {
-        match child.try_wait() {
-            Ok(None) => thread::sleep(Duration::from_millis(1)),
-            _ => return,
-        }
-    }
-    let _ = child.kill();
-    let _ = child.wait();
+    reap_from(&mut child, Instant::now());
 }
 
 /// "0.3 s", "5 s".
