@@ -16,6 +16,7 @@ use schema_validator::{Regex, Schemas};
 use serde_json::{json, Value};
 
 const FILES: &[&str] = &[
+    "case.schema.json",
     "ruling.schema.json",
     "hello.schema.json",
     "request.schema.json",
@@ -79,6 +80,24 @@ fn every_request_and_every_engine_answer_for_the_corpus_fits_the_schemas() {
     }
     assert!(rulings > 0, "at least one ruling was validated");
     eprintln!("validated {rulings} rulings and {errors} error answers");
+}
+
+/// The case file's schema (editor help; `rulings check` is the authority)
+/// accepts every case of the corpus.
+#[test]
+fn every_case_file_fits_the_case_schema() {
+    let s = schemas();
+    let dir = root().join("cases");
+    let files = rulings::case::find_case_files(&dir, &dir).expect("the corpus is readable");
+    let mut n = 0;
+    for (name, path) in files.iter().filter(|(name, _)| !name.rsplit('/').next().unwrap_or("").starts_with('_')) {
+        let text = std::fs::read_to_string(path).expect("a case file reads");
+        let value: Value = serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let errors = s.validate("case.schema.json", &value);
+        assert!(errors.is_empty(), "schemas/case.schema.json refuses {name}:\n{}", errors.join("\n"));
+        n += 1;
+    }
+    assert!(n >= 50, "{n} case files");
 }
 
 #[test]
