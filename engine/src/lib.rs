@@ -21,6 +21,7 @@ pub mod protocol;
 mod out_of_rotation;
 pub mod request;
 pub mod ruling;
+pub mod server;
 mod table;
 
 pub use notation::{Bid, Call, NotationError, Seat, Side, Strain, Vulnerability};

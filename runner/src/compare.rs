@@ -67,6 +67,89 @@ pub fn diff(expected: &Value, actual: &Value) -> Option<String> {
     Some(text)
 }
 
+/// The parts of a ruling that cite clauses: a `law` key in any map, and
+/// the whole of `score_adjustment` (a list of clauses).
+const CLAUSE_LIST: &str = "score_adjustment";
+
+/// The expectation without its clauses: every `law` key removed from the
+/// maps in it, and `score_adjustment` dropped. What remains is the ruling
+/// itself: who acts, the calls that stand, obligations and restrictions.
+pub fn without_clauses(expected: &Value) -> Value {
+    fn strip(v: &Value) -> Value {
+        match v {
+            Value::Object(m) => Value::Object(
+                m.iter().filter(|(k, _)| k.as_str() != "law").map(|(k, v)| (k.clone(), strip(v))).collect(),
+            ),
+            Value::Array(a) => Value::Array(a.iter().map(strip).collect()),
+            other => other.clone(),
+        }
+    }
+    match expected {
+        Value::Object(m) => Value::Object(
+            m.iter().filter(|(k, _)| k.as_str() != CLAUSE_LIST).map(|(k, v)| (k.clone(), strip(v))).collect(),
+        ),
+        other => strip(other),
+    }
+}
+
+/// The expectation's clauses only: each `law` key where it stands, with
+/// the structure around it (lists keep their length, so a missing or extra
+/// ruling counts), and `score_adjustment`. None when it cites no clause.
+pub fn clauses_only(expected: &Value) -> Option<Value> {
+    fn keep(v: &Value) -> Option<Value> {
+        match v {
+            Value::Object(m) => {
+                let kept: Map<String, Value> = m
+                    .iter()
+                    .filter_map(|(k, v)| if k == "law" { Some((k.clone(), v.clone())) } else { keep(v).map(|x| (k.clone(), x)) })
+                    .collect();
+                (!kept.is_empty()).then_some(Value::Object(kept))
+            }
+            Value::Array(a) => {
+                let items: Vec<Option<Value>> = a.iter().map(keep).collect();
+                items
+                    .iter()
+                    .any(Option::is_some)
+                    .then(|| Value::Array(items.into_iter().map(|x| x.unwrap_or(Value::Object(Map::new()))).collect()))
+            }
+            _ => None,
+        }
+    }
+    let Value::Object(m) = expected else { return keep(expected) };
+    let mut out = Map::new();
+    for (k, v) in m {
+        if k == CLAUSE_LIST {
+            out.insert(k.clone(), v.clone());
+        } else if let Some(x) = keep(v) {
+            out.insert(k.clone(), x);
+        }
+    }
+    (!out.is_empty()).then_some(Value::Object(out))
+}
+
+/// A ruling graded twice against an expectation: the ruling itself
+/// (obligations, restrictions, who acts), and the clauses it cites.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Grade {
+    pub ruling: bool,
+    pub clauses: bool,
+}
+
+impl Grade {
+    /// Right ruling, wrong clause: counted apart in reports.
+    pub fn right_ruling_wrong_clause(self) -> bool {
+        self.ruling && !self.clauses
+    }
+}
+
+/// Grade `actual` against `expected`.
+pub fn grade(expected: &Value, actual: &Value) -> Grade {
+    Grade {
+        ruling: matches(&without_clauses(expected), actual),
+        clauses: clauses_only(expected).map_or(true, |c| matches(&c, actual)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +174,25 @@ mod tests {
         assert!(d.contains("+- seat: W"), "{d}");
         assert!(!d.contains("1S"), "keys not named are not shown: {d}");
         assert!(diff(&json!({"next": "S"}), &actual).is_none());
+    }
+
+    #[test]
+    fn grades_tell_a_wrong_clause_from_a_wrong_ruling() {
+        let actual = json!({"next": "S", "rulings": [{"seat": "E", "law": "27B2"}],
+                            "must_pass": [{"seat": "W", "law": "27B2"}], "score_adjustment": ["27D"]});
+        let right = json!({"next": "S", "rulings": [{"seat": "E", "law": "27B2"}], "score_adjustment": ["27D"]});
+        assert_eq!(grade(&right, &actual), Grade { ruling: true, clauses: true });
+        let wrong_clause = json!({"next": "S", "rulings": [{"seat": "E", "law": "27B1(a)"}],
+                                  "must_pass": [{"seat": "W", "law": "27B1(b)"}]});
+        let g = grade(&wrong_clause, &actual);
+        assert!(g.right_ruling_wrong_clause(), "{g:?}");
+        let wrong_adjustment = json!({"next": "S", "score_adjustment": ["23C"]});
+        assert!(grade(&wrong_adjustment, &actual).right_ruling_wrong_clause());
+        let wrong_ruling = json!({"next": "N", "rulings": [{"seat": "E", "law": "27B2"}]});
+        assert_eq!(grade(&wrong_ruling, &actual), Grade { ruling: false, clauses: true });
+        let missing = json!({"must_pass": []});
+        assert_eq!(grade(&missing, &actual), Grade { ruling: false, clauses: true }, "no clause named");
+        let extra = json!({"rulings": [{"seat": "E", "law": "27B2"}, {"seat": "E", "law": "27B2"}]});
+        assert_eq!(grade(&extra, &actual), Grade { ruling: false, clauses: false }, "lists keep their length");
     }
 }

@@ -31,12 +31,18 @@ pub const NOT_EXPRESSIBLE: &[(&str, &str)] =
 /// hold for the 2017 Laws and cite it or one of its sub-clauses (a case
 /// citing 27B1(a) exercises 27B1, 27B and 27 too).
 pub fn counts(corpus: &Corpus) -> Vec<(&'static str, usize)> {
+    counts_of(corpus.cases.iter().filter(|c| c.editions.contains(&Edition::E2017)).map(|c| c.laws.as_slice()))
+}
+
+/// [`counts`] from the `laws` lists of the 2017 cases, one list per case
+/// (the Markdown report counts from a report's lines with this).
+pub fn counts_of<'a>(cases: impl IntoIterator<Item = &'a [String]>) -> Vec<(&'static str, usize)> {
     let scope: Vec<&'static str> =
         CLAUSES.iter().filter(|c| c.editions & E2017 != 0 && in_scope(c.id)).map(|c| c.id).collect();
     let mut by_id: BTreeMap<&str, usize> = BTreeMap::new();
-    for case in corpus.cases.iter().filter(|c| c.editions.contains(&Edition::E2017)) {
+    for laws in cases {
         for id in &scope {
-            if case.laws.iter().any(|law| law.starts_with(id)) {
+            if laws.iter().any(|law| law.starts_with(id)) {
                 *by_id.entry(id).or_default() += 1;
             }
         }

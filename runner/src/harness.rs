@@ -2,11 +2,19 @@
 //! tests can run them too: one check per case, edition and seat rotation,
 //! named by the case's path under the corpus; one failing check per case
 //! file that does not load.
+//!
+//! With `RULINGS_IMPL="CMD"` in the environment the checks test that
+//! program instead of the engine in process: one process for the whole
+//! test binary, behind a mutex shared by the test threads
+//! (`RULINGS_IMPL_TIMEOUT=SECS` sets the time limit per case). Cases that
+//! need an edition or a feature its hello did not declare are ignored
+//! checks, named as usual.
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::case::{load_corpus, Case};
+use crate::external::{split_command, External, ExternalOptions};
 use crate::implementation::{Answer, Implementation, InProcess};
 use crate::outcome::{judge, variants, Outcome, Variant};
 
@@ -14,6 +22,29 @@ use crate::outcome::{judge, variants, Outcome, Variant};
 pub struct Check {
     pub name: String,
     pub run: Box<dyn FnOnce() -> Result<(), String> + Send>,
+    /// Why this check is not run (not applicable to the program under test).
+    pub ignored: Option<String>,
+}
+
+/// The program under test, shared by the test threads.
+type Shared = Arc<Mutex<External>>;
+
+/// The program named by `RULINGS_IMPL`, if any.
+pub fn external_from_env() -> Result<Option<ExternalOptions>, String> {
+    let Ok(line) = std::env::var("RULINGS_IMPL") else { return Ok(None) };
+    if line.trim().is_empty() {
+        return Ok(None);
+    }
+    let command = split_command(&line).map_err(|e| format!("RULINGS_IMPL: {e}"))?;
+    let mut o = ExternalOptions::new(command);
+    if let Ok(t) = std::env::var("RULINGS_IMPL_TIMEOUT") {
+        let secs: f64 = t.trim().parse().map_err(|_| format!("RULINGS_IMPL_TIMEOUT={t}: give seconds, as 5 or 0.5"))?;
+        if !(secs > 0.0 && secs.is_finite()) {
+            return Err(format!("RULINGS_IMPL_TIMEOUT={t}: give seconds above 0"));
+        }
+        o.timeout = std::time::Duration::from_secs_f64(secs);
+    }
+    Ok(Some(o))
 }
 
 /// Every check for the corpus under `root`: each loaded case's variants,
@@ -21,6 +52,16 @@ pub struct Check {
 /// by its path; a lint problem on a case that loaded, by its path and
 /// `::lint`).
 pub fn checks(root: &Path) -> Vec<Check> {
+    match external_from_env() {
+        Ok(None) => checks_against(root, None),
+        Ok(Some(o)) => checks_against(root, Some(Arc::new(Mutex::new(External::start(o))))),
+        Err(msg) => vec![Check { name: "RULINGS_IMPL".into(), run: Box::new(move || Err(msg)), ignored: None }],
+    }
+}
+
+/// Every check for the corpus under `root`, against the program (or the
+/// engine in process when None).
+fn checks_against(root: &Path, program: Option<Shared>) -> Vec<Check> {
     let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
     let corpus = load_corpus(std::slice::from_ref(&root));
     let mut out = Vec::new();
@@ -31,29 +72,47 @@ pub fn checks(root: &Path) -> Vec<Check> {
             name.push_str("::lint");
         }
         let msg = e.to_string();
-        out.push(Check { name, run: Box::new(move || Err(msg)) });
+        out.push(Check { name, run: Box::new(move || Err(msg)), ignored: None });
     }
     for case in corpus.cases {
-        out.extend(case_checks(case));
+        out.extend(case_checks(case, program.as_ref()));
     }
     out
 }
 
 /// The checks of one case: each edition, in four rotations. A rotated
 /// check also requires the ruling, turned back, to equal the unrotated one.
-fn case_checks(case: Case) -> Vec<Check> {
+fn case_checks(case: Case, program: Option<&Shared>) -> Vec<Check> {
     let case = Arc::new(case);
     variants(&case, 4)
         .into_iter()
         .map(|variant| {
             let case = case.clone();
-            Check { name: variant.trial_name(&case), run: Box::new(move || check_variant(&case, variant)) }
+            let name = variant.trial_name(&case);
+            match program {
+                None => Check {
+                    name,
+                    run: Box::new(move || check_variant(&case, variant, &mut InProcess::new())),
+                    ignored: None,
+                },
+                Some(p) => {
+                    let ignored = {
+                        let guard = p.lock().unwrap_or_else(|e| e.into_inner());
+                        crate::run::not_applicable(&case, variant, &*guard)
+                    };
+                    let p = p.clone();
+                    let run = Box::new(move || {
+                        let mut guard = p.lock().unwrap_or_else(|e| e.into_inner());
+                        check_variant(&case, variant, &mut *guard)
+                    });
+                    Check { name, run, ignored }
+                }
+            }
         })
         .collect()
 }
 
-fn check_variant(case: &Case, variant: Variant) -> Result<(), String> {
-    let mut engine = InProcess::new();
+fn check_variant(case: &Case, variant: Variant, engine: &mut dyn Implementation) -> Result<(), String> {
     let unrotated = if variant.rotation == 0 {
         None
     } else {

@@ -28,6 +28,18 @@ pub enum FaultKind {
 pub trait Implementation {
     fn hello(&self) -> &Hello;
     fn rule(&mut self, request: &Request) -> Answer;
+
+    /// Rule on several requests, answering in order; `progress` is told how
+    /// many are answered so far. A program may be sent several requests
+    /// before it answers the first (see [`crate::external`]).
+    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize)) -> Vec<Answer> {
+        let mut out = Vec::with_capacity(requests.len());
+        for r in requests {
+            out.push(self.rule(r));
+            progress(out.len());
+        }
+        out
+    }
 }
 
 /// The reference engine, called in process.

@@ -2,19 +2,29 @@
 //!
 //! The runner knows nothing of bridge law beyond the types it compares:
 //! it loads cases ([`case`]), asks an implementation ([`implementation`]),
-//! compares ([`compare`]) and reports ([`summary`]).
+//! compares ([`compare`]) and reports ([`summary`], [`report`]). Programs
+//! other than the engine are run by [`external`] and read by [`answer`].
 
+pub mod answer;
 pub mod authoring;
+pub mod bench;
 pub mod case;
 pub mod compare;
 pub mod coverage;
 pub mod explain;
+pub mod external;
 pub mod features;
 pub mod harness;
 pub mod implementation;
+pub mod junit;
+pub mod known_failures;
 pub mod lint;
+pub mod markdown;
 pub mod outcome;
+pub mod report;
 pub mod run;
+pub mod sha256;
+pub mod suite;
 pub mod summary;
 
 use std::path::PathBuf;

@@ -1,15 +1,12 @@
 //! The `rulings` command line: check the corpus, run it against the
 //! reference engine (or another program), explain a case's ruling.
 
-use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use rulings::case::{load_corpus, load_case};
-use rulings::implementation::{Implementation, InProcess};
-use rulings::run::{run, RunOptions};
-use rulings::{default_cases_dir, summary};
+use rulings::default_cases_dir;
 use rulings_engine::Edition;
 
 #[derive(Parser)]
@@ -26,21 +23,21 @@ enum Command {
         /// Folders of cases (default: cases/).
         dirs: Vec<PathBuf>,
     },
-    /// Run the corpus against the reference engine and print a summary per law folder.
-    Run {
-        /// A folder of cases (repeatable; default: cases/).
-        #[arg(long = "cases", value_name = "DIR")]
-        cases: Vec<PathBuf>,
-        /// Run only the cases that hold for this edition (1997, 2007, 2017).
-        #[arg(long, value_name = "E")]
-        edition: Option<Edition>,
-        /// Also run each case in its four seat rotations.
-        #[arg(long)]
-        rotations: bool,
-        /// How many failures to list in the summary.
-        #[arg(long, default_value_t = 30, value_name = "N")]
-        max_failures: usize,
+    /// Run the corpus against the reference engine, or a program speaking the protocol (--impl);
+    /// print a summary per law folder and write the report (--report DIR).
+    Run(rulings::suite::RunArgs),
+    /// Render report.md and junit.xml again from a report.jsonl.
+    Report {
+        /// The JSON Lines report.
+        jsonl: PathBuf,
+        /// The folder to write into (default: the report's folder).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
     },
+    /// Serve the reference engine over the protocol on stdin/stdout (as the rulings-engine binary does).
+    Serve,
+    /// Measure the corpus in process, through the protocol, and one process per case.
+    Bench(rulings::bench::BenchArgs),
     /// Write a case skeleton with a fresh stable id in the folder of LAW (e.g. `rulings new 27`).
     New {
         /// The law the case is about: 27, law27, 27B1(a)...
@@ -66,9 +63,30 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Check { dirs } => check(dirs),
-        Command::Run { cases, edition, rotations, max_failures } => {
-            run_suite(cases, RunOptions { edition, rotations }, max_failures)
+        Command::Run(args) => rulings::suite::main(&args),
+        Command::Report { jsonl, out } => match rulings::suite::rerender(&jsonl, out.as_deref()) {
+            Ok(files) => {
+                for f in files {
+                    println!("{}", f.display());
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Serve => {
+            let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+            match rulings_engine::server::serve(std::io::stdin().lock(), stdout) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("rulings serve: {e}");
+                    ExitCode::FAILURE
+                }
+            }
         }
+        Command::Bench(args) => rulings::bench::main(&args),
         Command::Explain { case, edition } => explain(case, edition),
         Command::New { law, name, cases } => {
             match rulings::authoring::new_case(&cases.unwrap_or_else(default_cases_dir), &law, name.as_deref()) {
@@ -101,30 +119,6 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
     }
     println!("{} case(s) loaded, {} error(s)", corpus.cases.len(), corpus.errors.len());
     if corpus.errors.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
-}
-
-fn run_suite(dirs: Vec<PathBuf>, options: RunOptions, max_failures: usize) -> ExitCode {
-    let corpus = load_corpus(&dirs_or_default(dirs));
-    let mut implementation = InProcess::new();
-    let hello = implementation.hello().clone();
-    eprintln!("rulings: {} case(s) against {} {}", corpus.cases.len(), hello.name, hello.version);
-    let tty = std::io::stderr().is_terminal();
-    let results = run(&corpus, &mut implementation, &options, |done, total| {
-        if tty && (done % 25 == 0 || done == total) {
-            eprint!("\r{done}/{total} cases");
-            let _ = std::io::stderr().flush();
-            if done == total {
-                eprintln!();
-            }
-        }
-    });
-    print!("{}", summary::render(&corpus, &results, max_failures));
-    print!("{}", rulings::coverage::render(&corpus));
-    if corpus.errors.is_empty() && !results.iter().any(|r| r.outcome.is_failure()) {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE

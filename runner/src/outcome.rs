@@ -7,16 +7,20 @@ use rulings_engine::{Edition, Ruling};
 use serde_json::Value;
 
 use crate::case::Case;
-use crate::compare;
+use crate::compare::{self, Grade};
 use crate::implementation::{Answer, FaultKind};
 
 /// The outcome of one case (DESIGN.md, "Reports").
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
     Passed,
-    Failed { diff: String },
-    ExpectedFailure { diff: String },
-    UnexpectedPass,
+    /// The ruling differs from the expectation; `grade` tells a wrong
+    /// clause from a wrong ruling.
+    Failed { diff: String, grade: Grade },
+    /// Any failing outcome of a case listed in the known failures.
+    ExpectedFailure { was: Box<Outcome>, reason: String },
+    /// A case listed in the known failures passed: the list is out of date.
+    UnexpectedPass { reason: String },
     NotApplicable { why: String },
     Skipped { reason: String },
     Error { message: String },
@@ -32,7 +36,7 @@ impl Outcome {
             Outcome::Passed => "passed",
             Outcome::Failed { .. } => "failed",
             Outcome::ExpectedFailure { .. } => "expected-failure",
-            Outcome::UnexpectedPass => "unexpected-pass",
+            Outcome::UnexpectedPass { .. } => "unexpected-pass",
             Outcome::NotApplicable { .. } => "not-applicable",
             Outcome::Skipped { .. } => "skipped",
             Outcome::Error { .. } => "error",
@@ -50,11 +54,22 @@ impl Outcome {
         )
     }
 
+    /// The grade of a failed ruling (through an expected failure too).
+    pub fn grade(&self) -> Option<Grade> {
+        match self {
+            Outcome::Failed { grade, .. } => Some(*grade),
+            Outcome::ExpectedFailure { was, .. } => was.grade(),
+            _ => None,
+        }
+    }
+
     /// The text a human reads: the diff, the error, what was seen.
     pub fn detail(&self) -> Option<&str> {
         match self {
-            Outcome::Passed | Outcome::UnexpectedPass => None,
-            Outcome::Failed { diff } | Outcome::ExpectedFailure { diff } => Some(diff),
+            Outcome::Passed => None,
+            Outcome::Failed { diff, .. } => Some(diff),
+            Outcome::ExpectedFailure { was, .. } => was.detail(),
+            Outcome::UnexpectedPass { reason } => Some(reason),
             Outcome::NotApplicable { why } => Some(why),
             Outcome::Skipped { reason } => Some(reason),
             Outcome::Error { message } => Some(message),
@@ -121,13 +136,16 @@ pub fn judge(case: &Case, variant: Variant, answer: Answer, unrotated: Option<&R
         Answer::Ruling(r) => {
             let back = r.rotate((4 - variant.rotation % 4) % 4);
             let expected = case.expect.to_value();
-            if let Some(d) = compare::diff(&expected, &ruling_value(&back)) {
-                return Outcome::Failed { diff: d };
+            let actual = ruling_value(&back);
+            if let Some(d) = compare::diff(&expected, &actual) {
+                return Outcome::Failed { diff: d, grade: compare::grade(&expected, &actual) };
             }
             if let Some(base) = unrotated {
                 if *base != back {
-                    let d = compare::diff(&ruling_value(base), &ruling_value(&back)).unwrap_or_default();
+                    let (base, back) = (ruling_value(base), ruling_value(&back));
+                    let d = compare::diff(&base, &back).unwrap_or_default();
                     return Outcome::Failed {
+                        grade: compare::grade(&base, &back),
                         diff: format!(
                             "rotating the seats by {} changed the ruling beyond the rotation \
                              (as written, against rotated and turned back):\n{d}",

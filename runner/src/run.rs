@@ -1,7 +1,7 @@
 //! A run: every case of a corpus against one implementation, each in its
 //! editions (and rotations, when asked), with progress and results.
 
-use rulings_engine::Edition;
+use rulings_engine::{Edition, Request, Ruling};
 
 use crate::case::{Case, Corpus};
 use crate::implementation::{Answer, Implementation};
@@ -25,8 +25,10 @@ pub struct CaseResult {
     pub outcome: Outcome,
 }
 
-/// Run every case of `corpus` against `implementation`. `progress` is
-/// called after each case with (done, total).
+/// Run every case of `corpus` against `implementation`. The requests are
+/// given to it all at once, in case order, so that a program can be
+/// pipelined; `progress` is called as answers come, with (answered, total
+/// requests).
 pub fn run(
     corpus: &Corpus,
     implementation: &mut dyn Implementation,
@@ -34,36 +36,50 @@ pub fn run(
     mut progress: impl FnMut(usize, usize),
 ) -> Vec<CaseResult> {
     let rotations = if options.rotations { 4 } else { 1 };
-    let selected: Vec<(usize, &Case)> = corpus
-        .cases
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| options.edition.map_or(true, |e| c.editions.contains(&e)))
-        .collect();
-    let mut results = Vec::new();
-    for (done, (index, case)) in selected.iter().enumerate() {
-        let mut unrotated = None;
+    // Every run of every selected case, with why it is not applicable.
+    let mut planned: Vec<(usize, Variant, Option<String>)> = Vec::new();
+    for (index, case) in corpus.cases.iter().enumerate() {
+        if options.edition.is_some_and(|e| !case.editions.contains(&e)) {
+            continue;
+        }
         for variant in variants(case, rotations) {
             if options.edition.is_some_and(|e| e != variant.edition) {
                 continue;
             }
-            let outcome = match not_applicable(case, variant, implementation) {
-                Some(why) => Outcome::NotApplicable { why },
-                None => {
-                    let request = case.request(variant.edition).rotate(variant.rotation);
-                    let answer = implementation.rule(&request);
-                    if variant.rotation == 0 {
-                        unrotated = match &answer {
-                            Answer::Ruling(r) => Some(r.clone()),
-                            _ => None,
-                        };
-                    }
-                    judge(case, variant, answer, unrotated.as_ref().filter(|_| variant.rotation != 0))
-                }
-            };
-            results.push(CaseResult { case: *index, variant, outcome });
+            planned.push((index, variant, not_applicable(case, variant, implementation)));
         }
-        progress(done + 1, selected.len());
+    }
+    let requests: Vec<Request> = planned
+        .iter()
+        .filter(|(_, _, na)| na.is_none())
+        .map(|(i, v, _)| corpus.cases[*i].request(v.edition).rotate(v.rotation))
+        .collect();
+    let total = requests.len();
+    let mut answers = implementation.rule_many(&requests, &mut |done| progress(done, total)).into_iter();
+    let mut results = Vec::with_capacity(planned.len());
+    // The ruling as written (rotation 0) of the case and edition at hand.
+    let mut unrotated: Option<(usize, Edition, Option<Ruling>)> = None;
+    for (index, variant, na) in planned {
+        let case = &corpus.cases[index];
+        let outcome = match na {
+            Some(why) => Outcome::NotApplicable { why },
+            None => {
+                let answer = answers.next().unwrap_or_else(|| Answer::Error("no answer (a bug in the runner)".into()));
+                if variant.rotation == 0 {
+                    let ruling = match &answer {
+                        Answer::Ruling(r) => Some(r.clone()),
+                        _ => None,
+                    };
+                    unrotated = Some((index, variant.edition, ruling));
+                }
+                let base = match &unrotated {
+                    Some((i, e, Some(r))) if *i == index && *e == variant.edition && variant.rotation != 0 => Some(r),
+                    _ => None,
+                };
+                judge(case, variant, answer, base)
+            }
+        };
+        results.push(CaseResult { case: index, variant, outcome });
     }
     results
 }

@@ -2,6 +2,9 @@
 //! process, one libtest-mimic trial per case, edition and seat rotation,
 //! named by its path under cases/ (`cargo test law27` filters). A case file
 //! that does not load is a failing trial of its own, named by its path.
+//!
+//! `RULINGS_IMPL="CMD" cargo test --test corpus` tests that program instead
+//! (runner/src/harness.rs); cases it does not declare are ignored.
 
 use std::path::PathBuf;
 
@@ -14,7 +17,7 @@ fn main() {
         .into_iter()
         .map(|c| {
             let run = c.run;
-            Trial::test(c.name, move || run().map_err(Into::into))
+            Trial::test(c.name, move || run().map_err(Into::into)).with_ignored_flag(c.ignored.is_some())
         })
         .collect();
     libtest_mimic::run(&args, trials).exit();

@@ -1,0 +1,196 @@
+//! `rulings bench`: how much the protocol costs. The whole corpus is run
+//! (a) against the engine in process, (b) through the protocol with one
+//! persistent process, (c) with one process per case; and (d) a program
+//! that does nothing (/bin/true) is started once per case, the floor of
+//! (c); (e) the engine itself is started once per case with nothing to
+//! read, to tell its own start from the runner's work. Each is timed
+//! `--repeat` times and the best is kept. The goals: (b) within 2x of (a),
+//! (c) within 1.5x of (d).
+
+use std::path::PathBuf;
+use std::process::{Command, ExitCode, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::case::{load_corpus, Corpus};
+use crate::external::{split_command, External, ExternalOptions};
+use crate::implementation::{Implementation, InProcess};
+use crate::run::{run, RunOptions};
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct BenchArgs {
+    /// A folder of cases (repeatable; default: cases/).
+    #[arg(long = "cases", value_name = "DIR")]
+    pub cases: Vec<PathBuf>,
+    /// The engine as a program (default: rulings-engine beside this
+    /// binary, or `rulings serve`).
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
+    /// The do-nothing program for the per-case floor.
+    #[arg(long, value_name = "CMD", default_value = "/bin/true")]
+    pub baseline: String,
+    /// Time each measure this many times and keep the best.
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    pub repeat: usize,
+    /// Also run each case in its four seat rotations.
+    #[arg(long)]
+    pub rotations: bool,
+}
+
+/// The default engine command: the `rulings-engine` binary beside this
+/// one when it was built, else this binary's `serve`.
+fn default_engine() -> Vec<String> {
+    let me = std::env::current_exe().unwrap_or_else(|_| PathBuf::from("rulings"));
+    let sibling = me.with_file_name(format!("rulings-engine{}", std::env::consts::EXE_SUFFIX));
+    if sibling.is_file() {
+        vec![sibling.display().to_string()]
+    } else {
+        vec![me.display().to_string(), "serve".into()]
+    }
+}
+
+/// Time `f`, best of `repeat`; returns the best time and the last result.
+fn best<T>(repeat: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
+    let mut best = Duration::MAX;
+    let mut last = None;
+    for _ in 0..repeat.max(1) {
+        let t = Instant::now();
+        let r = f();
+        best = best.min(t.elapsed());
+        last = Some(r);
+    }
+    (best, last.expect("at least one run"))
+}
+
+/// Run the corpus; the number of runs asked (not-applicable ones are not).
+fn asked(corpus: &Corpus, implementation: &mut dyn Implementation, options: &RunOptions) -> (usize, usize) {
+    let results = run(corpus, implementation, options, |_, _| {});
+    let asked = results.iter().filter(|r| r.outcome.name() != "not-applicable").count();
+    let passed = results.iter().filter(|r| r.outcome.name() == "passed").count();
+    (asked, passed)
+}
+
+pub fn main(args: &BenchArgs) -> ExitCode {
+    match bench(args) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}
+
+pub fn bench(args: &BenchArgs) -> Result<String, String> {
+    let dirs = if args.cases.is_empty() { vec![crate::default_cases_dir()] } else { args.cases.clone() };
+    let corpus = load_corpus(&dirs);
+    let options = RunOptions { edition: None, rotations: args.rotations };
+    let engine = match &args.engine {
+        Some(c) => split_command(c)?,
+        None => default_engine(),
+    };
+    let external = |per_case: bool| {
+        let mut o = ExternalOptions::new(engine.clone());
+        o.per_case = per_case;
+        o.forward_stderr = false;
+        o
+    };
+
+    let (t_in, (n, passed_in)) = best(args.repeat, || asked(&corpus, &mut InProcess::new(), &options));
+    // (b) in three parts: start (spawn and hello), the runs, bye.
+    let mut parts = [Duration::MAX; 3];
+    let (t_proto, (_, passed_proto)) = best(args.repeat, || {
+        let t0 = Instant::now();
+        let mut ext = External::start(external(false));
+        let t1 = Instant::now();
+        let r = asked(&corpus, &mut ext, &options);
+        let t2 = Instant::now();
+        ext.shutdown();
+        let t3 = Instant::now();
+        for (p, d) in parts.iter_mut().zip([t1 - t0, t2 - t1, t3 - t2]) {
+            *p = (*p).min(d);
+        }
+        r
+    });
+    let (t_per_case, (_, passed_per_case)) = best(args.repeat, || {
+        let mut ext = External::start(external(true));
+        asked(&corpus, &mut ext, &options)
+    });
+    let baseline = split_command(&args.baseline)?;
+    let first = baseline.first().ok_or("--baseline: no program given")?;
+    let (t_true, ok) = best(args.repeat, || {
+        // The per-case run also starts one process for the hello.
+        (0..=n).all(|_| {
+            Command::new(first)
+                .args(&baseline[1..])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok()
+        })
+    });
+    if !ok {
+        return Err(format!("cannot run the baseline `{}`", args.baseline));
+    }
+    // (e) the engine itself started once a case with nothing to read: what
+    // the engine's own start costs, apart from the runner's work in (c).
+    let (t_engine_start, _) = best(args.repeat, || {
+        (0..=n).all(|_| {
+            Command::new(&engine[0])
+                .args(&engine[1..])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .status()
+                .is_ok()
+        })
+    });
+    if passed_proto != passed_in || passed_per_case != passed_in {
+        return Err(format!(
+            "the engine did not give the same results through the protocol ({passed_in} passed in process, \
+             {passed_proto} persistent, {passed_per_case} per case): the timings would compare different work"
+        ));
+    }
+    let per = |t: Duration| ms(t) * 1000.0 / n.max(1) as f64;
+    let mut s = String::new();
+    s.push_str(&format!(
+        "{} runs of {} cases (best of {}), engine: {}\n\n",
+        n,
+        corpus.cases.len(),
+        args.repeat,
+        engine.join(" ")
+    ));
+    s.push_str(&format!("{:<40} {:>10} {:>12}\n", "measure", "total ms", "µs per run"));
+    for (label, t) in [
+        ("(a) in process", t_in),
+        ("(b) protocol, one process", t_proto),
+        ("(c) protocol, one process a case", t_per_case),
+        (&*format!("(d) {} once a case", args.baseline), t_true),
+        ("(e) the engine once a case, no request", t_engine_start),
+    ] {
+        s.push_str(&format!("{label:<40} {:>10.1} {:>12.1}\n", ms(t), per(t)));
+    }
+    s.push_str(&format!(
+        "\n(b) in parts (best of each): start and hello {:.1} ms, runs {:.1} ms, bye {:.1} ms\n",
+        ms(parts[0]),
+        ms(parts[1]),
+        ms(parts[2])
+    ));
+    let r1 = t_proto.as_secs_f64() / t_in.as_secs_f64().max(1e-9);
+    let r2 = t_per_case.as_secs_f64() / t_true.as_secs_f64().max(1e-9);
+    s.push_str(&format!(
+        "\n(b)/(a) = {r1:.2} (goal: 2 or less)\n(c)/(d) = {r2:.2} (goal: 1.5 or less)\n"
+    ));
+    s.push_str(&format!(
+        "(e)/(d) = {:.2} (the engine's own start against the baseline's), (c)/(e) = {:.2} (the runner's work per case)\n",
+        t_engine_start.as_secs_f64() / t_true.as_secs_f64().max(1e-9),
+        t_per_case.as_secs_f64() / t_engine_start.as_secs_f64().max(1e-9)
+    ));
+    Ok(s)
+}

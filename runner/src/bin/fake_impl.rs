@@ -1,0 +1,166 @@
+//! A misbehaving implementation for the runner's own tests (runner/tests/):
+//! it speaks the protocol by asking the reference engine, and misbehaves
+//! on purpose when told. Not for users.
+//!
+//! Arguments, each `key=value`:
+//! - a fault at the request whose `seq` is N (or `all`): `crash=N` (exit
+//!   status 7, after a line on stderr), `abort=N` (killed by SIGABRT),
+//!   `hang=N`, `garbage=N` (a line that is not JSON), `wrong-seq=N`,
+//!   `bad-schema=N` (an unknown irregularity name), `error=N`, `skip=N`,
+//!   `wrong-clause=N` (a clause added to `score_adjustment`),
+//!   `wrong-ruling=N` (the contract doubled),
+//!   `split=N` (the answer over two lines), `partial=N` (half a line, then
+//!   hang), `partial-exit=N` (half a line, then exit), `silent-exit=N` (exit
+//!   without a word);
+//! - `delay=MS` before every answer; `hello-delay=MS`, `hello=bad-protocol|garbage|none`;
+//! - `editions=2017,2007` and `features=a,b` (empty for none) to declare;
+//! - `per-case=1`: accept a `rule` without a `hello` first.
+
+use std::collections::HashMap;
+use std::io::{self, BufRead, Write};
+use std::time::Duration;
+
+use rulings_engine::protocol::{engine_hello, FromImplementation, ToImplementation};
+use serde_json::{json, Value};
+
+fn main() {
+    let args: HashMap<String, String> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+        .collect();
+    let at = |key: &str, seq: u64| -> bool {
+        match args.get(key).map(String::as_str) {
+            Some("all") => true,
+            Some(n) => n.parse::<u64>().ok() == Some(seq),
+            None => false,
+        }
+    };
+    let stdin = io::stdin();
+    let mut out = io::stdout().lock();
+    let mut greeted = args.contains_key("per-case");
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { return };
+        let message: ToImplementation = match serde_json::from_str(&line) {
+            Ok(m) => m,
+            Err(e) => {
+                say(&mut out, &json!({"type":"error","seq":null,"message":e.to_string()}));
+                continue;
+            }
+        };
+        match message {
+            ToImplementation::Hello { .. } => {
+                if let Some(ms) = args.get("hello-delay").and_then(|v| v.parse().ok()) {
+                    std::thread::sleep(Duration::from_millis(ms));
+                }
+                let mut hello = serde_json::to_value(engine_hello()).unwrap_or_default();
+                hello["name"] = json!("fake-impl");
+                if let Some(e) = args.get("editions") {
+                    hello["editions"] = json!(list(e));
+                }
+                if let Some(f) = args.get("features") {
+                    hello["features"] = json!(list(f));
+                }
+                match args.get("hello").map(String::as_str) {
+                    Some("bad-protocol") => hello["protocol"] = json!(2),
+                    Some("garbage") => {
+                        let _ = writeln!(out, "fake-impl ready!");
+                        let _ = out.flush();
+                        continue;
+                    }
+                    Some("none") => std::process::exit(0),
+                    _ => {}
+                }
+                let mut hello = hello.as_object().cloned().unwrap_or_default();
+                hello.insert("type".into(), json!("hello"));
+                say(&mut out, &Value::Object(hello));
+                greeted = true;
+            }
+            ToImplementation::Bye => return,
+            ToImplementation::Rule { seq, request } => {
+                let n = seq.as_u64().unwrap_or(0);
+                if !greeted {
+                    say(&mut out, &json!({"type":"error","seq":seq,"message":"rule before hello"}));
+                    continue;
+                }
+                if let Some(ms) = args.get("delay").and_then(|v| v.parse().ok()) {
+                    std::thread::sleep(Duration::from_millis(ms));
+                }
+                if at("crash", n) {
+                    eprintln!("fake-impl: crashing on request {n}");
+                    std::process::exit(7);
+                }
+                if at("abort", n) {
+                    std::process::abort();
+                }
+                if at("silent-exit", n) {
+                    std::process::exit(0);
+                }
+                if at("hang", n) {
+                    eprintln!("fake-impl: hanging on request {n}");
+                    loop {
+                        std::thread::sleep(Duration::from_secs(3600));
+                    }
+                }
+                if at("garbage", n) {
+                    let _ = writeln!(out, "thinking about request {n}...");
+                    let _ = out.flush();
+                    continue;
+                }
+                if at("error", n) {
+                    say(&mut out, &json!({"type":"error","seq":seq,"message":"cannot rule on this one"}));
+                    continue;
+                }
+                if at("skip", n) {
+                    say(&mut out, &json!({"type":"skipped","seq":seq,"reason":"not yet","issue":"https://example.org/7"}));
+                    continue;
+                }
+                let answer = match rulings_engine::rule(&request) {
+                    Ok(ruling) => FromImplementation::Ruling { seq: seq.clone(), ruling },
+                    Err(e) => FromImplementation::Error { seq: seq.clone(), message: e.to_string() },
+                };
+                let mut v = serde_json::to_value(&answer).unwrap_or_default();
+                if at("wrong-seq", n) {
+                    v["seq"] = json!(n + 1000);
+                }
+                if at("wrong-clause", n) {
+                    v["ruling"]["score_adjustment"] = json!(["27D"]);
+                }
+                if at("wrong-ruling", n) {
+                    v["ruling"]["contract"]["doubled"] = json!("X");
+                }
+                if at("bad-schema", n) {
+                    v["ruling"]["rulings"] =
+                        json!([{"seat":"E","call":"1H","irregularity":"too-low","law":"27B1(a)"}]);
+                }
+                let text = v.to_string();
+                if at("split", n) {
+                    let (a, b) = text.split_at(text.len() / 2);
+                    let _ = writeln!(out, "{a}\n{b}");
+                    let _ = out.flush();
+                    continue;
+                }
+                if at("partial", n) || at("partial-exit", n) {
+                    let _ = write!(out, "{}", &text[..text.len() / 2]);
+                    let _ = out.flush();
+                    if at("partial-exit", n) {
+                        std::process::exit(0);
+                    }
+                    loop {
+                        std::thread::sleep(Duration::from_secs(3600));
+                    }
+                }
+                let _ = writeln!(out, "{text}");
+                let _ = out.flush();
+            }
+        }
+    }
+}
+
+fn list(text: &str) -> Vec<String> {
+    text.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect()
+}
+
+fn say(out: &mut impl Write, v: &Value) {
+    let _ = writeln!(out, "{v}");
+    let _ = out.flush();
+}

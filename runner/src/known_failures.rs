@@ -1,0 +1,160 @@
+//! An implementation's known failures (DESIGN.md, "Expected failures"): a
+//! YAML file keyed by case id, each with a reason and optionally an issue.
+//!
+//! ```yaml
+//! L27-K4Q2:
+//!   reason: we do not offer 27B1(a) corrections yet
+//!   issue: https://example.org/issues/12
+//! ```
+//!
+//! A listed case whose runs fail becomes an expected failure (each failing
+//! run, whatever the failure: a wrong ruling, an error, a crash); a listed
+//! case that passes in every run it was asked is an unexpected pass, which
+//! fails the run, so the file never rots. A listed case whose runs were all
+//! not applicable or skipped is left as it is.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::case::Corpus;
+use crate::outcome::Outcome;
+use crate::run::CaseResult;
+
+/// The reason written for a case that `--update-known-failures` adds.
+pub const PLACEHOLDER: &str = "TODO: say why this case fails";
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct KnownFailure {
+    pub reason: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub issue: Option<String>,
+}
+
+/// The file's content, by case id.
+pub type KnownFailures = BTreeMap<String, KnownFailure>;
+
+/// Read a known-failures file. A missing file is an error unless
+/// `missing_ok` (when it is about to be written).
+pub fn load(path: &Path, missing_ok: bool) -> Result<KnownFailures, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if missing_ok && e.kind() == std::io::ErrorKind::NotFound => return Ok(KnownFailures::new()),
+        Err(e) => return Err(format!("{}: cannot read the known failures: {e}", path.display())),
+    };
+    if text.trim().is_empty() || text.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#')) {
+        return Ok(KnownFailures::new());
+    }
+    serde_yaml::from_str(&text).map_err(|e| {
+        let at = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
+        format!(
+            "{}{at}: the known failures are a map from case id to {{reason, issue}}: {e}",
+            path.display()
+        )
+    })
+}
+
+/// The file's text.
+pub fn render(known: &KnownFailures) -> String {
+    let mut s = String::from(
+        "# Known failures of an implementation, by case id (rulings run --known-failures FILE).\n\
+         # A listed case that fails is an expected failure; one that passes fails the run.\n\
+         # `rulings run --update-known-failures` rewrites this file and keeps the reasons.\n",
+    );
+    if known.is_empty() {
+        s.push_str("{}\n");
+    } else {
+        s.push_str(&serde_yaml::to_string(known).unwrap_or_default());
+    }
+    s
+}
+
+/// Ids in the file that are not in the corpus (a typo, or a case removed).
+pub fn unknown_ids(known: &KnownFailures, corpus: &Corpus) -> Vec<String> {
+    let ids: BTreeSet<&str> = corpus.cases.iter().map(|c| c.id.as_str()).collect();
+    known.keys().filter(|k| !ids.contains(k.as_str())).cloned().collect()
+}
+
+/// How a case did across its runs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CaseVerdict {
+    /// At least one run failed.
+    Failing,
+    /// It was asked at least once and every run asked passed.
+    Passing,
+    /// No run was asked (not applicable or skipped).
+    NotAsked,
+}
+
+fn verdicts(results: &[CaseResult]) -> BTreeMap<usize, CaseVerdict> {
+    let mut out: BTreeMap<usize, CaseVerdict> = BTreeMap::new();
+    for r in results {
+        let this = match &r.outcome {
+            Outcome::Passed | Outcome::UnexpectedPass { .. } => CaseVerdict::Passing,
+            Outcome::NotApplicable { .. } | Outcome::Skipped { .. } => CaseVerdict::NotAsked,
+            _ => CaseVerdict::Failing,
+        };
+        let v = out.entry(r.case).or_insert(CaseVerdict::NotAsked);
+        *v = match (*v, this) {
+            (CaseVerdict::Failing, _) | (_, CaseVerdict::Failing) => CaseVerdict::Failing,
+            (CaseVerdict::Passing, _) | (_, CaseVerdict::Passing) => CaseVerdict::Passing,
+            _ => CaseVerdict::NotAsked,
+        };
+    }
+    out
+}
+
+/// Turn the outcomes of listed cases into expected failures and unexpected
+/// passes.
+pub fn apply(known: &KnownFailures, corpus: &Corpus, results: &mut [CaseResult]) {
+    let verdicts = verdicts(results);
+    for r in results.iter_mut() {
+        let Some(k) = known.get(&corpus.cases[r.case].id) else { continue };
+        let reason = match &k.issue {
+            Some(i) => format!("{} ({i})", k.reason),
+            None => k.reason.clone(),
+        };
+        match verdicts.get(&r.case) {
+            Some(CaseVerdict::Failing) if r.outcome.is_failure() => {
+                let was = std::mem::replace(&mut r.outcome, Outcome::Passed);
+                r.outcome = Outcome::ExpectedFailure { was: Box::new(was), reason };
+            }
+            Some(CaseVerdict::Passing) if r.outcome == Outcome::Passed => {
+                r.outcome = Outcome::UnexpectedPass {
+                    reason: format!("listed in the known failures as: {reason}; it passes now: remove it from the file"),
+                };
+            }
+            _ => {}
+        }
+    }
+}
+
+/// What `--update-known-failures` changed.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Update {
+    pub added: Vec<String>,
+    pub removed: Vec<String>,
+}
+
+/// The file rewritten from a run (its outcomes before [`apply`]): every
+/// case that failed is listed, keeping its reason, or with the
+/// placeholder when new; a case that passed is removed; a case not asked
+/// in this run (not applicable, skipped, filtered out) keeps its entry.
+pub fn updated(known: &KnownFailures, corpus: &Corpus, results: &[CaseResult]) -> (KnownFailures, Update) {
+    let mut out = known.clone();
+    let mut update = Update::default();
+    for (case, verdict) in verdicts(results) {
+        let id = &corpus.cases[case].id;
+        match verdict {
+            CaseVerdict::Failing if !out.contains_key(id) => {
+                out.insert(id.clone(), KnownFailure { reason: PLACEHOLDER.to_string(), issue: None });
+                update.added.push(id.clone());
+            }
+            CaseVerdict::Passing if out.remove(id).is_some() => update.removed.push(id.clone()),
+            _ => {}
+        }
+    }
+    (out, update)
+}

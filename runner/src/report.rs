@@ -1,0 +1,442 @@
+//! The report of a run (DESIGN.md, "Reports"): a JSON Lines file that is
+//! the source of truth, and the Markdown and JUnit XML rendered from it
+//! ([`crate::markdown`], [`crate::junit`]).
+//!
+//! `report.jsonl`: a header (suite version, corpus hash, the
+//! implementation's hello, the options, the start time), one line per run
+//! of a case (id, path, edition, rotation, outcome, grade, detail), sorted
+//! by path, edition and rotation, and a footer with the totals. Times
+//! appear in the header only, so a report diffs cleanly against the last.
+//! Files are written atomically (a temporary file, then a rename).
+
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+use rulings_engine::protocol::{Hello, PROTOCOL};
+use serde::{Deserialize, Serialize};
+
+use crate::case::{find_case_files, Corpus};
+use crate::outcome::Outcome;
+use crate::run::CaseResult;
+use crate::sha256::{hex, Sha256};
+
+/// The version of the report format.
+pub const FORMAT: u32 = 1;
+
+/// Every outcome name, in the order reports list them.
+pub const OUTCOMES: [&str; 10] = [
+    "passed",
+    "failed",
+    "expected-failure",
+    "unexpected-pass",
+    "not-applicable",
+    "skipped",
+    "error",
+    "crash",
+    "time-out",
+    "protocol-violation",
+];
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CorpusInfo {
+    /// `sha256:` of every case file, in path order: its path, its length, its bytes.
+    pub hash: String,
+    pub cases: usize,
+    pub dirs: Vec<String>,
+}
+
+/// How the run was made.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct RunInfo {
+    /// The program and its arguments; null for the engine in process.
+    pub implementation: Option<Vec<String>>,
+    pub shell: bool,
+    pub per_case: bool,
+    /// The time limit per case, in seconds (programs only).
+    pub timeout_s: Option<f64>,
+    pub max_restarts: Option<usize>,
+    /// Requests in flight before the first is answered (programs only).
+    #[serde(default)]
+    pub window: Option<usize>,
+    pub edition: Option<String>,
+    pub rotations: bool,
+    pub known_failures: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Header {
+    pub report: u32,
+    pub suite: String,
+    pub protocol: u32,
+    pub corpus: CorpusInfo,
+    /// The implementation's hello; null when it did not complete one.
+    pub implementation: Option<Hello>,
+    pub hello_error: Option<String>,
+    pub options: RunInfo,
+    /// When the run started (UTC): the only time in a report.
+    pub started: String,
+}
+
+/// A ruling graded twice (see [`crate::compare::Grade`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GradeInfo {
+    pub ruling: bool,
+    pub clauses: bool,
+}
+
+/// One run of one case.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct CaseLine {
+    pub id: String,
+    /// The path under the corpus folder ("law27/foo.yaml").
+    pub name: String,
+    pub title: String,
+    pub laws: Vec<String>,
+    pub edition: String,
+    pub rotation: usize,
+    pub outcome: String,
+    /// For an expected failure: the outcome it had (failed, crash...).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub was: Option<String>,
+    /// For an expected failure or an unexpected pass: the known failure's reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// For a wrong ruling: the two grades.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grade: Option<GradeInfo>,
+    /// The diff, the error, what was seen.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub detail: Option<String>,
+}
+
+impl CaseLine {
+    /// The top-level folder of the case ("law27").
+    pub fn folder(&self) -> &str {
+        self.name.split('/').next().unwrap_or("")
+    }
+
+    /// The run's name: path, edition when not 2017, rotation when not 0.
+    pub fn run_name(&self) -> String {
+        let mut s = self.name.clone();
+        if self.edition != "2017" {
+            s.push_str(&format!("::{}", self.edition));
+        }
+        if self.rotation != 0 {
+            s.push_str(&format!("::rotated-{}", self.rotation));
+        }
+        s
+    }
+
+    pub fn right_ruling_wrong_clause(&self) -> bool {
+        self.grade.is_some_and(|g| g.ruling && !g.clauses)
+    }
+
+    /// Does this run make the run fail?
+    pub fn is_failure(&self) -> bool {
+        !matches!(self.outcome.as_str(), "passed" | "expected-failure" | "not-applicable" | "skipped")
+    }
+}
+
+/// Counts by outcome, in [`OUTCOMES`] order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub struct Totals {
+    pub passed: usize,
+    pub failed: usize,
+    pub expected_failure: usize,
+    pub unexpected_pass: usize,
+    pub not_applicable: usize,
+    pub skipped: usize,
+    pub error: usize,
+    pub crash: usize,
+    pub time_out: usize,
+    pub protocol_violation: usize,
+}
+
+impl Totals {
+    pub fn add(&mut self, outcome: &str) {
+        *self.slot(outcome) += 1;
+    }
+
+    fn slot(&mut self, outcome: &str) -> &mut usize {
+        match outcome {
+            "passed" => &mut self.passed,
+            "failed" => &mut self.failed,
+            "expected-failure" => &mut self.expected_failure,
+            "unexpected-pass" => &mut self.unexpected_pass,
+            "not-applicable" => &mut self.not_applicable,
+            "skipped" => &mut self.skipped,
+            "error" => &mut self.error,
+            "crash" => &mut self.crash,
+            "time-out" => &mut self.time_out,
+            _ => &mut self.protocol_violation,
+        }
+    }
+
+    pub fn get(&self, outcome: &str) -> usize {
+        let mut copy = self.clone();
+        *copy.slot(outcome)
+    }
+
+    pub fn runs(&self) -> usize {
+        OUTCOMES.iter().map(|o| self.get(o)).sum()
+    }
+
+    /// error, crash, time-out and protocol violation together.
+    pub fn faults(&self) -> usize {
+        self.error + self.crash + self.time_out + self.protocol_violation
+    }
+
+    pub fn of<'a>(lines: impl IntoIterator<Item = &'a CaseLine>) -> Totals {
+        let mut t = Totals::default();
+        for l in lines {
+            t.add(&l.outcome);
+        }
+        t
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Footer {
+    pub runs: usize,
+    pub totals: Totals,
+    /// Failed runs (expected or not) whose ruling was right and a clause wrong.
+    pub right_ruling_wrong_clause: usize,
+    /// Case files that did not load: each makes the run fail.
+    pub load_errors: Vec<String>,
+    /// "pass" or "fail": the run's verdict, as the exit status gives it.
+    pub result: String,
+}
+
+/// One line of the file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+enum Record {
+    Header(Header),
+    Case(CaseLine),
+    Footer(Footer),
+}
+
+/// A whole report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Report {
+    pub header: Header,
+    pub cases: Vec<CaseLine>,
+    pub footer: Footer,
+}
+
+impl Report {
+    /// The report of a run. `results` carry their final outcomes (known
+    /// failures applied).
+    pub fn new(header: Header, corpus: &Corpus, results: &[CaseResult]) -> Report {
+        let mut cases: Vec<CaseLine> = results.iter().map(|r| case_line(corpus, r)).collect();
+        cases.sort_by(|a, b| (&a.name, &a.edition, a.rotation).cmp(&(&b.name, &b.edition, b.rotation)));
+        let mut load_errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
+        load_errors.sort();
+        let totals = Totals::of(&cases);
+        let failed = load_errors.len() + cases.iter().filter(|c| c.is_failure()).count();
+        let footer = Footer {
+            runs: cases.len(),
+            right_ruling_wrong_clause: cases.iter().filter(|c| c.right_ruling_wrong_clause()).count(),
+            totals,
+            load_errors,
+            result: if failed == 0 { "pass" } else { "fail" }.to_string(),
+        };
+        Report { header, cases, footer }
+    }
+
+    pub fn passed(&self) -> bool {
+        self.footer.result == "pass"
+    }
+
+    /// The JSON Lines text.
+    pub fn to_jsonl(&self) -> String {
+        let mut s = String::new();
+        let mut line = |r: Record| {
+            let _ = writeln!(s, "{}", serde_json::to_string(&r).unwrap_or_default());
+        };
+        line(Record::Header(self.header.clone()));
+        for c in &self.cases {
+            line(Record::Case(c.clone()));
+        }
+        line(Record::Footer(self.footer.clone()));
+        s
+    }
+
+    /// Read a JSON Lines report back.
+    pub fn from_jsonl(text: &str) -> Result<Report, String> {
+        let mut header = None;
+        let mut footer = None;
+        let mut cases = Vec::new();
+        for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            let record: Record = serde_json::from_str(l).map_err(|e| format!("line {}: {e}", i + 1))?;
+            match record {
+                Record::Header(h) => header = Some(h),
+                Record::Case(c) => cases.push(c),
+                Record::Footer(f) => footer = Some(f),
+            }
+        }
+        match (header, footer) {
+            (Some(header), Some(footer)) => Ok(Report { header, cases, footer }),
+            (None, _) => Err("the report has no header line".into()),
+            (_, None) => Err("the report has no footer line (was the run cut short?)".into()),
+        }
+    }
+}
+
+fn case_line(corpus: &Corpus, r: &CaseResult) -> CaseLine {
+    let case = &corpus.cases[r.case];
+    let (was, reason) = match &r.outcome {
+        Outcome::ExpectedFailure { was, reason } => (Some(was.name().to_string()), Some(reason.clone())),
+        _ => (None, None),
+    };
+    CaseLine {
+        id: case.id.clone(),
+        name: case.name.clone(),
+        title: case.title.clone(),
+        laws: case.laws.clone(),
+        edition: r.variant.edition.to_string(),
+        rotation: r.variant.rotation,
+        outcome: r.outcome.name().to_string(),
+        was,
+        reason,
+        grade: r.outcome.grade().map(|g| GradeInfo { ruling: g.ruling, clauses: g.clauses }),
+        detail: r.outcome.detail().map(str::to_string),
+    }
+}
+
+/// The hash of the corpus under `dirs`: every `*.yaml` file in path
+/// order, each as its path under its folder, its length and its bytes.
+pub fn corpus_hash(dirs: &[PathBuf]) -> String {
+    let mut files = Vec::new();
+    for (i, dir) in dirs.iter().enumerate() {
+        if let Ok(found) = find_case_files(dir, dir) {
+            files.extend(found.into_iter().map(|(name, path)| ((i, name), path)));
+        }
+    }
+    files.sort();
+    let mut h = Sha256::new();
+    for ((i, name), path) in files {
+        let bytes = std::fs::read(&path).unwrap_or_default();
+        h.update(format!("{i}/{name}\0{}\0", bytes.len()).as_bytes());
+        h.update(&bytes);
+    }
+    format!("sha256:{}", hex(&h.finish()))
+}
+
+/// The suite's name and version.
+pub fn suite_version() -> String {
+    format!("rulings {}", env!("CARGO_PKG_VERSION"))
+}
+
+/// A header for a run starting now.
+pub fn header(
+    dirs: &[PathBuf],
+    corpus: &Corpus,
+    implementation: Option<Hello>,
+    hello_error: Option<String>,
+    options: RunInfo,
+) -> Header {
+    Header {
+        report: FORMAT,
+        suite: suite_version(),
+        protocol: PROTOCOL,
+        corpus: CorpusInfo {
+            hash: corpus_hash(dirs),
+            cases: corpus.cases.len(),
+            dirs: dirs.iter().map(|d| d.display().to_string()).collect(),
+        },
+        implementation,
+        hello_error,
+        options,
+        started: utc_now(),
+    }
+}
+
+/// The current time, UTC, as `2026-04-01T12:34:56Z`.
+pub fn utc_now() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    utc(secs)
+}
+
+/// Seconds since 1970 as an ISO 8601 UTC time (civil-from-days).
+pub fn utc(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}Z", rem / 3600, rem % 3600 / 60, rem % 60)
+}
+
+/// Write `text` to `path` atomically: a temporary file beside it, then a rename.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    let result = (|| {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+        std::fs::rename(&tmp, path)
+    })();
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// The files of a report folder.
+pub const JSONL: &str = "report.jsonl";
+pub const MARKDOWN: &str = "report.md";
+pub const JUNIT: &str = "junit.xml";
+
+/// Write the report's three files into `dir`.
+pub fn write_dir(dir: &Path, report: &Report) -> std::io::Result<Vec<PathBuf>> {
+    let files = [
+        (dir.join(JSONL), report.to_jsonl()),
+        (dir.join(MARKDOWN), crate::markdown::render(report)),
+        (dir.join(JUNIT), crate::junit::render(report)),
+    ];
+    let mut written = Vec::new();
+    for (path, text) in files {
+        write_atomic(&path, &text)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utc_times() {
+        assert_eq!(utc(0), "1970-01-01T00:00:00Z");
+        assert_eq!(utc(951_782_400), "2000-02-29T00:00:00Z");
+        assert_eq!(utc(1_700_000_000), "2023-11-14T22:13:20Z");
+    }
+
+    #[test]
+    fn totals_count_every_outcome() {
+        let mut t = Totals::default();
+        for o in OUTCOMES {
+            t.add(o);
+        }
+        assert_eq!(t.runs(), OUTCOMES.len());
+        assert_eq!(t.faults(), 4);
+        let v = serde_json::to_value(&t).unwrap();
+        assert_eq!(v.as_object().unwrap().keys().cloned().collect::<Vec<_>>(), OUTCOMES.to_vec());
+    }
+}

@@ -1,0 +1,292 @@
+//! `rulings run`: the corpus against one implementation (the engine in
+//! process, or a program), known failures applied, a summary, and the
+//! report written. A run always completes: faults are outcomes.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use crate::case::load_corpus;
+use crate::external::{External, ExternalOptions};
+use crate::implementation::{Implementation, InProcess};
+use crate::known_failures::{self, PLACEHOLDER};
+use crate::report::{self, Report, RunInfo};
+use crate::run::{run, RunOptions};
+use crate::summary;
+
+#[derive(Debug, Clone, Default)]
+pub struct SuiteOptions {
+    pub dirs: Vec<PathBuf>,
+    pub run: RunOptions,
+    /// The program under test; None for the reference engine in process.
+    pub external: Option<ExternalOptions>,
+    pub known_failures: Option<PathBuf>,
+    pub update_known_failures: bool,
+    /// The folder for report.jsonl, report.md and junit.xml.
+    pub report: Option<PathBuf>,
+    pub max_failures: usize,
+    /// Show progress on stderr (when it is a terminal).
+    pub progress: bool,
+}
+
+pub struct SuiteOutcome {
+    pub report: Report,
+    /// The one-screen summary for stdout.
+    pub summary: String,
+    /// Report files written.
+    pub written: Vec<PathBuf>,
+}
+
+/// Run the suite. Errors are the user's setup (an unreadable known-failures
+/// file, a report folder that cannot be written); they are said plainly.
+pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
+    if options.update_known_failures && options.known_failures.is_none() {
+        return Err("--update-known-failures needs --known-failures FILE (the file to write)".into());
+    }
+    let corpus = load_corpus(&options.dirs);
+    let mut known = match &options.known_failures {
+        Some(path) => known_failures::load(path, options.update_known_failures)?,
+        None => Default::default(),
+    };
+
+    let mut external: Option<External> = options.external.clone().map(External::start);
+    let mut in_process = InProcess::new();
+    if let Some(ext) = &external {
+        for w in ext.warnings() {
+            eprintln!("warning: {w}");
+        }
+        if let Some(e) = ext.hello_error() {
+            eprintln!("rulings: the program did not complete the hello; every case records why:\n  {e}");
+        }
+    }
+    let implementation: &mut dyn Implementation = match external.as_mut() {
+        Some(ext) => ext,
+        None => &mut in_process,
+    };
+    let hello = implementation.hello().clone();
+    eprintln!(
+        "rulings: {} case(s) against {} {}",
+        corpus.cases.len(),
+        hello.name,
+        hello.version
+    );
+    let tty = options.progress && std::io::stderr().is_terminal();
+    let mut results = run(&corpus, implementation, &options.run, |done, total| {
+        if tty && (done % 100 == 0 || done == total) {
+            eprint!("\r{done}/{total} runs");
+            let _ = std::io::stderr().flush();
+            if done == total {
+                eprintln!();
+            }
+        }
+    });
+
+    let (declared, hello_error, info) = match (&options.external, external.as_mut()) {
+        (Some(o), Some(ext)) => {
+            ext.shutdown();
+            if ext.restarts() > 0 {
+                eprintln!("rulings: the program was restarted {} time(s) after faults", ext.restarts());
+            }
+            (
+                ext.declared_hello().cloned(),
+                ext.hello_error(),
+                RunInfo {
+                    implementation: Some(o.command.clone()),
+                    shell: o.shell,
+                    per_case: o.per_case,
+                    timeout_s: Some(o.timeout.as_secs_f64()),
+                    max_restarts: Some(o.max_restarts),
+                    window: Some(o.window),
+                    ..RunInfo::default()
+                },
+            )
+        }
+        _ => (Some(hello), None, RunInfo::default()),
+    };
+    let info = RunInfo {
+        edition: options.run.edition.map(|e| e.to_string()),
+        rotations: options.run.rotations,
+        known_failures: options.known_failures.as_ref().map(|p| p.display().to_string()),
+        ..info
+    };
+
+    if let Some(path) = &options.known_failures {
+        for id in known_failures::unknown_ids(&known, &corpus) {
+            eprintln!("warning: {} lists {id}, which is not a case of this corpus", path.display());
+        }
+        if options.update_known_failures {
+            let (new, update) = known_failures::updated(&known, &corpus, &results);
+            report::write_atomic(path, &known_failures::render(&new))
+                .map_err(|e| format!("{}: cannot write the known failures: {e}", path.display()))?;
+            eprintln!(
+                "rulings: wrote {} ({} listed; {} added, {} removed because they pass)",
+                path.display(),
+                new.len(),
+                update.added.len(),
+                update.removed.len()
+            );
+            if !update.added.is_empty() {
+                eprintln!(
+                    "rulings: {} new {} the reason \"{PLACEHOLDER}\": edit each one to say why: {}",
+                    update.added.len(),
+                    if update.added.len() == 1 { "entry carries" } else { "entries carry" },
+                    update.added.join(", ")
+                );
+            }
+            known = new;
+        }
+        known_failures::apply(&known, &corpus, &mut results);
+    }
+
+    let header = report::header(&options.dirs, &corpus, declared, hello_error, info);
+    let report = Report::new(header, &corpus, &results);
+    let mut summary = summary::render(&corpus, &results, options.max_failures);
+    let wrong_clause = report.footer.right_ruling_wrong_clause;
+    if wrong_clause > 0 {
+        summary.push_str(&format!("({wrong_clause} of the failures: right ruling, wrong clause)\n"));
+    }
+    summary.push_str(&crate::coverage::render(&corpus));
+    let written = match &options.report {
+        Some(dir) => report::write_dir(dir, &report)
+            .map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?,
+        None => Vec::new(),
+    };
+    Ok(SuiteOutcome { report, summary, written })
+}
+
+/// The options of `rulings run`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunArgs {
+    /// A folder of cases (repeatable; default: cases/).
+    #[arg(long = "cases", value_name = "DIR")]
+    pub cases: Vec<PathBuf>,
+    /// Run only the cases that hold for this edition (1997, 2007, 2017).
+    #[arg(long, value_name = "E")]
+    pub edition: Option<rulings_engine::Edition>,
+    /// Also run each case in its four seat rotations.
+    #[arg(long)]
+    pub rotations: bool,
+    /// How many failures to list in the summary.
+    #[arg(long, default_value_t = 30, value_name = "N")]
+    pub max_failures: usize,
+    /// Test this program instead of the engine in process: its path and
+    /// arguments (`--impl python3 adapter.py`), or one quoted command line,
+    /// split on spaces and quotes (`--impl "./my-engine --fast"`: arguments
+    /// that start with a dash go this way). No shell runs unless --shell.
+    #[arg(long = "impl", value_name = "CMD", num_args = 1..)]
+    pub implementation: Vec<String>,
+    /// Run --impl as a shell command line (`sh -c`); prefer `exec PROGRAM` in it.
+    #[arg(long, requires = "implementation")]
+    pub shell: bool,
+    /// Start one process per case (one request on stdin, one answer on stdout).
+    #[arg(long, requires = "implementation")]
+    pub per_case: bool,
+    /// The time limit per case, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    pub timeout: f64,
+    /// Restarts allowed after crashes, time-outs and broken conversations;
+    /// when spent, the remaining cases are recorded as crashes.
+    #[arg(long, value_name = "N", default_value_t = crate::external::DEFAULT_MAX_RESTARTS)]
+    pub max_restarts: usize,
+    /// Requests in flight to the program before it answers the first
+    /// (answers come in order); 1 sends each request after the last answer.
+    #[arg(long, value_name = "N", default_value_t = crate::external::DEFAULT_WINDOW)]
+    pub window: usize,
+    /// Do not pass the program's stderr through (it is still shown in the
+    /// outcome of a fault).
+    #[arg(long)]
+    pub hide_stderr: bool,
+    /// The implementation's known failures (YAML: case id -> {reason, issue}).
+    #[arg(long, value_name = "FILE")]
+    pub known_failures: Option<PathBuf>,
+    /// Rewrite the known-failures file from this run, keeping the reasons.
+    #[arg(long, requires = "known_failures")]
+    pub update_known_failures: bool,
+    /// Write report.jsonl, report.md and junit.xml into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+}
+
+impl RunArgs {
+    /// The suite options these arguments ask for.
+    pub fn options(&self) -> Result<SuiteOptions, String> {
+        let dirs = if self.cases.is_empty() { vec![crate::default_cases_dir()] } else { self.cases.clone() };
+        let external = if self.implementation.is_empty() {
+            None
+        } else {
+            let command = if self.shell {
+                vec![self.implementation.join(" ")]
+            } else if self.implementation.len() == 1 && self.implementation[0].contains(char::is_whitespace) {
+                crate::external::split_command(&self.implementation[0]).map_err(|e| format!("--impl: {e}"))?
+            } else {
+                self.implementation.clone()
+            };
+            if command.is_empty() || command[0].is_empty() {
+                return Err("--impl: no program given".into());
+            }
+            if !(self.timeout > 0.0 && self.timeout.is_finite()) {
+                return Err(format!("--timeout {}: give a number of seconds above 0", self.timeout));
+            }
+            let mut o = ExternalOptions::new(command);
+            o.shell = self.shell;
+            o.per_case = self.per_case;
+            o.timeout = std::time::Duration::from_secs_f64(self.timeout);
+            o.max_restarts = self.max_restarts;
+            o.forward_stderr = !self.hide_stderr;
+            o.window = self.window.max(1);
+            Some(o)
+        };
+        Ok(SuiteOptions {
+            dirs,
+            run: RunOptions { edition: self.edition, rotations: self.rotations },
+            external,
+            known_failures: self.known_failures.clone(),
+            update_known_failures: self.update_known_failures,
+            report: self.report.clone(),
+            max_failures: self.max_failures,
+            progress: true,
+        })
+    }
+}
+
+/// `rulings run`: the exit status is failure when any run failed, a case
+/// did not load, or the setup was wrong.
+pub fn main(args: &RunArgs) -> std::process::ExitCode {
+    let outcome = args.options().and_then(|o| run_suite(&o));
+    match outcome {
+        Ok(out) => {
+            print!("{}", out.summary);
+            for p in &out.written {
+                eprintln!("rulings: wrote {}", p.display());
+            }
+            if out.report.passed() {
+                std::process::ExitCode::SUCCESS
+            } else {
+                std::process::ExitCode::FAILURE
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
+/// `rulings report FILE`: render report.md and junit.xml again from a
+/// JSON Lines report, into `out` (default: the report's folder).
+pub fn rerender(jsonl: &std::path::Path, out: Option<&std::path::Path>) -> Result<Vec<PathBuf>, String> {
+    let text = std::fs::read_to_string(jsonl).map_err(|e| format!("{}: {e}", jsonl.display()))?;
+    let report = Report::from_jsonl(&text).map_err(|e| format!("{}: {e}", jsonl.display()))?;
+    let dir = out.map(PathBuf::from).unwrap_or_else(|| {
+        jsonl.parent().filter(|p| !p.as_os_str().is_empty()).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."))
+    });
+    let files = [
+        (dir.join(report::MARKDOWN), crate::markdown::render(&report)),
+        (dir.join(report::JUNIT), crate::junit::render(&report)),
+    ];
+    let mut written = Vec::new();
+    for (path, text) in files {
+        report::write_atomic(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}

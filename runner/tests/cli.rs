@@ -1,0 +1,166 @@
+//! `rulings run --impl ... --report DIR`, known failures and `rulings
+//! report`, through the binary as a user runs them.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use rulings::report::Report;
+
+fn rulings(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rulings")).args(args).output().expect("run rulings")
+}
+
+fn text(out: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+fn read_report(dir: &Path) -> Report {
+    let text = fs::read_to_string(dir.join("report.jsonl")).expect("report.jsonl written");
+    Report::from_jsonl(&text).expect("the report reads back")
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("utf-8 path")
+}
+
+fn fresh(dir: &Path, name: &str) -> PathBuf {
+    let d = dir.join(name);
+    let _ = fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn a_run_writes_a_deterministic_report_that_grades_rulings_twice() {
+    let (dir, _) = common::corpus("cli-report", 5, false);
+    let cases = dir.clone();
+    let fake = common::fake();
+    // The fake misbehaves by seq; a restart sends the requests in flight
+    // again with new seqs, so the fault that restarts comes last.
+    let impl_args = [fake.as_str(), "wrong-clause=2", "wrong-ruling=3", "garbage=4"];
+    let run = |out: &Path| {
+        let mut args = vec!["run", "--cases", s(&cases), "--timeout", "3", "--hide-stderr", "--report", s(out), "--impl"];
+        args.extend(impl_args);
+        rulings(&args)
+    };
+    let out1 = fresh(&dir, "out1");
+    let o = run(&out1);
+    assert_eq!(o.status.code(), Some(1), "failures fail the run: {}", text(&o));
+    assert!(text(&o).contains("2 passed, 3 failed"), "{}", text(&o));
+    let report = read_report(&out1);
+    assert_eq!(report.header.implementation.as_ref().map(|h| h.name.as_str()), Some("fake-impl"));
+    assert!(report.header.corpus.hash.starts_with("sha256:") && report.header.corpus.hash.len() == 71);
+    assert_eq!(report.header.options.timeout_s, Some(3.0));
+    assert_eq!(report.cases.len(), 5);
+    let outcomes: Vec<&str> = report.cases.iter().map(|c| c.outcome.as_str()).collect();
+    assert_eq!(outcomes, ["passed", "failed", "failed", "protocol-violation", "passed"]);
+    assert!(report.cases[1].right_ruling_wrong_clause(), "{:?}", report.cases[1]);
+    assert!(!report.cases[2].right_ruling_wrong_clause(), "{:?}", report.cases[2]);
+    assert_eq!(report.footer.right_ruling_wrong_clause, 1);
+    assert_eq!(report.footer.totals.protocol_violation, 1);
+    assert_eq!(report.footer.result, "fail");
+
+    let md = fs::read_to_string(out1.join("report.md")).expect("report.md");
+    assert!(md.contains("| law22 | 5 | 2 | 2 | 1 | 0 | 0 | 0 | 0 | 1 |"), "{md}");
+    assert!(md.contains("| 22A | 5 | 2 | 2 | 1 |"), "{md}");
+    assert!(md.contains("failed: right ruling, wrong clause"), "{md}");
+    assert!(md.contains("```diff\n"), "{md}");
+    let junit = fs::read_to_string(out1.join("junit.xml")).expect("junit.xml");
+    assert!(junit.contains(r#"<testsuites name="rulings" tests="5" failures="2" errors="1" skipped="0">"#), "{junit}");
+    assert!(junit.contains(r#"<failure message="right ruling, wrong clause">"#), "{junit}");
+
+    // Deterministic: a second run differs only in the header's start time.
+    let out2 = fresh(&dir, "out2");
+    run(&out2);
+    let body = |d: &Path| {
+        let t = fs::read_to_string(d.join("report.jsonl")).unwrap();
+        t.lines().skip(1).map(str::to_string).collect::<Vec<_>>()
+    };
+    assert_eq!(body(&out1), body(&out2));
+    let mut h2 = read_report(&out2).header;
+    h2.started = report.header.started.clone();
+    assert_eq!(h2, report.header);
+
+    // `rulings report` renders the same Markdown and JUnit from the JSON Lines.
+    let out3 = fresh(&dir, "out3");
+    let o = rulings(&["report", s(&out1.join("report.jsonl")), "--out", s(&out3)]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(fs::read_to_string(out3.join("report.md")).unwrap(), md);
+    assert_eq!(fs::read_to_string(out3.join("junit.xml")).unwrap(), junit);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn known_failures_are_strict_and_update_keeps_the_reasons() {
+    let (dir, _) = common::corpus("cli-known", 4, false);
+    let known = dir.with_extension("known.yaml");
+    fs::write(
+        &known,
+        "L22-TS01:\n  reason: errors on the second case\n  issue: https://example.org/1\n\
+         L22-TS02:\n  reason: used to fail\n",
+    )
+    .unwrap();
+    let fake = common::fake();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["run", "--cases", s(&dir), "--hide-stderr", "--known-failures", s(&known)];
+        args.extend(extra);
+        args.extend(["--impl", fake.as_str(), "error=2", "crash=4"]);
+        rulings(&args)
+    };
+    let out = fresh(&dir, "out");
+    let o = run(&["--report", s(&out)]);
+    assert_eq!(o.status.code(), Some(1), "an unexpected pass and a crash fail the run: {}", text(&o));
+    let r = read_report(&out);
+    let outcomes: Vec<&str> = r.cases.iter().map(|c| c.outcome.as_str()).collect();
+    assert_eq!(outcomes, ["passed", "expected-failure", "unexpected-pass", "crash"]);
+    assert_eq!(r.cases[1].was.as_deref(), Some("error"));
+    assert_eq!(r.cases[1].reason.as_deref(), Some("errors on the second case (https://example.org/1)"));
+    assert!(r.cases[2].detail.as_deref().is_some_and(|d| d.contains("remove it from the file")));
+
+    let o = run(&["--update-known-failures"]);
+    assert!(text(&o).contains("1 new entry carries the reason \"TODO: say why this case fails\""), "{}", text(&o));
+    assert!(o.status.success(), "after the update every failure is expected: {}", text(&o));
+    let written = fs::read_to_string(&known).unwrap();
+    let listed: rulings::known_failures::KnownFailures = serde_yaml::from_str(&written).unwrap();
+    assert_eq!(listed.keys().collect::<Vec<_>>(), ["L22-TS01", "L22-TS03"]);
+    assert_eq!(listed["L22-TS01"].reason, "errors on the second case");
+    assert_eq!(listed["L22-TS01"].issue.as_deref(), Some("https://example.org/1"));
+    assert_eq!(listed["L22-TS03"].reason, rulings::known_failures::PLACEHOLDER);
+
+    let o = run(&[]);
+    assert!(o.status.success(), "{}", text(&o));
+    let _ = fs::remove_dir_all(&dir);
+    let _ = fs::remove_file(&known);
+}
+
+#[test]
+fn a_program_that_cannot_start_still_gets_a_report() {
+    let (dir, _) = common::corpus("cli-nostart", 2, false);
+    let out = fresh(&dir, "out");
+    let o = rulings(&["run", "--cases", s(&dir), "--report", s(&out), "--impl", "/nonexistent/engine --flag"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let r = read_report(&out);
+    assert!(r.header.implementation.is_none());
+    assert!(r.header.hello_error.as_deref().is_some_and(|e| e.contains("cannot start `/nonexistent/engine`")));
+    assert_eq!(r.header.options.implementation, Some(vec!["/nonexistent/engine".to_string(), "--flag".to_string()]));
+    assert!(r.cases.iter().all(|c| c.outcome == "crash"));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_engine_serves_the_protocol_through_rulings_serve() {
+    let (dir, _) = common::corpus("cli-serve", 3, false);
+    let me = env!("CARGO_BIN_EXE_rulings");
+    for per_case in [false, true] {
+        let mut args = vec!["run", "--cases", s(&dir), "--impl", me, "serve"];
+        if per_case {
+            args.push("--per-case");
+        }
+        let o = rulings(&args);
+        assert!(o.status.success(), "{}", text(&o));
+        assert!(text(&o).contains("3 passed, 0 failed"), "{}", text(&o));
+    }
+    let _ = fs::remove_dir_all(&dir);
+}

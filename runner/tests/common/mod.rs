@@ -1,0 +1,68 @@
+//! Fixtures shared by the runner's integration tests: a small corpus of
+//! legal auctions written to a temporary folder, and the fake implementation.
+
+#![allow(dead_code)]
+
+use std::fs;
+use std::path::PathBuf;
+
+use rulings::case::{load_corpus, Corpus};
+
+pub const SEATS: [&str; 4] = ["N", "E", "S", "W"];
+
+/// A legal-auction case: `dealer` opens `bid`, three passes; the opener declares.
+pub fn legal_case(i: usize) -> (String, String) {
+    let dealer = SEATS[i % 4];
+    let bid = format!("{}{}", 1 + i % 7, ["C", "D", "H", "S", "NT"][i % 5]);
+    let next = |k: usize| SEATS[(i + k) % 4];
+    let text = format!(
+        "id: L22-TS{i:02}\n\
+         title: {dealer} opens {bid} and three passes follow (fixture {i})\n\
+         laws: [\"22A\"]\n\
+         source: \"Laws of Duplicate Bridge 2017, Law 22A (test fixture)\"\n\
+         dealer: {dealer}\n\
+         events:\n  - {dealer}: {bid}\n  - {}: P\n  - {}: P\n  - {}: P\n\
+         expect:\n  status: closed\n  contract: {{bid: {bid}, doubled: null, declarer: {dealer}}}\n  score_adjustment: []\n",
+        next(1),
+        next(2),
+        next(3)
+    );
+    (format!("case-{i:02}.yaml"), text)
+}
+
+/// A case citing Law 27, which an implementation declaring no features
+/// does not get asked.
+pub fn law27_case() -> (String, String) {
+    let text = "id: L27-TS99\n\
+        title: 1S (1H) accepted by South (fixture)\n\
+        laws: [\"27A1\"]\n\
+        source: \"Laws of Duplicate Bridge 2017, Law 27A1 (test fixture)\"\n\
+        dealer: N\n\
+        events:\n  - N: 1S\n  - E: 1H\n  - S: accept\n\
+        expect:\n  auction: [1S, 1H]\n  next: S\n";
+    ("law27-accepted.yaml".to_string(), text.to_string())
+}
+
+/// Write `n` legal cases (and the Law 27 one when asked) under a fresh
+/// folder; the folder and its corpus.
+pub fn corpus(name: &str, n: usize, with_law27: bool) -> (PathBuf, Corpus) {
+    let dir = std::env::temp_dir().join(format!("rulings-test-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(dir.join("law22")).expect("temp dir");
+    for i in 0..n {
+        let (file, text) = legal_case(i);
+        fs::write(dir.join("law22").join(file), text).expect("write case");
+    }
+    if with_law27 {
+        fs::create_dir_all(dir.join("law27")).expect("temp dir");
+        let (file, text) = law27_case();
+        fs::write(dir.join("law27").join(file), text).expect("write case");
+    }
+    let corpus = load_corpus(std::slice::from_ref(&dir));
+    assert!(corpus.errors.is_empty(), "fixtures load: {:?}", corpus.errors);
+    (dir, corpus)
+}
+
+pub fn fake() -> String {
+    env!("CARGO_BIN_EXE_fake-impl").to_string()
+}

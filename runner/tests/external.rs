@@ -1,0 +1,302 @@
+//! The runner against misbehaving programs: each fault is that case's own
+//! outcome, with what was seen; the other cases still run; the run always
+//! completes. The programs are the `fake-impl` bin (runner/src/bin/fake_impl.rs).
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use rulings::case::Corpus;
+use rulings::external::{External, ExternalOptions};
+use rulings::implementation::Implementation;
+use rulings::outcome::Outcome;
+use rulings::run::{run, RunOptions};
+
+/// The time limit per case where a test waits for it to pass (a hang):
+/// short, so the tests stay quick.
+const LIMIT: Duration = Duration::from_millis(300);
+/// The time limit elsewhere: generous, so that a loaded machine does not
+/// turn a slow start into a time-out (it costs nothing when all is well).
+const ROOMY: Duration = Duration::from_secs(3);
+
+fn options(args: &[&str]) -> ExternalOptions {
+    let mut command = vec![common::fake()];
+    command.extend(args.iter().map(|s| s.to_string()));
+    let mut o = ExternalOptions::new(command);
+    o.timeout = ROOMY;
+    o.forward_stderr = false;
+    o
+}
+
+/// Options with the short time limit.
+fn quick(args: &[&str]) -> ExternalOptions {
+    let mut o = options(args);
+    o.timeout = LIMIT;
+    o
+}
+
+/// Run `corpus` against the fake with `args`: the outcomes in case order.
+fn outcomes_with(corpus: &Corpus, o: ExternalOptions) -> (Vec<Outcome>, External) {
+    let mut ext = External::start(o);
+    let results = run(corpus, &mut ext, &RunOptions::default(), |_, _| {});
+    (results.into_iter().map(|r| r.outcome).collect(), ext)
+}
+
+fn outcomes(name: &str, n: usize, args: &[&str]) -> Vec<Outcome> {
+    let (_dir, corpus) = common::corpus(name, n, false);
+    outcomes_with(&corpus, options(args)).0
+}
+
+fn detail(o: &Outcome) -> &str {
+    o.detail().unwrap_or("")
+}
+
+/// Every outcome but the one at `index` passed.
+fn others_passed(all: &[Outcome], index: usize) {
+    for (i, o) in all.iter().enumerate() {
+        if i != index {
+            assert_eq!(o, &Outcome::Passed, "case {i}: {o}");
+        }
+    }
+}
+
+#[test]
+fn a_well_behaved_program_passes_and_its_hello_is_kept() {
+    let (_dir, corpus) = common::corpus("good", 5, false);
+    let (all, ext) = outcomes_with(&corpus, options(&[]));
+    assert_eq!(all, vec![Outcome::Passed; 5]);
+    assert_eq!(ext.declared_hello().map(|h| h.name.as_str()), Some("fake-impl"));
+    assert_eq!(ext.restarts(), 0);
+}
+
+#[test]
+fn a_crash_is_that_case_s_outcome_with_exit_status_and_stderr_and_the_program_restarts() {
+    // seq 3 is the third case. The cases after it need a new process, which
+    // refuses `rule` before a hello: their passing shows the hello replayed.
+    let all = outcomes("crash", 5, &["crash=3"]);
+    let Outcome::Crash { detail } = &all[2] else { panic!("case 3: {}", all[2]) };
+    assert!(detail.contains("exited with status 7"), "{detail}");
+    assert!(detail.contains("fake-impl: crashing on request 3"), "stderr tail: {detail}");
+    others_passed(&all, 2);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_crash_by_signal_names_the_signal() {
+    let all = outcomes("abort", 3, &["abort=2"]);
+    assert!(matches!(all[1], Outcome::Crash { .. }), "{}", all[1]);
+    assert!(detail(&all[1]).contains("SIGABRT"), "{}", all[1]);
+    others_passed(&all, 1);
+}
+
+#[test]
+fn a_hang_is_a_time_out_and_the_run_goes_on() {
+    let start = Instant::now();
+    let (_dir, corpus) = common::corpus("hang", 4, false);
+    let (all, _) = outcomes_with(&corpus, quick(&["hang=2"]));
+    assert!(matches!(all[1], Outcome::TimeOut { .. }), "{}", all[1]);
+    assert!(detail(&all[1]).contains("within the time limit of 0.3 s"), "{}", all[1]);
+    assert!(detail(&all[1]).contains("killed by the runner"), "{}", all[1]);
+    assert!(detail(&all[1]).contains("hanging on request 2"), "stderr tail: {}", all[1]);
+    others_passed(&all, 1);
+    assert!(start.elapsed() < Duration::from_secs(5), "{:?}", start.elapsed());
+}
+
+#[test]
+fn the_time_limit_runs_per_case_though_requests_are_pipelined() {
+    // Five answers of 250 ms each: 1.25 s in all, each within its 1 s.
+    let (_dir, corpus) = common::corpus("pipelined", 5, false);
+    let mut o = options(&["delay=250"]);
+    o.timeout = Duration::from_secs(1);
+    let (all, _) = outcomes_with(&corpus, o);
+    assert_eq!(all, vec![Outcome::Passed; 5]);
+    let mut o = options(&["crash=2"]);
+    o.window = 1;
+    let (all, _) = outcomes_with(&corpus, o);
+    assert!(matches!(all[1], Outcome::Crash { .. }), "{}", all[1]);
+    others_passed(&all, 1);
+}
+
+#[test]
+fn a_line_that_is_not_json_is_a_protocol_violation() {
+    let all = outcomes("garbage", 4, &["garbage=2"]);
+    assert!(matches!(all[1], Outcome::ProtocolViolation { .. }), "{}", all[1]);
+    assert!(detail(&all[1]).contains("not JSON"), "{}", all[1]);
+    assert!(detail(&all[1]).contains("thinking about request 2"), "what was seen: {}", all[1]);
+    others_passed(&all, 1);
+}
+
+#[test]
+fn a_wrong_seq_is_a_protocol_violation() {
+    let all = outcomes("seq", 4, &["wrong-seq=3"]);
+    assert!(matches!(all[2], Outcome::ProtocolViolation { .. }), "{}", all[2]);
+    assert!(detail(&all[2]).contains("wrong seq: the request had seq 3, the `ruling` answer has 1003"), "{}", all[2]);
+    others_passed(&all, 2);
+}
+
+#[test]
+fn a_ruling_off_the_schema_names_the_field_and_costs_no_restart() {
+    let (_dir, corpus) = common::corpus("schema", 4, false);
+    let (all, ext) = outcomes_with(&corpus, options(&["bad-schema=2"]));
+    assert!(matches!(all[1], Outcome::ProtocolViolation { .. }), "{}", all[1]);
+    assert!(detail(&all[1]).contains("ruling.rulings[0].irregularity"), "{}", all[1]);
+    assert!(detail(&all[1]).contains("too-low"), "{}", all[1]);
+    others_passed(&all, 1);
+    assert_eq!(ext.restarts(), 0, "the answer was one whole line with the right seq");
+}
+
+#[test]
+fn error_and_skipped_answers_are_outcomes_not_faults() {
+    let all = outcomes("answers", 4, &["error=1", "skip=3"]);
+    assert_eq!(all[0], Outcome::Error { message: "cannot rule on this one".into() });
+    assert_eq!(all[2], Outcome::Skipped { reason: "not yet (https://example.org/7)".into() });
+    assert_eq!(all[1], Outcome::Passed);
+    assert_eq!(all[3], Outcome::Passed);
+}
+
+#[test]
+fn a_split_line_is_a_protocol_violation_and_the_rest_is_not_mistaken_for_the_next_answer() {
+    let all = outcomes("split", 4, &["split=2"]);
+    assert!(matches!(all[1], Outcome::ProtocolViolation { .. }), "{}", all[1]);
+    assert!(detail(&all[1]).contains("split over several lines"), "{}", all[1]);
+    others_passed(&all, 1);
+}
+
+#[test]
+fn a_line_without_its_newline_times_out_showing_what_was_written() {
+    let (_dir, corpus) = common::corpus("partial", 3, false);
+    let (all, _) = outcomes_with(&corpus, quick(&["partial=2"]));
+    assert!(matches!(all[1], Outcome::TimeOut { .. }), "{}", all[1]);
+    assert!(detail(&all[1]).contains("without a newline: {\"type\":\"ruling\""), "{}", all[1]);
+    others_passed(&all, 1);
+}
+
+#[test]
+fn a_half_line_then_exit_and_an_exit_without_a_word_are_crashes() {
+    let all = outcomes("partial-exit", 3, &["partial-exit=2"]);
+    assert!(matches!(all[1], Outcome::Crash { .. }), "{}", all[1]);
+    assert!(detail(&all[1]).contains("in the middle of a line"), "{}", all[1]);
+    assert!(detail(&all[1]).contains("exited with status 0"), "{}", all[1]);
+    others_passed(&all, 1);
+    let all = outcomes("silent-exit", 3, &["silent-exit=3"]);
+    assert!(matches!(all[2], Outcome::Crash { .. }), "{}", all[2]);
+    assert!(detail(&all[2]).contains("closed its stdout"), "{}", all[2]);
+    others_passed(&all, 2);
+}
+
+#[test]
+fn a_slow_hello_within_the_limit_is_fine_and_beyond_it_every_case_says_why() {
+    let (_dir, corpus) = common::corpus("slow-hello", 3, false);
+    let o = options(&["hello-delay=100"]);
+    let (all, _) = outcomes_with(&corpus, o);
+    assert_eq!(all, vec![Outcome::Passed; 3]);
+
+    let (all, ext) = outcomes_with(&corpus, quick(&["hello-delay=2000"]));
+    assert!(ext.hello_error().is_some_and(|e| e.contains("no hello within the time limit")), "{:?}", ext.hello_error());
+    for o in &all {
+        assert!(matches!(o, Outcome::TimeOut { .. }), "{o}");
+        assert!(detail(o).contains("did not complete the hello"), "{o}");
+    }
+}
+
+#[test]
+fn a_bad_hello_or_a_missing_program_fails_every_case_with_the_reason() {
+    let (_dir, corpus) = common::corpus("bad-hello", 2, false);
+    let (all, ext) = outcomes_with(&corpus, options(&["hello=bad-protocol"]));
+    assert!(ext.declared_hello().is_none());
+    for o in &all {
+        assert!(matches!(o, Outcome::ProtocolViolation { .. }), "{o}");
+        assert!(detail(o).contains("speaks protocol 2"), "{o}");
+    }
+    let (all, _) = outcomes_with(&corpus, options(&["hello=garbage"]));
+    assert!(all.iter().all(|o| detail(o).contains("fake-impl ready!")), "{all:?}");
+    let (all, _) = outcomes_with(&corpus, options(&["hello=none"]));
+    assert!(all.iter().all(|o| matches!(o, Outcome::Crash { .. })), "{all:?}");
+
+    let mut o = ExternalOptions::new(vec!["/nonexistent/rulings-impl".into()]);
+    o.timeout = LIMIT;
+    let (all, _) = outcomes_with(&corpus, o);
+    for o in &all {
+        assert!(matches!(o, Outcome::Crash { .. }), "{o}");
+        assert!(detail(o).contains("cannot start `/nonexistent/rulings-impl`"), "{o}");
+    }
+}
+
+#[test]
+fn when_the_restart_budget_is_spent_the_rest_are_crashes_not_asked() {
+    let (_dir, corpus) = common::corpus("budget", 6, false);
+    let mut o = options(&["crash=all"]);
+    o.max_restarts = 2;
+    let (all, ext) = outcomes_with(&corpus, o);
+    for (i, o) in all.iter().enumerate() {
+        assert!(matches!(o, Outcome::Crash { .. }), "case {i}: {o}");
+        if i < 3 {
+            assert!(detail(o).contains("exited with status 7"), "case {i}: {o}");
+        } else {
+            assert!(detail(o).contains("not asked: the program failed 3 times"), "case {i}: {o}");
+            assert!(detail(o).contains("more than the 2 restarts allowed"), "case {i}: {o}");
+        }
+    }
+    assert_eq!(ext.restarts(), 3);
+}
+
+#[test]
+fn per_case_runs_one_process_per_message() {
+    let (_dir, corpus) = common::corpus("per-case", 4, false);
+    let mut o = options(&["per-case=1", "crash=3", "garbage=2"]);
+    o.per_case = true;
+    let (all, ext) = outcomes_with(&corpus, o);
+    assert_eq!(ext.declared_hello().map(|h| h.name.as_str()), Some("fake-impl"));
+    assert!(matches!(all[1], Outcome::ProtocolViolation { .. }) && detail(&all[1]).contains("not JSON"), "{}", all[1]);
+    assert!(matches!(all[2], Outcome::Crash { .. }) && detail(&all[2]).contains("status 7"), "{}", all[2]);
+    assert_eq!(all[0], Outcome::Passed);
+    assert_eq!(all[3], Outcome::Passed);
+
+    let mut o = options(&["per-case=1", "bad-schema=2"]);
+    o.per_case = true;
+    let (all, ext) = outcomes_with(&corpus, o);
+    assert!(detail(&all[1]).contains("ruling.rulings[0].irregularity"), "{}", all[1]);
+    assert_eq!(ext.restarts(), 0, "a whole answer off the schema is not a failed process");
+
+    // Without `per-case=1` the fake refuses a rule before a hello: proof
+    // that per-case sends a case's process its one request and no hello.
+    let mut o = options(&[]);
+    o.per_case = true;
+    let (all, _) = outcomes_with(&corpus, o);
+    assert!(all.iter().all(|o| o == &Outcome::Error { message: "rule before hello".into() }), "{all:?}");
+}
+
+#[test]
+fn undeclared_features_and_editions_are_not_applicable_and_not_asked() {
+    let (_dir, corpus) = common::corpus("subset", 2, true);
+    let (all, _) = outcomes_with(&corpus, options(&["features=", "editions=2017", "crash=all"]));
+    let law27 = corpus.cases.iter().position(|c| c.id == "L27-TS99").expect("fixture");
+    let Outcome::NotApplicable { why } = &all[law27] else { panic!("{}", all[law27]) };
+    assert!(why.contains("insufficient-bid"), "{why}");
+    assert!(all.iter().enumerate().all(|(i, o)| i == law27 || matches!(o, Outcome::Crash { .. })));
+
+    let (all, _) = outcomes_with(&corpus, options(&["editions=2007"]));
+    assert!(all.iter().all(|o| matches!(o, Outcome::NotApplicable { why } if why.contains("2017"))), "{all:?}");
+}
+
+#[test]
+fn a_shell_command_line_runs_only_with_shell() {
+    let (_dir, corpus) = common::corpus("shell", 2, false);
+    let mut o = ExternalOptions::new(vec![format!("{} garbage=1 2>/dev/null", common::fake())]);
+    o.timeout = LIMIT;
+    o.shell = true;
+    let (all, _) = outcomes_with(&corpus, o.clone());
+    assert!(matches!(all[0], Outcome::ProtocolViolation { .. }), "{}", all[0]);
+    assert_eq!(all[1], Outcome::Passed);
+    o.shell = false;
+    let (all, _) = outcomes_with(&corpus, o);
+    assert!(all.iter().all(|x| detail(x).contains("cannot start")), "{all:?}");
+}
+
+#[test]
+fn the_hello_declared_is_what_not_applicable_uses() {
+    let ext = External::start(options(&["features=meanings", "editions=2017,2007"]));
+    let h = ext.hello();
+    assert_eq!(h.features, vec!["meanings".to_string()]);
+    assert_eq!(h.editions.len(), 2);
+}

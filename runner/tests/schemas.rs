@@ -1,0 +1,223 @@
+//! The JSON Schemas in schemas/ are kept true: every request the runner
+//! sends for the corpus (each case, edition and seat rotation) and every
+//! answer the engine's protocol server gives validate; the runner's own
+//! strict reading accepts the same answers; and documents that break the
+//! protocol are refused by both. The validator is schema_validator/ (a
+//! subset of draft 2020-12 that refuses keywords it does not check).
+
+mod schema_validator;
+
+use std::path::PathBuf;
+
+use rulings::answer::read_answer;
+use rulings::case::load_corpus;
+use rulings_engine::protocol::{engine_hello, FromImplementation, ToImplementation};
+use schema_validator::{Regex, Schemas};
+use serde_json::{json, Value};
+
+const FILES: &[&str] = &[
+    "case.schema.json",
+    "ruling.schema.json",
+    "hello.schema.json",
+    "request.schema.json",
+    "to-implementation.schema.json",
+    "from-implementation.schema.json",
+];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn schemas() -> Schemas {
+    Schemas::load(&root().join("schemas"), FILES).unwrap_or_else(|e| panic!("the schemas load: {e}"))
+}
+
+fn valid(s: &Schemas, file: &str, v: &Value) {
+    let errors = s.validate(file, v);
+    assert!(errors.is_empty(), "{file} refuses {v}:\n{}", errors.join("\n"));
+}
+
+fn invalid(s: &Schemas, file: &str, v: &Value, fragment: &str) {
+    let errors = s.validate(file, v);
+    assert!(!errors.is_empty(), "{file} accepts {v}");
+    assert!(errors.iter().any(|e| e.contains(fragment)), "{file} on {v}: expected {fragment:?} in\n{}", errors.join("\n"));
+}
+
+#[test]
+fn every_request_and_every_engine_answer_for_the_corpus_fits_the_schemas() {
+    let s = schemas();
+    let corpus = load_corpus(&[root().join("cases")]);
+    assert!(corpus.cases.len() >= 50, "the corpus is there: {} cases", corpus.cases.len());
+    let (mut rulings, mut errors) = (0, 0);
+    let mut seq = 0u64;
+    for case in &corpus.cases {
+        for &edition in &case.editions {
+            for rotation in 0..4 {
+                seq += 1;
+                let message = ToImplementation::Rule { seq: json!(seq), request: case.request(edition).rotate(rotation) };
+                let line = serde_json::to_string(&message).expect("a request serializes");
+                let request: Value = serde_json::from_str(&line).expect("json");
+                valid(&s, "request.schema.json", &request);
+                valid(&s, "to-implementation.schema.json", &request);
+
+                // The engine's server answers the line exactly as the binary does.
+                let answer = rulings_engine::server::answer(&line).expect("a rule gets an answer");
+                let text = serde_json::to_string(&answer).expect("an answer serializes");
+                let value: Value = serde_json::from_str(&text).expect("json");
+                valid(&s, "from-implementation.schema.json", &value);
+                let read = read_answer(text.as_bytes(), &json!(seq));
+                assert!(read.is_ok(), "the runner refuses the engine's answer to {}: {read:?}", case.name);
+                match answer {
+                    FromImplementation::Ruling { ruling, .. } => {
+                        valid(&s, "ruling.schema.json", &serde_json::to_value(&ruling).expect("json"));
+                        rulings += 1;
+                    }
+                    FromImplementation::Error { .. } => errors += 1,
+                    other => panic!("unexpected answer {other:?}"),
+                }
+            }
+        }
+    }
+    assert!(rulings > 0, "at least one ruling was validated");
+    eprintln!("validated {rulings} rulings and {errors} error answers");
+}
+
+/// The case file's schema (editor help; `rulings check` is the authority)
+/// accepts every case of the corpus.
+#[test]
+fn every_case_file_fits_the_case_schema() {
+    let s = schemas();
+    let dir = root().join("cases");
+    let files = rulings::case::find_case_files(&dir, &dir).expect("the corpus is readable");
+    let mut n = 0;
+    for (name, path) in files.iter().filter(|(name, _)| !name.rsplit('/').next().unwrap_or("").starts_with('_')) {
+        let text = std::fs::read_to_string(path).expect("a case file reads");
+        let value: Value = serde_yaml::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let errors = s.validate("case.schema.json", &value);
+        assert!(errors.is_empty(), "schemas/case.schema.json refuses {name}:\n{}", errors.join("\n"));
+        n += 1;
+    }
+    assert!(n >= 50, "{n} case files");
+}
+
+#[test]
+fn hellos_and_control_messages_fit() {
+    let s = schemas();
+    let mut hello = serde_json::to_value(engine_hello()).expect("json");
+    hello["type"] = json!("hello");
+    valid(&s, "hello.schema.json", &hello);
+    valid(&s, "from-implementation.schema.json", &hello);
+    let answered = serde_json::to_value(rulings_engine::server::answer(r#"{"type":"hello","protocol":1}"#)).expect("json");
+    valid(&s, "hello.schema.json", &answered);
+    valid(&s, "to-implementation.schema.json", &json!({"type":"hello","protocol":1}));
+    valid(&s, "to-implementation.schema.json", &json!({"type":"bye"}));
+    valid(&s, "from-implementation.schema.json", &json!({"type":"skipped","seq":3,"reason":"no 2007 yet"}));
+    valid(&s, "from-implementation.schema.json", &json!({"type":"error","seq":"a","message":"cannot"}));
+
+    let mut bad = hello.clone();
+    bad["protocol"] = json!(2);
+    invalid(&s, "hello.schema.json", &bad, "is not 1");
+    let mut bad = hello.clone();
+    bad["editions"] = json!([2017]);
+    invalid(&s, "hello.schema.json", &bad, "$.editions[0]");
+    invalid(&s, "from-implementation.schema.json", &json!({"type":"skipped","seq":3}), "missing key `reason`");
+    invalid(&s, "to-implementation.schema.json", &json!({"type":"rule","seq":1,"edition":"2017","dealer":"N",
+        "vulnerable":"none","events":[{"N":"1S"}],"expect":{}}), "unknown key `expect`");
+    invalid(&s, "request.schema.json", &json!({"type":"rule","seq":1,"edition":"2017","dealer":"N",
+        "vulnerable":"none","events":[{"N":"1S","E":"P"}]}), "matches 2 of oneOf");
+    invalid(&s, "request.schema.json", &json!({"type":"rule","seq":1,"edition":"2017","dealer":"N",
+        "vulnerable":"none","events":[{"N":"Pass"}]}), "does not match");
+}
+
+/// A ruling the engine gives, changed in one place: both the schema and the
+/// runner's reading refuse it.
+#[test]
+fn rulings_that_break_the_protocol_are_refused_by_schema_and_runner_alike() {
+    let s = schemas();
+    let line = r#"{"type":"rule","seq":1,"edition":"2017","dealer":"N","vulnerable":"none","events":[{"N":"1S"},{"E":"X"},{"S":"P"},{"W":"P"},{"N":"P"}]}"#;
+    let answer = serde_json::to_value(rulings_engine::server::answer(line)).expect("json");
+    assert_eq!(answer["ruling"]["contract"]["doubled"], "X", "{answer}");
+    valid(&s, "from-implementation.schema.json", &answer);
+    let breaks: Vec<(&str, Value, &str)> = vec![
+        ("/next", json!("Q"), "$.next"),
+        ("/auction/1", json!("Dbl"), "does not match"),
+        ("/contract/bid", json!("8S"), "does not match"),
+        ("/contract/doubled", json!("XXX"), "is not one of"),
+        ("/status", json!("over"), "is not one of"),
+        ("/must_pass", json!([{"seat":"S","scope":"forever","law":"27B2","in_force":true}]), "is not one of"),
+        ("/rulings", json!([{"seat":"E","call":"1H","irregularity":"too-low","law":"27B1(a)"}]), "is not one of"),
+        ("/rulings", json!([{"seat":"E","call":"1H","irregularity":"insufficient-bid","law":"Law 27"}]), "does not match"),
+        ("/score_adjustment", json!(["27D", "27D"]), "repeated"),
+    ];
+    for (pointer, value, fragment) in breaks {
+        let mut bad = answer.clone();
+        *bad.pointer_mut(&format!("/ruling{pointer}")).expect("the pointer exists") = value.clone();
+        invalid(&s, "ruling.schema.json", &bad["ruling"], fragment);
+        invalid(&s, "from-implementation.schema.json", &bad, "oneOf");
+        let runner = read_answer(bad.to_string().as_bytes(), &json!(1));
+        assert!(runner.is_err(), "the runner accepts {pointer} = {value}");
+    }
+    for key in ["contract", "decision", "must_pass"] {
+        let mut bad = answer.clone();
+        bad["ruling"].as_object_mut().expect("object").remove(key);
+        invalid(&s, "ruling.schema.json", &bad["ruling"], &format!("missing key `{key}`"));
+        assert!(read_answer(bad.to_string().as_bytes(), &json!(1)).is_err(), "the runner accepts no {key}");
+    }
+    let mut bad = answer.clone();
+    bad["ruling"]["verdict"] = json!("fine");
+    invalid(&s, "ruling.schema.json", &bad["ruling"], "unknown key `verdict`");
+    assert!(read_answer(bad.to_string().as_bytes(), &json!(1)).is_err());
+}
+
+#[test]
+fn every_clause_of_the_registry_fits_the_clause_pattern() {
+    let s = schemas();
+    for c in rulings_engine::clauses::CLAUSES {
+        let mut ruling = serde_json::to_value(rulings_engine::server::answer(
+            r#"{"type":"rule","seq":1,"dealer":"N","events":[{"N":"1S"}]}"#,
+        ))
+        .expect("json")["ruling"]
+            .clone();
+        ruling["score_adjustment"] = json!([c.id]);
+        let errors = s.validate("ruling.schema.json", &ruling);
+        assert!(errors.is_empty(), "{}: {errors:?}", c.id);
+    }
+}
+
+#[test]
+fn the_validator_refuses_keywords_it_does_not_check() {
+    let dir = std::env::temp_dir().join(format!("rulings-schema-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(dir.join("x.json"), r#"{"type":"string","format":"email"}"#).expect("write");
+    let err = Schemas::load(&dir, &["x.json"]).err().expect("refused");
+    assert!(err.contains("`format`"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_pattern_subset_matches_as_regular_expressions_do() {
+    let call = Regex::new("^(P|X|XX|[1-9][0-9]*(C|D|H|S|NT))$").expect("parses");
+    for ok in ["P", "X", "XX", "1C", "7NT", "12S"] {
+        assert!(call.is_match(ok), "{ok}");
+    }
+    for no in ["", "p", "XXX", "0S", "1N", "1NTX", " 1S", "Pass"] {
+        assert!(!call.is_match(no), "{no}");
+    }
+    let clause = Regex::new(r"^[0-9]+[A-Z]?[0-9]*(\([a-z0-9]+\))*$").expect("parses");
+    for ok in ["27B1(a)", "16C2", "23C", "9B", "12C1(e)", "25B2(b)(1)"] {
+        assert!(clause.is_match(ok), "{ok}");
+    }
+    for no in ["Law 27", "27b", "27B1a", "(a)"] {
+        assert!(!clause.is_match(no), "{no}");
+    }
+    let range = Regex::new(r"^([0-9]+(-[0-9]+|\+)?|-[0-9]+)$").expect("parses");
+    for ok in ["11-15", "12+", "-10", "16", "0+"] {
+        assert!(range.is_match(ok), "{ok}");
+    }
+    for no in ["11-", "+12", "a", "1-2-3"] {
+        assert!(!range.is_match(no), "{no}");
+    }
+    let unanchored = Regex::new("b{2,3}").expect("parses");
+    assert!(unanchored.is_match("abbbc") && !unanchored.is_match("abc"));
+    assert!(Regex::new(r"\d+").is_err(), "classes like \\d are refused, not misread");
+}
