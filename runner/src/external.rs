@@ -319,6 +319,10 @@ impl External {
         let mut last_answer = Instant::now();
         let timeout = self.options.timeout;
         loop {
+            if crate::interrupt::requested() {
+                // Ctrl-C: stop asking; the answers so far are the run.
+                break;
+            }
             if in_flight.is_empty() {
                 while next < n && answers[next].is_some() {
                     next += 1;
@@ -397,6 +401,10 @@ impl External {
             progress(answered);
             last_answer = Instant::now();
         }
+        if crate::interrupt::requested() {
+            // The answered prefix: the runs done before the interruption.
+            return answers.into_iter().map_while(|a| a).collect();
+        }
         answers.into_iter().map(|a| a.unwrap_or_else(|| Answer::Error("not asked (a bug in the runner)".into()))).collect()
     }
 
@@ -472,6 +480,9 @@ impl Implementation for External {
         }
         let mut out = Vec::with_capacity(requests.len());
         for request in requests {
+            if crate::interrupt::requested() {
+                break;
+            }
             let answer = match self.stopped() {
                 Some(stop) => stop,
                 None => {
@@ -572,6 +583,14 @@ impl Process {
             c
         };
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        // A process group of its own: Ctrl-C at the terminal reaches the
+        // runner only, which stops asking and writes its report, then ends
+        // the program itself.
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::CommandExt;
+            cmd.process_group(0);
+        }
         let mut child = cmd.spawn().map_err(|e| {
             Fault::new(
                 FaultKind::Crash,

@@ -35,6 +35,9 @@ pub trait Implementation {
     fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize)) -> Vec<Answer> {
         let mut out = Vec::with_capacity(requests.len());
         for r in requests {
+            if crate::interrupt::requested() {
+                break;
+            }
             out.push(self.rule(r));
             progress(out.len());
         }

@@ -16,6 +16,7 @@ pub mod external;
 pub mod features;
 pub mod harness;
 pub mod implementation;
+pub mod interrupt;
 pub mod junit;
 pub mod known_failures;
 pub mod lint;

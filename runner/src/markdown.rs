@@ -102,6 +102,9 @@ pub fn render(report: &Report) -> String {
         h.corpus.cases,
         f.totals.passed
     );
+    if f.interrupted {
+        let _ = writeln!(s, "**Interrupted** (Ctrl-C): this report covers only the runs done before the stop.\n");
+    }
     let _ = writeln!(s, "- Suite: {}, protocol {}, report format {}", h.suite, h.protocol, h.report);
     let _ = writeln!(s, "- Corpus: `{}` ({} cases in {})", h.corpus.hash, h.corpus.cases, h.corpus.dirs.join(", "));
     match &h.options.implementation {

@@ -207,6 +207,10 @@ pub struct Footer {
     pub load_errors: Vec<String>,
     /// "pass" or "fail": the run's verdict, as the exit status gives it.
     pub result: String,
+    /// The run was stopped (Ctrl-C) before every case was asked: the report
+    /// covers the runs done, and the verdict is "fail".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub interrupted: bool,
 }
 
 /// One line of the file.
@@ -236,12 +240,14 @@ impl Report {
         load_errors.sort();
         let totals = Totals::of(&cases);
         let failed = load_errors.len() + cases.iter().filter(|c| c.is_failure()).count();
+        let interrupted = crate::interrupt::requested();
         let footer = Footer {
+            interrupted,
             runs: cases.len(),
             right_ruling_wrong_clause: cases.iter().filter(|c| c.right_ruling_wrong_clause()).count(),
             totals,
             load_errors,
-            result: if failed == 0 { "pass" } else { "fail" }.to_string(),
+            result: if failed == 0 && !interrupted { "pass" } else { "fail" }.to_string(),
         };
         Report { header, cases, footer }
     }

@@ -64,7 +64,12 @@ pub fn run(
         let outcome = match na {
             Some(why) => Outcome::NotApplicable { why },
             None => {
-                let answer = answers.next().unwrap_or_else(|| Answer::Error("no answer (a bug in the runner)".into()));
+                let answer = match answers.next() {
+                    Some(a) => a,
+                    // Interrupted (Ctrl-C): the run is the runs done so far.
+                    None if crate::interrupt::requested() => break,
+                    None => Answer::Error("no answer (a bug in the runner)".into()),
+                };
                 if variant.rotation == 0 {
                     let ruling = match &answer {
                         Answer::Ruling(r) => Some(r.clone()),

@@ -113,7 +113,9 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
         for id in known_failures::unknown_ids(&known, &corpus) {
             eprintln!("warning: {} lists {id}, which is not a case of this corpus", path.display());
         }
-        if options.update_known_failures {
+        if options.update_known_failures && crate::interrupt::requested() {
+            eprintln!("rulings: interrupted: {} is left as it was (a partial run cannot update it)", path.display());
+        } else if options.update_known_failures {
             let (new, update) = known_failures::updated(&known, &corpus, &results);
             report::write_atomic(path, &known_failures::render(&new))
                 .map_err(|e| format!("{}: cannot write the known failures: {e}", path.display()))?;
@@ -251,6 +253,7 @@ impl RunArgs {
 /// `rulings run`: the exit status is failure when any run failed, a case
 /// did not load, or the setup was wrong.
 pub fn main(args: &RunArgs) -> std::process::ExitCode {
+    crate::interrupt::install();
     let outcome = args.options().and_then(|o| run_suite(&o));
     match outcome {
         Ok(out) => {
@@ -258,7 +261,10 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
             for p in &out.written {
                 eprintln!("rulings: wrote {}", p.display());
             }
-            if out.report.passed() {
+            if out.report.footer.interrupted {
+                eprintln!("rulings: interrupted: the summary and report cover the {} run(s) done", out.report.footer.runs);
+                std::process::ExitCode::from(130)
+            } else if out.report.passed() {
                 std::process::ExitCode::SUCCESS
             } else {
                 std::process::ExitCode::FAILURE

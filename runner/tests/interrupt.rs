@@ -1,0 +1,49 @@
+//! Ctrl-C during `rulings run` leaves a report of the runs done.
+#![cfg(unix)]
+
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+#[test]
+fn an_interrupted_run_writes_the_report_of_the_cases_done() {
+    let dir = std::env::temp_dir().join(format!("rulings-interrupt-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let cases = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
+    // A slow program: 20 ms an answer, so the whole corpus would take far
+    // longer than the half second before the interruption.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .args(["run", "--hide-stderr", "--window", "1", "--cases"])
+        .arg(&cases)
+        .arg("--report")
+        .arg(&dir)
+        .arg("--impl")
+        .arg(env!("CARGO_BIN_EXE_fake-impl"))
+        .arg("delay=20")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rulings starts");
+    std::thread::sleep(Duration::from_millis(800));
+    let killed = Command::new("kill").arg("-INT").arg(child.id().to_string()).status().expect("kill runs");
+    assert!(killed.success());
+    let started = Instant::now();
+    let status = child.wait().expect("rulings ends");
+    assert!(started.elapsed() < Duration::from_secs(10), "the run stops soon after Ctrl-C");
+    assert_eq!(status.code(), Some(130), "an interrupted run exits with 130");
+
+    let jsonl = std::fs::read_to_string(dir.join("report.jsonl")).expect("the report is written");
+    let lines: Vec<serde_json::Value> = jsonl.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
+    let cases_done = lines.iter().filter(|l| l["type"] == "case").count();
+    let footer = lines.last().expect("a footer");
+    assert_eq!(footer["type"], "footer");
+    assert_eq!(footer["interrupted"], true);
+    assert_eq!(footer["result"], "fail");
+    assert!(cases_done > 0, "some runs were done before the interruption");
+    let total = lines[0]["corpus"]["cases"].as_u64().expect("the corpus size");
+    assert!((cases_done as u64) < total, "not every case was asked: {cases_done} of {total}");
+    assert!(lines.iter().filter(|l| l["type"] == "case").all(|l| l["outcome"] == "passed"),
+        "no run is recorded as a crash because of the interruption");
+    let md = std::fs::read_to_string(dir.join("report.md")).expect("report.md");
+    assert!(md.contains("**Interrupted**"), "{md}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
