@@ -60,6 +60,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = Cli::parse();
     match cli.command {
         Command::Check { dirs } => check(dirs),
@@ -144,4 +145,23 @@ fn explain(path: PathBuf, edition: Option<Edition>) -> ExitCode {
         }
         Err(_) => ExitCode::FAILURE,
     }
+}
+
+/// `rulings explain CASE | head`: when the reader of our output goes away,
+/// end quietly, as command-line tools do, instead of reporting a panic of
+/// `print!`. Every other panic is reported as usual.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.contains("Broken pipe") || message.contains("os error 32") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }
