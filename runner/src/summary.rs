@@ -53,6 +53,19 @@ pub fn by_edition(results: &[CaseResult]) -> BTreeMap<rulings_engine::Edition, T
     out
 }
 
+impl Tally {
+    /// Add another tally's counts to this one.
+    fn absorb(&mut self, t: &Tally) {
+        self.passed += t.passed;
+        self.failed += t.failed;
+        self.expected_failures += t.expected_failures;
+        self.not_applicable += t.not_applicable;
+        self.errors += t.errors;
+        self.other += t.other;
+    }
+}
+
+/// One line of a summary table: a name and its counts.
 fn row(s: &mut String, name: &str, t: &Tally) {
     let _ = writeln!(
         s,
@@ -68,45 +81,31 @@ fn row(s: &mut String, name: &str, t: &Tally) {
     );
 }
 
+/// The header line of a summary table whose first column is `first`.
+fn head(s: &mut String, first: &str) {
+    let _ = writeln!(
+        s,
+        "{:<14} {:>6} {:>7} {:>7} {:>9} {:>6} {:>6} {:>6}",
+        first, "runs", "passed", "failed", "expected", "n/a", "error", "other"
+    );
+}
+
 /// The summary text: the table, the load errors, then up to `max_failures`
 /// failures with the first lines of their detail.
 pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> String {
     let mut s = String::new();
     let folders = by_folder(corpus, results);
-    let _ = writeln!(
-        s,
-        "{:<14} {:>6} {:>7} {:>7} {:>9} {:>6} {:>6} {:>6}",
-        "folder", "runs", "passed", "failed", "expected", "n/a", "error", "other"
-    );
+    head(&mut s, "folder");
     let mut total = Tally::default();
     for (folder, t) in &folders {
-        let _ = writeln!(
-            s,
-            "{:<14} {:>6} {:>7} {:>7} {:>9} {:>6} {:>6} {:>6}",
-            folder,
-            t.total(),
-            t.passed,
-            t.failed,
-            t.expected_failures,
-            t.not_applicable,
-            t.errors,
-            t.other
-        );
-        total.passed += t.passed;
-        total.failed += t.failed;
-        total.expected_failures += t.expected_failures;
-        total.not_applicable += t.not_applicable;
-        total.errors += t.errors;
-        total.other += t.other;
+        row(&mut s, folder, t);
+        total.absorb(t);
     }
     row(&mut s, "total", &total);
     // The same runs by the edition of the Laws they were ruled in.
     let editions = by_edition(results);
-    let _ = writeln!(
-        s,
-        "\n{:<14} {:>6} {:>7} {:>7} {:>9} {:>6} {:>6} {:>6}",
-        "edition", "runs", "passed", "failed", "expected", "n/a", "error", "other"
-    );
+    s.push('\n');
+    head(&mut s, "edition");
     for (edition, t) in &editions {
         row(&mut s, edition.year(), t);
     }
