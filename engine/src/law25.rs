@@ -323,14 +323,7 @@ fn accepted(t: &mut Table, s: &Substitution) {
         s.comparable,
         &t.regulations,
     );
-    t.record(IrregularityRuling {
-        seat: s.offender,
-        call: Some(s.substitute),
-        cards: Vec::new(),
-        irregularity: Irregularity::ChangeOfCall,
-        law: "25B1".to_string(),
-        comparable: Some(cmp),
-    });
+    t.record(IrregularityRuling { comparable: Some(cmp), ..entry(s, "25B1") });
     withdrawn_call(t, s.offender, s.original, cmp);
 }
 
@@ -366,14 +359,7 @@ fn not_accepted(t: &mut Table, s: &Substitution) -> Result<(), RuleError> {
         s.comparable,
         &t.regulations,
     );
-    t.record(IrregularityRuling {
-        seat: s.offender,
-        call: Some(s.substitute),
-        cards: Vec::new(),
-        irregularity: Irregularity::ChangeOfCall,
-        law: "25B2".to_string(),
-        comparable: Some(cmp),
-    });
+    t.record(IrregularityRuling { comparable: Some(cmp), ..entry(s, "25B2") });
     withdrawn_call(t, s.offender, s.substitute, cmp);
     Ok(())
 }
