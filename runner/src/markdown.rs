@@ -169,9 +169,11 @@ pub fn render(report: &Report) -> String {
     }
 
     let mut folders: BTreeMap<&str, Vec<&CaseLine>> = BTreeMap::new();
+    let mut editions: BTreeMap<&str, Vec<&CaseLine>> = BTreeMap::new();
     let mut clauses: BTreeMap<(u32, String), Vec<&CaseLine>> = BTreeMap::new();
     for l in &report.cases {
         folders.entry(l.folder()).or_default().push(l);
+        editions.entry(l.edition.as_str()).or_default().push(l);
         for law in &l.laws {
             clauses.entry(clause_key(law)).or_default().push(l);
         }
@@ -183,6 +185,13 @@ pub fn render(report: &Report) -> String {
     }
     let all: Vec<&CaseLine> = report.cases.iter().collect();
     let _ = writeln!(s, "{}\n", row("**total**", &all));
+
+    let _ = writeln!(s, "## By edition of the Laws\n");
+    s.push_str(&table_head("edition"));
+    for (edition, lines) in &editions {
+        let _ = writeln!(s, "{}", row(edition, lines));
+    }
+    s.push('\n');
 
     let _ = writeln!(s, "## By clause\n\nA case counts under each clause it is about (its `laws`).\n");
     s.push_str(&table_head("clause"));
