@@ -24,7 +24,8 @@ fn an_interrupted_run_writes_the_report_of_the_cases_done() {
         .spawn()
         .expect("rulings starts");
     std::thread::sleep(Duration::from_millis(800));
-    let killed = Command::new("kill").arg("-INT").arg(child.id().to_string()).status().expect("kill runs");
+    // The shell's own `kill`, as a terminal's Ctrl-C would send SIGINT.
+    let killed = Command::new("sh").arg("-c").arg(format!("kill -INT {}", child.id())).status().expect("sh runs");
     assert!(killed.success());
     let started = Instant::now();
     let status = child.wait().expect("rulings ends");
