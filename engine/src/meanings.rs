@@ -97,6 +97,29 @@ impl<'de> Deserialize<'de> for Range {
     }
 }
 
+/// A range bounded by what a hand can hold: `what` names it in the error.
+fn bounded<'de, D: Deserializer<'de>>(d: D, ceiling: u8, what: &str) -> Result<Option<Range>, D::Error> {
+    let r = Range::deserialize(d)?;
+    for v in [r.min, r.max].into_iter().flatten() {
+        if v > ceiling {
+            return Err(serde::de::Error::custom(format!(
+                "{what} of {v} is impossible: a hand holds at most {ceiling}"
+            )));
+        }
+    }
+    Ok(Some(r))
+}
+
+/// An HCP range: 0 to 37 (a hand holds at most 37 high-card points).
+fn hcp_range<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Range>, D::Error> {
+    bounded(d, 37, "an HCP bound")
+}
+
+/// A suit-length range: 0 to 13.
+fn suit_range<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Range>, D::Error> {
+    bounded(d, 13, "a suit length")
+}
+
 /// What a call means in its context (DESIGN.md, "Meanings").
 ///
 /// Every field is optional; an absent bound is no constraint. `any_of`
@@ -105,15 +128,15 @@ impl<'de> Deserialize<'de> for Range {
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Meaning {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default, deserialize_with = "hcp_range", skip_serializing_if = "Option::is_none")]
     pub hcp: Option<Range>,
-    #[serde(rename = "C", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "C", default, deserialize_with = "suit_range", skip_serializing_if = "Option::is_none")]
     pub clubs: Option<Range>,
-    #[serde(rename = "D", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "D", default, deserialize_with = "suit_range", skip_serializing_if = "Option::is_none")]
     pub diamonds: Option<Range>,
-    #[serde(rename = "H", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "H", default, deserialize_with = "suit_range", skip_serializing_if = "Option::is_none")]
     pub hearts: Option<Range>,
-    #[serde(rename = "S", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "S", default, deserialize_with = "suit_range", skip_serializing_if = "Option::is_none")]
     pub spades: Option<Range>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub balanced: Option<bool>,

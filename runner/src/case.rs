@@ -534,9 +534,11 @@ fn plain_message(msg: &str) -> String {
         };
         return format!("the case has no `{field}`{hint}");
     }
-    if let Some(rest) = msg.strip_prefix("unknown field `") {
-        if let Some((field, tail)) = rest.split_once('`') {
-            return format!("unknown key `{field}`{}", tail.replace(", expected", "; expected"));
+    // "events[0].means: unknown field `X`, expected ..." at any depth.
+    if let Some(at) = msg.find("unknown field `") {
+        let (path, rest) = msg.split_at(at);
+        if let Some((field, tail)) = rest["unknown field `".len()..].split_once('`') {
+            return format!("{path}unknown key `{field}`{}", tail.replace(", expected", "; expected"));
         }
     }
     if msg.starts_with("repetition limit exceeded") || msg.starts_with("recursion limit exceeded") {

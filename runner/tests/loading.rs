@@ -162,3 +162,30 @@ fn lint_rules_name_the_later_file() {
     assert!(!corpus.cases.iter().any(|c| c.id == "L22-SAME"), "a duplicate story does not run");
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn bad_meanings_are_load_errors_with_positions() {
+    let with_meaning = |id: &str, means: &str| {
+        GOOD.replace("L22-T3ST", id)
+            .replace("title: North", &format!("title: {id} North"))
+            .replacen("  - N: 1H\n", &format!("  - N: 1H\n    means: {means}\n"), 1)
+    };
+    let dir = corpus_dir(
+        "meanings",
+        &[
+            ("reversed.yaml", with_meaning("L22-REVR", "{hcp: 20-10}")),
+            ("fourteen.yaml", with_meaning("L22-FRTN", "{H: 14}")),
+            ("too-many-points.yaml", with_meaning("L22-HCPS", "{hcp: 38+}")),
+            ("unknown-suit.yaml", with_meaning("L22-SUIT", "{X: 5+}")),
+        ],
+    );
+    let corpus = load_corpus(&[dir.clone()]);
+    let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
+    let has = |frag: &str| errors.iter().any(|e| e.contains(frag));
+    assert!(has("reversed.yaml:8:18: events[0].means.hcp: `20-10` is an empty range"), "{errors:#?}");
+    assert!(has("fourteen.yaml:8:12: events[0].means: a suit length of 14 is impossible"), "{errors:#?}");
+    assert!(has("too-many-points.yaml:8:12: events[0].means: an HCP bound of 38 is impossible"), "{errors:#?}");
+    assert!(has("unknown-suit.yaml:8:13: events[0].means: unknown key `X`; expected one of `hcp`, `C`"), "{errors:#?}");
+    assert_eq!(errors.len(), 4, "{errors:#?}");
+    let _ = fs::remove_dir_all(&dir);
+}
