@@ -36,6 +36,8 @@ pub enum ToImplementation {
 }
 
 /// A message from the implementation to the runner.
+// A ruling is moved once per case; boxing it would buy nothing measurable.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum FromImplementation {

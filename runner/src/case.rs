@@ -109,7 +109,7 @@ impl Expectation {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.to_value().as_object().map_or(true, |m| m.is_empty())
+        self.to_value().as_object().is_none_or(|m| m.is_empty())
     }
 }
 

@@ -146,7 +146,7 @@ impl Grade {
 pub fn grade(expected: &Value, actual: &Value) -> Grade {
     Grade {
         ruling: matches(&without_clauses(expected), actual),
-        clauses: clauses_only(expected).map_or(true, |c| matches(&c, actual)),
+        clauses: clauses_only(expected).is_none_or(|c| matches(&c, actual)),
     }
 }
 

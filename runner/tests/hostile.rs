@@ -58,7 +58,7 @@ fn write_corpus(name: &str, files: Vec<(&str, Vec<u8>)>) -> PathBuf {
 fn assert_refused(name: &str, bytes: Vec<u8>, expected: &str) {
     let dir = write_corpus(name, vec![("good.yaml", GOOD.as_bytes().to_vec()), ("hostile.yaml", bytes)]);
     let started = Instant::now();
-    let corpus = load_corpus(&[dir.clone()]);
+    let corpus = load_corpus(std::slice::from_ref(&dir));
     let took = started.elapsed();
     assert!(took < Duration::from_secs(5), "{name}: loading took {took:?}");
     assert_eq!(corpus.cases.len(), 1, "{name}: the good case still loads");

@@ -102,7 +102,7 @@ fn a_wrong_expectation_fails_with_a_diff_in_every_rotation() {
 #[test]
 fn duplicate_ids_are_refused_and_named() {
     let dir = corpus_dir("dup", &[("a.yaml", GOOD.to_string()), ("b.yaml", GOOD.to_string())]);
-    let corpus = load_corpus(&[dir.clone()]);
+    let corpus = load_corpus(std::slice::from_ref(&dir));
     assert_eq!(corpus.cases.len(), 1);
     assert_eq!(corpus.errors.len(), 1);
     let e = corpus.errors[0].to_string();
@@ -150,7 +150,7 @@ fn lint_rules_name_the_later_file() {
         GOOD.replace("L22-T3ST", "L22-2007").replace("title: North", "title: In 2007, North").replace("dealer:", "editions: [2007]\ndealer:"),
     )
     .unwrap();
-    let corpus = load_corpus(&[dir.clone()]);
+    let corpus = load_corpus(std::slice::from_ref(&dir));
     let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
     let has = |frag: &str| errors.iter().any(|e| e.contains(frag));
     assert!(corpus.cases.iter().any(|c| c.id == "L22-2007"), "{errors:#?}");
@@ -179,7 +179,7 @@ fn bad_meanings_are_load_errors_with_positions() {
             ("unknown-suit.yaml", with_meaning("L22-SUIT", "{X: 5+}")),
         ],
     );
-    let corpus = load_corpus(&[dir.clone()]);
+    let corpus = load_corpus(std::slice::from_ref(&dir));
     let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
     let has = |frag: &str| errors.iter().any(|e| e.contains(frag));
     assert!(has("reversed.yaml:8:18: events[0].means.hcp: `20-10` is an empty range"), "{errors:#?}");
