@@ -10,10 +10,11 @@ use serde_json::Value;
 
 use crate::case::{Case, LoadError};
 
-/// The tag registry: `_tags.yaml` at the corpus root, a map from each tag to
+/// The tag registry: `_tags.yml` at the corpus root (`.yml`, so that tools
+/// globbing `cases/**/*.yaml` for cases pass it by), a map from each tag to
 /// one line saying what it means. Files whose name starts with `_` are
 /// corpus metadata, not cases.
-pub const TAG_REGISTRY: &str = "_tags.yaml";
+pub const TAG_REGISTRY: &str = "_tags.yml";
 
 /// Read the tag registry under `root`, if there is one.
 pub fn load_tags(root: &Path) -> Result<Option<BTreeMap<String, String>>, LoadError> {

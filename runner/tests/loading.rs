@@ -132,7 +132,7 @@ fn lint_rules_name_the_later_file() {
             ),
         ],
     );
-    fs::write(dir.join("_tags.yaml"), "legal-auction: nothing irregular\n").unwrap();
+    fs::write(dir.join("_tags.yml"), "legal-auction: nothing irregular\n").unwrap();
     fs::write(
         dir.join("law22/e.yaml"),
         other_story
