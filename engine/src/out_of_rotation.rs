@@ -553,7 +553,12 @@ fn after_inadmissible(t: &mut Table, oot: OutOfTurn, before: Table, i: usize, e:
 /// 17D3 through 34: the auction has just reached three passes after a call,
 /// but a player missed his turn among them (an accepted pass out of
 /// rotation): it does not end. It goes back to the player who missed his
-/// turn, and every pass since is cancelled.
+/// turn, and every pass since is cancelled. 17D3 (2007: 17E2) puts every
+/// cancelled pass under 16C (2007: 16D), the players who passed out of
+/// rotation being offenders: each cancelled pass of the offending side, the
+/// accepted pass itself and any later pass by either of its members, is
+/// unauthorised to the passer's partner (16C2). Passes of the other side are
+/// not listed (docs/conventions.md, Laws 28-34).
 pub(crate) fn retention(t: &mut Table) {
     if t.rotation.accepted_passes.is_empty() || t.auction.missed().is_empty() || !t.auction.is_over() {
         return;
@@ -571,11 +576,25 @@ pub(crate) fn retention(t: &mut Table) {
         .collect();
     records.sort_by_key(|r| r.first_missed);
     let Some(first) = records.first() else { return };
+    // The passes cancelled, in auction order: every call that stands from
+    // the first missed turn on (they are all passes, the auction being over).
+    let cancelled: Vec<(Seat, Call)> = t
+        .auction
+        .seated()
+        .enumerate()
+        .filter(|&(k, _)| k >= first.first_missed && !t.auction.is_missed(k))
+        .map(|(_, sc)| sc)
+        .collect();
+    let offending = |s: Seat| records.iter().any(|r| s == r.offender || s == r.offender.partner());
     *t = (*first.before).clone();
     let ui = t.rules.withdrawn_ui;
     for r in &records {
         t.record(IrregularityRuling::on_call(r.offender, r.call, Irregularity::PassOutOfRotation, "34"));
-        t.unauthorized(r.offender.partner(), r.offender, r.call, ui);
+    }
+    for &(s, c) in &cancelled {
+        if offending(s) {
+            t.unauthorized(s.partner(), s, c, ui);
+        }
     }
 }
 
