@@ -168,6 +168,27 @@ impl Case {
         }
     }
 
+    /// A bare case citing `laws` in `editions`, for unit tests.
+    #[cfg(test)]
+    pub(crate) fn for_tests(laws: &[&str], editions: Vec<Edition>) -> Case {
+        Case {
+            name: "x.yaml".into(),
+            path: "x.yaml".into(),
+            id: "L99-TEST".into(),
+            title: String::new(),
+            laws: laws.iter().map(|s| s.to_string()).collect(),
+            source: String::new(),
+            editions,
+            tags: Vec::new(),
+            dealer: Seat::N,
+            vulnerable: Default::default(),
+            events: Vec::new(),
+            regulations: None,
+            expect: Default::default(),
+            id_line: 1,
+        }
+    }
+
     /// The top-level folder of the case under the corpus ("law27").
     pub fn folder(&self) -> &str {
         self.name.split('/').next().unwrap_or("")

@@ -136,22 +136,7 @@ mod tests {
     }
 
     fn case(laws: &[&str], editions: Vec<Edition>) -> crate::case::Case {
-        crate::case::Case {
-            name: "x.yaml".into(),
-            path: "x.yaml".into(),
-            id: "L36-TEST".into(),
-            title: String::new(),
-            laws: laws.iter().map(|s| s.to_string()).collect(),
-            source: String::new(),
-            editions,
-            tags: Vec::new(),
-            dealer: rulings_engine::Seat::N,
-            vulnerable: Default::default(),
-            events: Vec::new(),
-            regulations: None,
-            expect: Default::default(),
-            id_line: 1,
-        }
+        crate::case::Case::for_tests(laws, editions)
     }
 
     #[test]

@@ -40,22 +40,7 @@ mod tests {
     use super::*;
 
     fn case(laws: &[&str]) -> Case {
-        Case {
-            name: "x.yaml".into(),
-            path: "x.yaml".into(),
-            id: "L31-TEST".into(),
-            title: String::new(),
-            laws: laws.iter().map(|s| s.to_string()).collect(),
-            source: String::new(),
-            editions: vec![rulings_engine::Edition::E2007],
-            tags: Vec::new(),
-            dealer: rulings_engine::Seat::N,
-            vulnerable: Default::default(),
-            events: Vec::new(),
-            regulations: None,
-            expect: Default::default(),
-            id_line: 1,
-        }
+        Case::for_tests(laws, vec![rulings_engine::Edition::E2007])
     }
 
     #[test]
