@@ -44,6 +44,21 @@ pub(crate) fn card_exposed(t: &mut Table, i: usize, e: &Event, x: Exposure) -> R
             format!("{} {x}: the engine rules on Law 24 under the 2017 Laws only, not {}", e.seat, t.edition),
         ));
     }
+    if !t.auction_begun {
+        // The auction begins with the first call (Definitions). A card seen
+        // before that is extraneous information (16D1); the WBF Laws
+        // Committee (minutes of 15 August 2017, item 7) confirmed that such a
+        // card goes back to the hand and Law 16 deals with the information.
+        return Err(unsupported(
+            i,
+            "16D",
+            format!(
+                "{} {x} before the first call: Law 24 covers the auction, which has not begun; the card goes \
+                 back to the hand and the information is a matter for Law 16D (director's judgement)",
+                e.seat
+            ),
+        ));
+    }
     if t.auction.is_over() {
         return Err(unsupported(
             i,
@@ -85,5 +100,39 @@ fn apply(t: &mut Table, e: &Event, x: &Exposure) {
     if law != "24A" {
         t.impose_pass(e.seat.partner(), Scope::NextTurn, law);
         t.may_adjust("72C");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::notation::Seat;
+    use crate::request::{Action, Event, Request};
+    use crate::table::{rule, RuleError};
+
+    fn story(events: &[(&str, &str)]) -> Request {
+        Request {
+            edition: Default::default(),
+            dealer: Seat::N,
+            vulnerable: Default::default(),
+            regulations: None,
+            events: events
+                .iter()
+                .map(|(s, a)| Event::new(s.parse().unwrap(), a.parse::<Action>().unwrap()))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_card_seen_before_the_first_call_is_not_law_24() {
+        // Definitions: the auction begins with the first call. Before it,
+        // 16D1 (and WBFLC minutes, 15 August 2017, item 7) apply, not 24.
+        match rule(&story(&[("N", "exposes HJ"), ("N", "1NT")])) {
+            Err(RuleError::Unsupported { event: 0, law, .. }) => assert_eq!(law, "16D"),
+            other => panic!("expected 16D not supported, got {other:?}"),
+        }
+        // Once any call has been made, it is Law 24, even for a player who
+        // has not called yet.
+        let r = rule(&story(&[("N", "P"), ("E", "exposes HJ")])).expect("24B after the first call");
+        assert_eq!(r.rulings[0].law, "24B");
     }
 }

@@ -117,6 +117,9 @@ pub struct Table {
     pub(crate) rotation: out_of_rotation::Rotation,
     /// 24E: cards exposed during the auction, penalty cards if their owner defends.
     penalty: Vec<PenaltyCard>,
+    /// Whether any call has been made yet: the auction begins with the first
+    /// call (Definitions, "Auction"), and Law 24 covers the auction only.
+    pub(crate) auction_begun: bool,
 }
 
 /// Rule on a request: replay its events and return the state of the table
@@ -146,6 +149,7 @@ impl Table {
             score_cap: None,
             rotation: out_of_rotation::Rotation::default(),
             penalty: Vec::new(),
+            auction_begun: false,
         }
     }
 
@@ -157,6 +161,7 @@ impl Table {
             self.only_2017(i, "24", "a card exposed during the auction")?;
             return law24::card_exposed(self, i, e, x);
         }
+        self.auction_begun = true;
         if let Some(p) = self.pending.take() {
             return self.resolve(p, i, e);
         }
