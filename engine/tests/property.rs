@@ -42,6 +42,21 @@ fn random_call(rng: &mut Rng) -> Call {
     }
 }
 
+/// A card event (Law 24): one or two cards exposed, or one led.
+fn random_cards(rng: &mut Rng) -> Action {
+    fn card(rng: &mut Rng) -> String {
+        let suit = ["S", "H", "D", "C"][rng.below(4) as usize];
+        let rank = ["A", "K", "Q", "J", "T", "9", "5", "2"][rng.below(8) as usize];
+        format!("{suit}{rank}")
+    }
+    let text = match rng.below(3) {
+        0 => format!("leads {}", card(rng)),
+        1 => format!("exposes {}", card(rng)),
+        _ => format!("exposes {} {}", card(rng), card(rng)),
+    };
+    text.parse().unwrap_or(Action::Call(Call::Pass))
+}
+
 fn random_range(rng: &mut Rng, max: u8) -> Range {
     let a = rng.below(max as u64 + 1) as u8;
     let b = a + rng.below((max - a) as u64 + 1) as u8;
@@ -87,9 +102,10 @@ fn random_request(rng: &mut Rng) -> Request {
     for _ in 0..rng.below(24) {
         // Mostly in turn, so stories go deep; sometimes anyone.
         let seat = if rng.chance(80) { turn } else { Seat::ALL[rng.below(4) as usize] };
-        let action = match rng.below(20) {
+        let action = match rng.below(25) {
             0 => Action::Accept,
             1 => Action::Reject,
+            2 => random_cards(rng),
             _ => Action::Call(random_call(rng)),
         };
         let mut findings = Findings::default();
