@@ -96,7 +96,6 @@ struct LeadSource {
 
 /// The table's state during the auction period.
 #[derive(Debug, Clone)]
-#[allow(dead_code)]
 pub struct Table {
     pub(crate) edition: Edition,
     /// Where this edition's Laws differ from the others'.
@@ -294,13 +293,11 @@ impl Table {
         self.must_pass.iter().any(|o| o.seat == seat && o.in_force)
     }
 
-    #[allow(dead_code)]
     pub(crate) fn impose_pass(&mut self, seat: Seat, scope: Scope, law: &str) {
         self.must_pass.push(MustPass { seat, scope, law: law.to_string(), in_force: true });
     }
 
     /// 26B: the offender's partner may be restricted in his lead.
-    #[allow(dead_code)]
     pub(crate) fn restrict_lead(&mut self, offender: Seat, law: &str) {
         self.lead.push(LeadSource { restricted: offender.partner(), offender, law: law.to_string(), withdrawn: None });
     }
@@ -344,7 +341,6 @@ impl Table {
     }
 
     /// 16C2: information from a withdrawn call is unauthorised to `seat`.
-    #[allow(dead_code)]
     pub(crate) fn unauthorized(&mut self, seat: Seat, from: Seat, call: Call, law: &str) {
         self.unauthorized.push(UnauthorizedInformation {
             seat,
@@ -354,13 +350,11 @@ impl Table {
     }
 
     /// Record the ruling on one irregularity.
-    #[allow(dead_code)]
     pub(crate) fn record(&mut self, r: IrregularityRuling) {
         self.rulings.push(r);
     }
 
     /// Name a clause under which the score may be adjusted after play.
-    #[allow(dead_code)]
     pub(crate) fn may_adjust(&mut self, law: &str) {
         if !self.adjustments.iter().any(|a| a == law) {
             self.adjustments.push(law.to_string());
