@@ -45,7 +45,8 @@ fn main() {
         ]),
         ..Default::default()
     };
-    let stayman3 = Meaning { hcp: range("8+"), artificial: Some(true), purpose: Some("stayman".into()), ..Default::default() };
+    let stayman3 =
+        Meaning { hcp: range("8+"), artificial: Some(true), purpose: Some("stayman".into()), ..Default::default() };
 
     let natural3c = Meaning { hcp: range("8+"), clubs: range("6+"), ..Default::default() };
     let pairs: Vec<(&str, Meaning, Meaning)> = vec![
@@ -71,11 +72,7 @@ fn main() {
         }
         let ns = start.elapsed().as_nanos();
         let verdict = comparable(Some(w), Some(r), None, &regs);
-        println!(
-            "{name:<34} {:>8} ns/check  ({:?})",
-            ns / rounds as u128,
-            verdict
-        );
+        println!("{name:<34} {:>8} ns/check  ({:?})", ns / rounds as u128, verdict);
         total_ns += ns;
         checks += rounds as u128;
     }

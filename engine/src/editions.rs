@@ -308,11 +308,9 @@ impl Rules {
                 },
             },
             // 2017 31B: partner calls freely (B1); judged as in A2 (B2).
-            (RotationScheme::Comparable, Bid, _) => Cancelled {
-                law: "31B",
-                now: none,
-                at_turn: AtTurn::Judge(comparable_2017("31B2", "31B2")),
-            },
+            (RotationScheme::Comparable, Bid, _) => {
+                Cancelled { law: "31B", now: none, at_turn: AtTurn::Judge(comparable_2017("31B2", "31B2")) }
+            }
             // 2017 32A: as 31A.
             (RotationScheme::Comparable, Double, Rho) => Cancelled {
                 law: "32A",
@@ -323,11 +321,9 @@ impl Rules {
                 },
             },
             // 2017 32B: as 31B.
-            (RotationScheme::Comparable, Double, _) => Cancelled {
-                law: "32B",
-                now: none,
-                at_turn: AtTurn::Judge(comparable_2017("32B2", "32B2")),
-            },
+            (RotationScheme::Comparable, Double, _) => {
+                Cancelled { law: "32B", now: none, at_turn: AtTurn::Judge(comparable_2017("32B2", "32B2")) }
+            }
             // 2007 30A: before any player has bid, whoever's turn it was,
             // the offender passes at his next turn; Law 23 may apply.
             (RotationScheme::Bars, Pass, _) if !any_bid => Cancelled {
@@ -369,11 +365,7 @@ impl Rules {
                         test: Test::SameDenomination,
                         yes: Outcome {
                             law: "31A2(a)",
-                            effects: Effects {
-                                partner_must_pass: Some((next, "31A2(a)")),
-                                adjust: Some("23"),
-                                ..none
-                            },
+                            effects: Effects { partner_must_pass: Some((next, "31A2(a)")), adjust: Some("23"), ..none },
                         },
                         no: Outcome {
                             law: "31A2(b)",

@@ -81,11 +81,7 @@ fn require_2017(t: &Table, i: usize, law: &str, what: &str) -> Result<(), RuleEr
     if t.edition == Edition::E2017 {
         Ok(())
     } else {
-        Err(unsupported(
-            i,
-            law,
-            format!("{what}: the engine rules on it under the 2017 Laws only, not {}", t.edition),
-        ))
+        Err(unsupported(i, law, format!("{what}: the engine rules on it under the 2017 Laws only, not {}", t.edition)))
     }
 }
 
@@ -177,10 +173,8 @@ pub(crate) fn call_when_required_to_pass(t: &mut Table, i: usize, e: &Event, c: 
         return bid_above_seven(t, i, e, c);
     }
     require_2017(t, i, "37", &format!("{} calls {c} while required to pass", e.seat))?;
-    let inadmissible_double = matches!(
-        t.auction.legality(e.seat, c),
-        Legality::InadmissibleDouble | Legality::InadmissibleRedouble
-    );
+    let inadmissible_double =
+        matches!(t.auction.legality(e.seat, c), Legality::InadmissibleDouble | Legality::InadmissibleRedouble);
     let before = t.clone();
     law37::not_accepted(t, e.seat, c);
     wait(t, before, Kind::RequiredToPass { inadmissible_double }, e, c);

@@ -281,9 +281,7 @@ impl HandSet {
     /// computed only over the shapes `self` uses, stopping at the first
     /// hand outside.
     pub fn is_within_widened(&self, other: &HandSet, cards: u8, below: u8, above: u8) -> bool {
-        self.masks.iter().enumerate().all(|(i, &m)| {
-            m == 0 || m & !dilate(other.near(i, cards), below, above) == 0
-        })
+        self.masks.iter().enumerate().all(|(i, &m)| m == 0 || m & !dilate(other.near(i, cards), below, above) == 0)
     }
 
     /// The union of the HCP masks of every shape whose suit lengths each
@@ -329,9 +327,7 @@ impl HandSet {
         Strain::SUITS
             .into_iter()
             .enumerate()
-            .filter(|&(s, _)| {
-                self.masks.iter().zip(&t.lengths).all(|(m, l)| *m == 0 || l[s] >= length)
-            })
+            .filter(|&(s, _)| self.masks.iter().zip(&t.lengths).all(|(m, l)| *m == 0 || l[s] >= length))
             .map(|(_, strain)| strain)
             .collect()
     }
@@ -476,9 +472,8 @@ mod tests {
                 "artificial" => out.artificial = Some(v == "true"),
                 "purpose" => out.purpose = Some(v.to_string()),
                 "shows" => {
-                    out.shows = Some(
-                        v.split(',').filter(|s| !s.is_empty()).map(|s| s.parse().expect("strain")).collect(),
-                    )
+                    out.shows =
+                        Some(v.split(',').filter(|s| !s.is_empty()).map(|s| s.parse().expect("strain")).collect())
                 }
                 _ => panic!("unknown key {k}"),
             }
@@ -550,10 +545,7 @@ mod tests {
     fn a_finding_overrides_and_missing_meanings_default_to_not_comparable() {
         let r = Regulations::default();
         let weak = m("hcp=5-10 H=6");
-        assert_eq!(
-            comparable(Some(&weak), Some(&m("hcp=20+")), Some(true), &r),
-            yes(Basis::Finding)
-        );
+        assert_eq!(comparable(Some(&weak), Some(&m("hcp=20+")), Some(true), &r), yes(Basis::Finding));
         assert_eq!(
             comparable(Some(&weak), Some(&weak), Some(false), &r),
             Comparability { value: false, basis: Basis::Finding }

@@ -115,10 +115,7 @@ mod tests {
             dealer: Seat::N,
             vulnerable: Default::default(),
             regulations: None,
-            events: events
-                .iter()
-                .map(|(s, a)| Event::new(s.parse().unwrap(), a.parse::<Action>().unwrap()))
-                .collect(),
+            events: events.iter().map(|(s, a)| Event::new(s.parse().unwrap(), a.parse::<Action>().unwrap())).collect(),
         }
     }
 

@@ -47,9 +47,7 @@ use crate::law27;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::{Action, Event};
-use crate::ruling::{
-    Choice, Comparability, Decision, Irregularity, IrregularityRuling, Scope, ScoreLimit,
-};
+use crate::ruling::{Choice, Comparability, Decision, Irregularity, IrregularityRuling, Scope, ScoreLimit};
 use crate::table::{impossible, unsupported, Pending, PendingState, RuleError, Table};
 
 /// What the table waits on under Law 25.
@@ -170,8 +168,7 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
     // 25A6: LHO may withdraw the call he made over the unintended call. He
     // may keep it only if the replacement stood as made and his call is
     // still one he may make over it.
-    let replaced_as_made =
-        t.pending.is_none() && t.auction.calls().len() == k + 1 && t.auction.calls()[k] == c;
+    let replaced_as_made = t.pending.is_none() && t.auction.calls().len() == k + 1 && t.auction.calls()[k] == c;
     let may_keep = replaced_as_made
         && !t.auction.is_over()
         && t.auction.next_seat() == lho
@@ -186,7 +183,12 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
                 options: vec![Choice::Accept, Choice::Reject],
                 law: lho_clause.to_string(),
             }),
-            state: PendingState::ChangeOfCall(Box::new(Waiting::LhoCall(LhoCall { lho, replacer: seat, index: k + 1, call }))),
+            state: PendingState::ChangeOfCall(Box::new(Waiting::LhoCall(LhoCall {
+                lho,
+                replacer: seat,
+                index: k + 1,
+                call,
+            }))),
         });
     } else {
         // His call cannot stand over the replacement (or the replacement is
@@ -251,11 +253,7 @@ pub(crate) fn intended_change(t: &mut Table, i: usize, e: &Event, c: Call) -> Re
     let lho = offender.lho();
     t.pending = Some(Pending {
         waiting_on: lho,
-        decision: Some(Decision {
-            seat: lho,
-            options: vec![Choice::Accept, Choice::Reject],
-            law: "25B1".to_string(),
-        }),
+        decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "25B1".to_string() }),
         state: PendingState::ChangeOfCall(Box::new(Waiting::Substitute(s))),
     });
     Ok(())
@@ -314,15 +312,16 @@ fn accepted(t: &mut Table, s: &Substitution) {
     if t.rules.lead != LeadScheme::ProhibitUnspecified {
         // 2007 and 1997: no comparable call; the withdrawn first call.
         t.record(entry(s, "25B1"));
-        withdrawn_before_2017(t, s.offender, s.original, s.original_means.clone(), t.rules.change_of_call == ChangeScheme::AcceptOrCancel);
+        withdrawn_before_2017(
+            t,
+            s.offender,
+            s.original,
+            s.original_means.clone(),
+            t.rules.change_of_call == ChangeScheme::AcceptOrCancel,
+        );
         return;
     }
-    let cmp = law23::comparable(
-        s.original_means.as_ref(),
-        s.substitute_means.as_ref(),
-        s.comparable,
-        &t.regulations,
-    );
+    let cmp = law23::comparable(s.original_means.as_ref(), s.substitute_means.as_ref(), s.comparable, &t.regulations);
     t.record(IrregularityRuling { comparable: Some(cmp), ..entry(s, "25B1") });
     withdrawn_call(t, s.offender, s.original, cmp);
 }
@@ -353,12 +352,7 @@ fn not_accepted(t: &mut Table, s: &Substitution) -> Result<(), RuleError> {
         }
         ChangeScheme::AcceptOrCancel => {}
     }
-    let cmp = law23::comparable(
-        s.substitute_means.as_ref(),
-        s.original_means.as_ref(),
-        s.comparable,
-        &t.regulations,
-    );
+    let cmp = law23::comparable(s.substitute_means.as_ref(), s.original_means.as_ref(), s.comparable, &t.regulations);
     t.record(IrregularityRuling { comparable: Some(cmp), ..entry(s, "25B2") });
     withdrawn_call(t, s.offender, s.substitute, cmp);
     Ok(())
@@ -419,7 +413,10 @@ fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) 
             return Ok(());
         }
         (true, Action::Reject) => {
-            return Err(impossible(i, format!("{} has already withdrawn {} and must now call (1997 25B2(b)(2))", s.offender, s.original)))
+            return Err(impossible(
+                i,
+                format!("{} has already withdrawn {} and must now call (1997 25B2(b)(2))", s.offender, s.original),
+            ))
         }
         (false, Action::Call(c)) => {
             return Err(unsupported(
@@ -434,10 +431,7 @@ fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) 
         (false, _) => {
             return Err(impossible(
                 i,
-                format!(
-                    "{} says `{}`, but the choice under 1997 25B2(b) is {}'s",
-                    e.seat, e.action, s.offender
-                ),
+                format!("{} says `{}`, but the choice under 1997 25B2(b) is {}'s", e.seat, e.action, s.offender),
             ))
         }
     };

@@ -450,7 +450,9 @@ fn same_denomination_needs_a_bid(r: &Event, i: usize) -> Result<(), RuleError> {
     match (r.findings.same_denomination, r.call()) {
         (Some(true), Some(c)) => Err(impossible(
             i,
-            format!("`same_denomination: true` on {c}: 27B1(a) concerns a replacement bid, not a pass, double or redouble"),
+            format!(
+                "`same_denomination: true` on {c}: 27B1(a) concerns a replacement bid, not a pass, double or redouble"
+            ),
         )),
         _ => Ok(()),
     }
@@ -554,7 +556,8 @@ fn wait_on_lho(t: &mut Table, w: Waiting, ib: &Insufficient, law: &str) {
 }
 
 fn wait_on_offender(t: &mut Table, w: Waiting, ib: &Insufficient) {
-    t.pending = Some(Pending { waiting_on: ib.offender, decision: None, state: PendingState::InsufficientBid(Box::new(w)) });
+    t.pending =
+        Some(Pending { waiting_on: ib.offender, decision: None, state: PendingState::InsufficientBid(Box::new(w)) });
 }
 
 fn call_text(e: &Event) -> String {
@@ -771,7 +774,7 @@ mod tests {
         assert_eq!(r.rulings.len(), 1);
         assert_eq!(r.rulings[0].law, "27B3");
         assert!(r.lead_restrictions.is_empty()); // E-W declare
-        // A comparable double stands (27B1(b)).
+                                                 // A comparable double stands (27B1(b)).
         let r = with(story(Seat::N, "N:1S E:1H S:reject E:X"), 3, |e| e.findings.comparable = Some(true));
         let r = ruled(&r);
         assert_eq!(r.auction, calls("1S X"));

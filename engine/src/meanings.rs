@@ -33,9 +33,7 @@ impl FromStr for Range {
     fn from_str(text: &str) -> Result<Range, String> {
         let s = text.trim();
         let num = |t: &str| -> Result<u8, String> {
-            t.trim().parse::<u8>().map_err(|_| {
-                format!("`{text}` is not a range (expected forms: 11-15, 12+, -10, 16)")
-            })
+            t.trim().parse::<u8>().map_err(|_| format!("`{text}` is not a range (expected forms: 11-15, 12+, -10, 16)"))
         };
         let r = if let Some(lo) = s.strip_suffix('+') {
             Range { min: Some(num(lo)?), max: None }
@@ -175,8 +173,7 @@ pub fn denominations_specified(call: Call, meaning: Option<&Meaning>) -> Vec<Str
         (_, Some(m)) if m.shows.is_some() => m.shows.clone().unwrap_or_default(),
         (Call::Bid(b), Some(m)) if !m.is_artificial() => match &m.any_of {
             Some(alts) if !alts.is_empty() => {
-                let sets: Vec<Vec<Strain>> =
-                    alts.iter().map(|a| denominations_specified(call, Some(a))).collect();
+                let sets: Vec<Vec<Strain>> = alts.iter().map(|a| denominations_specified(call, Some(a))).collect();
                 Strain::ALL.into_iter().filter(|s| sets.iter().all(|v| v.contains(s))).collect()
             }
             _ => natural(b),

@@ -293,12 +293,7 @@ fn accept(t: &mut Table, oot: &OutOfTurn) {
         t.skip_turn();
     }
     if oot.call.is_pass() {
-        t.rotation.accepted_passes.push(AcceptedPass {
-            first_missed,
-            offender: oot.offender,
-            call: oot.call,
-            before,
-        });
+        t.rotation.accepted_passes.push(AcceptedPass { first_missed, offender: oot.offender, call: oot.call, before });
     }
     t.stand(oot.offender, oot.call, oot.means.clone());
     t.record(oot.ruling("29A"));
@@ -625,9 +620,9 @@ fn passes_partners_artificial_call(t: &Table, offender: Seat) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::notation::Seat;
     use crate::request::{Action, Event, Request};
     use crate::table::{rule, RuleError};
-    use crate::notation::Seat;
 
     fn story(dealer: Seat, events: &[(&str, &str)]) -> Request {
         Request {
@@ -635,10 +630,7 @@ mod tests {
             dealer,
             vulnerable: Default::default(),
             regulations: None,
-            events: events
-                .iter()
-                .map(|(s, a)| Event::new(s.parse().unwrap(), a.parse::<Action>().unwrap()))
-                .collect(),
+            events: events.iter().map(|(s, a)| Event::new(s.parse().unwrap(), a.parse::<Action>().unwrap())).collect(),
         }
     }
 
@@ -656,7 +648,10 @@ mod tests {
             other => panic!("expected 30B2(b) not supported, got {other:?}"),
         }
         // A bid at that turn is his right; so is a double at a later turn.
-        let ok = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "1S"), ("S", "2H"), ("W", "P"), ("N", "P"), ("E", "X")]);
+        let ok = story_2007(
+            Seat::N,
+            &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "1S"), ("S", "2H"), ("W", "P"), ("N", "P"), ("E", "X")],
+        );
         let ruling = rule(&ok).expect("2007 30B2: E may bid, and double later");
         assert_eq!(ruling.rulings[0].law, "30B2");
     }

@@ -25,7 +25,9 @@ pub struct Hello {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum ToImplementation {
-    Hello { protocol: u32 },
+    Hello {
+        protocol: u32,
+    },
     Rule {
         /// Opaque; echoed in the answer.
         seq: Value,
@@ -42,14 +44,20 @@ pub enum ToImplementation {
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum FromImplementation {
     Hello(Hello),
-    Ruling { seq: Value, ruling: Ruling },
+    Ruling {
+        seq: Value,
+        ruling: Ruling,
+    },
     Skipped {
         seq: Value,
         reason: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         issue: Option<String>,
     },
-    Error { seq: Value, message: String },
+    Error {
+        seq: Value,
+        message: String,
+    },
 }
 
 /// The features of the protocol's hello, one per family of irregularity.

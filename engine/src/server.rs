@@ -93,7 +93,10 @@ pub fn answer(line: &str) -> Option<FromImplementation> {
     };
     let seq = value.get("seq").cloned().unwrap_or(Value::Null);
     if let Some(key) = unknown_key(&value) {
-        return Some(error(seq, format!("unknown key `{key}` in a `rule` message (protocol 1 has {})", RULE_KEYS.join(", "))));
+        return Some(error(
+            seq,
+            format!("unknown key `{key}` in a `rule` message (protocol 1 has {})", RULE_KEYS.join(", ")),
+        ));
     }
     let message: ToImplementation = match serde_json::from_value(value) {
         Ok(m) => m,

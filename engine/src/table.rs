@@ -12,15 +12,14 @@ use std::fmt;
 use crate::auction::{Auction, Legality};
 use crate::clauses;
 use crate::editions::{LeadScheme, Rules};
-use crate::{inadmissible, law24, law25, law27, out_of_rotation};
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat, Strain};
 use crate::request::{Action, Edition, Event, Regulations, Request};
 use crate::ruling::{
-    Decision, IrregularityRuling, LeadRestriction, MustPass, PenaltyCard, Ruling, Scope, ScoreCap, ScoreLimit,
-    Status,
+    Decision, IrregularityRuling, LeadRestriction, MustPass, PenaltyCard, Ruling, Scope, ScoreCap, ScoreLimit, Status,
     UnauthorizedInformation, WithdrawnCall,
 };
+use crate::{inadmissible, law24, law25, law27, out_of_rotation};
 
 /// Why the engine could not rule on a request.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -191,9 +190,7 @@ impl Table {
     pub(crate) fn call(&mut self, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
         let turn = self.auction.next_seat();
         let over = self.auction.is_over();
-        if e.findings.unintended.is_some()
-            || (!over && e.seat == turn.rho() && self.auction.has_called(e.seat))
-        {
+        if e.findings.unintended.is_some() || (!over && e.seat == turn.rho() && self.auction.has_called(e.seat)) {
             // A finding on an unintended call (25A, possible until the end
             // of the auction period), or the player who just called calls
             // again before his LHO: a change of call.
@@ -216,7 +213,10 @@ impl Table {
                 return Err(unsupported(
                     i,
                     "28-32",
-                    format!("a call out of rotation in the {} Laws: Laws 28-32 are ruled for the 2017 and 2007 Laws", self.edition),
+                    format!(
+                        "a call out of rotation in the {} Laws: Laws 28-32 are ruled for the 2017 and 2007 Laws",
+                        self.edition
+                    ),
                 ));
             }
             return out_of_rotation::call_out_of_rotation(self, i, e, c);
@@ -251,7 +251,11 @@ impl Table {
         if self.edition == Edition::E2017 {
             return Ok(());
         }
-        Err(unsupported(i, law, format!("{what} in the {} Laws: Law {law} is ruled for the 2017 Laws only", self.edition)))
+        Err(unsupported(
+            i,
+            law,
+            format!("{what} in the {} Laws: Law {law} is ruled for the 2017 Laws only", self.edition),
+        ))
     }
 
     // ---- what law modules use to change the table ----

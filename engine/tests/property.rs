@@ -151,8 +151,7 @@ fn assert_canonical(r: &Ruling, story: &Request) {
 #[test]
 fn random_stories_never_panic_and_rotations_agree() {
     let cases: u64 = std::env::var("RULINGS_PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(3000);
-    let seed: u64 =
-        std::env::var("RULINGS_PROPTEST_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5EED_2017);
+    let seed: u64 = std::env::var("RULINGS_PROPTEST_SEED").ok().and_then(|v| v.parse().ok()).unwrap_or(0x5EED_2017);
     let mut rng = Rng(seed | 1);
     let (mut ruled, mut refused) = (0, 0);
     for n in 0..cases {

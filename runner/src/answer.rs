@@ -48,10 +48,7 @@ pub fn excerpt(text: &str, max: usize) -> String {
 /// Parse one line as a JSON object with a string `type`.
 fn message(line: &[u8]) -> Result<(serde_json::Map<String, Value>, String), Violation> {
     let text = std::str::from_utf8(line).map_err(|e| {
-        Violation::lost(format!(
-            "a line on stdout that is not UTF-8 text (invalid byte at offset {})",
-            e.valid_up_to()
-        ))
+        Violation::lost(format!("a line on stdout that is not UTF-8 text (invalid byte at offset {})", e.valid_up_to()))
     })?;
     let value: Value = serde_json::from_str(text).map_err(|e| {
         let what = if e.is_eof() {
@@ -84,10 +81,9 @@ fn message(line: &[u8]) -> Result<(serde_json::Map<String, Value>, String), Viol
 /// conversation in step.
 fn only_keys(map: &serde_json::Map<String, Value>, allowed: &[&str], what: &str) -> Result<(), Violation> {
     match map.keys().find(|k| !allowed.contains(&k.as_str())) {
-        Some(k) => Err(Violation::in_step(format!(
-            "unknown key `{k}` in a `{what}` message (it has {})",
-            allowed.join(", ")
-        ))),
+        Some(k) => {
+            Err(Violation::in_step(format!("unknown key `{k}` in a `{what}` message (it has {})", allowed.join(", "))))
+        }
         None => Ok(()),
     }
 }
@@ -139,11 +135,7 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
     let (map, kind) = message(line)?;
     match kind.as_str() {
         "ruling" | "skipped" | "error" => {}
-        "hello" => {
-            return Err(Violation::lost(format!(
-                "a `hello` where the answer to `rule` seq {seq} was expected"
-            )))
-        }
+        "hello" => return Err(Violation::lost(format!("a `hello` where the answer to `rule` seq {seq} was expected"))),
         other => {
             return Err(Violation::lost(format!(
                 "unknown message type `{other}` (an answer to `rule` is `ruling`, `skipped` or `error`)"
@@ -217,9 +209,8 @@ pub fn read_hello(line: &[u8]) -> Result<ReadHello, Violation> {
             )));
         }
     }
-    let hello: Hello = fits(&value, "hello").map_err(|e| {
-        Violation::lost(format!("the hello does not fit the schema (schemas/hello.schema.json): {e}"))
-    })?;
+    let hello: Hello = fits(&value, "hello")
+        .map_err(|e| Violation::lost(format!("the hello does not fit the schema (schemas/hello.schema.json): {e}")))?;
     if hello.name.trim().is_empty() {
         return Err(Violation::lost("the hello's `name` is empty"));
     }
@@ -257,7 +248,12 @@ fn sound(r: &Ruling) -> Result<(), String> {
         .chain(r.rulings.iter().enumerate().map(|(i, x)| (format!("rulings[{i}].law"), &x.law)))
         .chain(r.must_pass.iter().enumerate().map(|(i, x)| (format!("must_pass[{i}].law"), &x.law)))
         .chain(r.lead_restrictions.iter().enumerate().map(|(i, x)| (format!("lead_restrictions[{i}].law"), &x.law)))
-        .chain(r.unauthorized_information.iter().enumerate().map(|(i, x)| (format!("unauthorized_information[{i}].law"), &x.law)))
+        .chain(
+            r.unauthorized_information
+                .iter()
+                .enumerate()
+                .map(|(i, x)| (format!("unauthorized_information[{i}].law"), &x.law)),
+        )
         .chain(r.score_adjustment.iter().enumerate().map(|(i, x)| (format!("score_adjustment[{i}]"), x)));
     for (at, law) in laws {
         if !clause_form(law) {
@@ -430,11 +426,15 @@ mod tests {
         .unwrap();
         assert_eq!(h.hello.name, "x");
         assert_eq!(h.unknown_features, vec!["telepathy".to_string()]);
-        let v = read_hello(&line(json!({"type":"hello","protocol":2,"name":"x","version":"1","editions":[],"features":[]})))
-            .unwrap_err();
+        let v = read_hello(&line(
+            json!({"type":"hello","protocol":2,"name":"x","version":"1","editions":[],"features":[]}),
+        ))
+        .unwrap_err();
         assert!(v.detail.contains("protocol 2"), "{v:?}");
-        let v = read_hello(&line(json!({"type":"hello","protocol":1,"name":"x","version":"1","editions":["2016"],"features":[]})))
-            .unwrap_err();
+        let v = read_hello(&line(
+            json!({"type":"hello","protocol":1,"name":"x","version":"1","editions":["2016"],"features":[]}),
+        ))
+        .unwrap_err();
         assert!(v.detail.contains("hello.editions[0]"), "{v:?}");
         let v = read_hello(&line(json!({"type":"ruling","seq":1}))).unwrap_err();
         assert!(v.detail.contains("answer to `hello`"), "{v:?}");

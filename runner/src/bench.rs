@@ -184,9 +184,7 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
     ));
     let r1 = t_proto.as_secs_f64() / t_in.as_secs_f64().max(1e-9);
     let r2 = t_per_case.as_secs_f64() / t_true.as_secs_f64().max(1e-9);
-    s.push_str(&format!(
-        "\n(b)/(a) = {r1:.2} (goal: 2 or less)\n(c)/(d) = {r2:.2} (goal: 1.5 or less)\n"
-    ));
+    s.push_str(&format!("\n(b)/(a) = {r1:.2} (goal: 2 or less)\n(c)/(d) = {r2:.2} (goal: 1.5 or less)\n"));
     s.push_str(&format!(
         "(e)/(d) = {:.2} (the engine's own start against the baseline's), (c)/(e) = {:.2} (the runner's work per case)\n",
         t_engine_start.as_secs_f64() / t_true.as_secs_f64().max(1e-9),

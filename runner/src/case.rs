@@ -299,14 +299,11 @@ fn check_unique_ids(corpus: &mut Corpus) {
 
 /// Read and validate one case file.
 pub fn load_case(name: &str, path: &Path) -> Result<Case, LoadError> {
-    let err = |line: usize, column: usize, message: String| LoadError { path: path.to_path_buf(), line, column, message };
+    let err =
+        |line: usize, column: usize, message: String| LoadError { path: path.to_path_buf(), line, column, message };
     let meta = std::fs::metadata(path).map_err(|e| err(0, 0, format!("cannot read the file: {e}")))?;
     if meta.len() > MAX_CASE_BYTES {
-        return Err(err(
-            1,
-            1,
-            format!("the file is {} bytes; a case is at most {} bytes", meta.len(), MAX_CASE_BYTES),
-        ));
+        return Err(err(1, 1, format!("the file is {} bytes; a case is at most {} bytes", meta.len(), MAX_CASE_BYTES)));
     }
     let bytes = std::fs::read(path).map_err(|e| err(0, 0, format!("cannot read the file: {e}")))?;
     let text = String::from_utf8(bytes).map_err(|e| {
@@ -320,7 +317,8 @@ pub fn load_case(name: &str, path: &Path) -> Result<Case, LoadError> {
 
 /// Parse a case from its text (the file's contents).
 pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError> {
-    let err = |line: usize, column: usize, message: String| LoadError { path: path.to_path_buf(), line, column, message };
+    let err =
+        |line: usize, column: usize, message: String| LoadError { path: path.to_path_buf(), line, column, message };
     if let Some((line, column)) = find_tab_indent(text) {
         return Err(err(line, column, "a tab is used for indentation; YAML indents with spaces".to_string()));
     }
@@ -417,8 +415,7 @@ pub fn valid_id(id: &str) -> bool {
 fn canonicalize_calls(expect: &mut Expectation) -> Result<(), String> {
     fn canon(v: &mut Value, what: &str) -> Result<(), String> {
         if let Value::String(s) = v {
-            let c: rulings_engine::Call =
-                s.parse().map_err(|e| format!("in expect, {what}: {e}"))?;
+            let c: rulings_engine::Call = s.parse().map_err(|e| format!("in expect, {what}: {e}"))?;
             *s = c.to_string();
         }
         Ok(())
@@ -495,7 +492,11 @@ fn find_deep_nesting(text: &str) -> Option<(usize, usize, String)> {
     for (i, line) in text.lines().enumerate() {
         let indent = line.len() - line.trim_start_matches(' ').len();
         if indent > MAX_INDENT && !line.trim().is_empty() {
-            return Some((i + 1, indent + 1, format!("the line is indented {indent} columns; a case needs far fewer (at most {MAX_INDENT})")));
+            return Some((
+                i + 1,
+                indent + 1,
+                format!("the line is indented {indent} columns; a case needs far fewer (at most {MAX_INDENT})"),
+            ));
         }
         let mut quote: Option<char> = None;
         let mut prev = ' ';

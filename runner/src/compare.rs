@@ -11,9 +11,7 @@ use similar::TextDiff;
 /// Does `actual` satisfy `expected`?
 pub fn matches(expected: &Value, actual: &Value) -> bool {
     match (expected, actual) {
-        (Value::Object(e), Value::Object(a)) => {
-            e.iter().all(|(k, ev)| matches(ev, a.get(k).unwrap_or(&Value::Null)))
-        }
+        (Value::Object(e), Value::Object(a)) => e.iter().all(|(k, ev)| matches(ev, a.get(k).unwrap_or(&Value::Null))),
         (Value::Object(e), Value::Null) => e.is_empty(),
         (Value::Array(e), Value::Array(a)) => e.len() == a.len() && e.iter().zip(a).all(|(x, y)| matches(x, y)),
         (Value::Number(e), Value::Number(a)) => e.as_f64() == a.as_f64(),
@@ -59,11 +57,8 @@ pub fn diff(expected: &Value, actual: &Value) -> Option<String> {
     }
     let left = to_yaml(expected);
     let right = to_yaml(&project(expected, actual));
-    let text = TextDiff::from_lines(&left, &right)
-        .unified_diff()
-        .context_radius(3)
-        .header("expected", "actual")
-        .to_string();
+    let text =
+        TextDiff::from_lines(&left, &right).unified_diff().context_radius(3).header("expected", "actual").to_string();
     Some(text)
 }
 
@@ -99,10 +94,16 @@ pub fn clauses_only(expected: &Value) -> Option<Value> {
     fn keep(v: &Value) -> Option<Value> {
         match v {
             Value::Object(m) => {
-                let kept: Map<String, Value> = m
-                    .iter()
-                    .filter_map(|(k, v)| if k == "law" { Some((k.clone(), v.clone())) } else { keep(v).map(|x| (k.clone(), x)) })
-                    .collect();
+                let kept: Map<String, Value> =
+                    m.iter()
+                        .filter_map(|(k, v)| {
+                            if k == "law" {
+                                Some((k.clone(), v.clone()))
+                            } else {
+                                keep(v).map(|x| (k.clone(), x))
+                            }
+                        })
+                        .collect();
                 (!kept.is_empty()).then_some(Value::Object(kept))
             }
             Value::Array(a) => {

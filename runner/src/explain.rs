@@ -128,11 +128,13 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
         let comparable = r
             .comparable
             .map(|c| {
-                let basis = serde_json::to_value(c.basis).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+                let basis =
+                    serde_json::to_value(c.basis).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
                 format!(" (comparable: {}, basis {basis})", if c.value { "yes" } else { "no" })
             })
             .unwrap_or_default();
-        let kind = serde_json::to_value(r.irregularity).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+        let kind =
+            serde_json::to_value(r.irregularity).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
         out.push(format!("ruled: {} {} is {kind}, disposed of under {}{comparable}", r.seat, r.what(), r.law));
     }
     for m in after.must_pass.iter() {
@@ -143,7 +145,9 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
         };
         match was {
             None => out.push(format!("{} must pass {scope} ({})", m.seat, m.law)),
-            Some(o) if o.in_force && !m.in_force => out.push(format!("{}'s obligation under {} is spent", m.seat, m.law)),
+            Some(o) if o.in_force && !m.in_force => {
+                out.push(format!("{}'s obligation under {} is spent", m.seat, m.law))
+            }
             _ => {}
         }
     }
@@ -165,7 +169,10 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
     }
     let old_ui = b.map_or(0, |r| r.unauthorized_information.len());
     for u in after.unauthorized_information.iter().skip(old_ui) {
-        out.push(format!("{}'s withdrawn {} is unauthorised information to {} ({})", u.from.seat, u.from.call, u.seat, u.law));
+        out.push(format!(
+            "{}'s withdrawn {} is unauthorised information to {} ({})",
+            u.from.seat, u.from.call, u.seat, u.law
+        ));
     }
     let old_cards = b.map_or(0, |r| r.penalty_cards.len());
     for p in after.penalty_cards.iter().skip(old_cards) {
@@ -211,7 +218,8 @@ fn options(request: &Request, r: &Ruling) -> String {
                 let _ = writeln!(s, "{}", if lines.is_empty() { where_we_are(&next) } else { lines.join("; ") });
                 // If the player who called last must now call again (to replace
                 // a call not accepted), show what each kind of call would lead to.
-                let last_caller = request.events.iter().rev().find(|e| matches!(e.action, Action::Call(_))).map(|e| e.seat);
+                let last_caller =
+                    request.events.iter().rev().find(|e| matches!(e.action, Action::Call(_))).map(|e| e.seat);
                 if next.status == Status::Auction && next.next.is_some() && next.next == last_caller {
                     if let Some(offender) = next.next {
                         for (call, outcome) in replacements(&events, request, offender, &next) {
@@ -246,7 +254,11 @@ fn replacements(events: &[Event], request: &Request, seat: Seat, now: &Ruling) -
         let text = match rule(&Request { events: ev, ..request.clone() }) {
             Ok(r) => {
                 let lines = changes(Some(now), &r);
-                if lines.is_empty() { where_we_are(&r) } else { lines.join("; ") }
+                if lines.is_empty() {
+                    where_we_are(&r)
+                } else {
+                    lines.join("; ")
+                }
             }
             Err(e) => format!("the engine cannot rule: {e}"),
         };

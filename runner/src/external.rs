@@ -405,7 +405,10 @@ impl External {
             // The answered prefix: the runs done before the interruption.
             return answers.into_iter().map_while(|a| a).collect();
         }
-        answers.into_iter().map(|a| a.unwrap_or_else(|| Answer::Error("not asked (a bug in the runner)".into()))).collect()
+        answers
+            .into_iter()
+            .map(|a| a.unwrap_or_else(|| Answer::Error("not asked (a bug in the runner)".into())))
+            .collect()
     }
 
     /// One process for this one request.
@@ -471,7 +474,9 @@ impl Implementation for External {
     }
 
     fn rule(&mut self, request: &Request) -> Answer {
-        self.rule_many(std::slice::from_ref(request), &mut |_| {}).pop().unwrap_or_else(|| Answer::Error("no answer".into()))
+        self.rule_many(std::slice::from_ref(request), &mut |_| {})
+            .pop()
+            .unwrap_or_else(|| Answer::Error("no answer".into()))
     }
 
     fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize)) -> Vec<Answer> {
@@ -521,7 +526,10 @@ fn kind_name(kind: FaultKind) -> &'static str {
 fn program_name(options: &ExternalOptions) -> String {
     let first = options.command.first().map(String::as_str).unwrap_or("");
     let first = if options.shell { first.split_whitespace().next().unwrap_or("") } else { first };
-    std::path::Path::new(first).file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_else(|| first.to_string())
+    std::path::Path::new(first)
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| first.to_string())
 }
 
 /// What came from stdout, or did not.
@@ -531,8 +539,13 @@ enum Received {
     /// A line, with the ruling when the reader thread could read it the fast way.
     Line(Vec<u8>, Option<(String, rulings_engine::Ruling)>),
     /// stdout was closed; `partial` is what followed the last newline.
-    Ended { partial: Vec<u8>, error: Option<String> },
-    TimedOut { partial: Vec<u8> },
+    Ended {
+        partial: Vec<u8>,
+        error: Option<String>,
+    },
+    TimedOut {
+        partial: Vec<u8>,
+    },
     TooLong,
 }
 
@@ -542,7 +555,10 @@ type ParsedLine = (Vec<u8>, Option<(String, rulings_engine::Ruling)>);
 enum StdoutEvent {
     /// The whole lines of one read, in order, each with its fast reading.
     Lines(Vec<ParsedLine>),
-    End { partial: Vec<u8>, error: Option<String> },
+    End {
+        partial: Vec<u8>,
+        error: Option<String>,
+    },
     TooLong,
 }
 
@@ -596,7 +612,15 @@ impl Process {
         let mut child = cmd.spawn().map_err(|e| {
             Fault::new(
                 FaultKind::Crash,
-                format!("cannot start `{}`: {e}{}", first, if options.shell { "" } else { " (the program is run without a shell; --shell runs a command line)" }),
+                format!(
+                    "cannot start `{}`: {e}{}",
+                    first,
+                    if options.shell {
+                        ""
+                    } else {
+                        " (the program is run without a shell; --shell runs a command line)"
+                    }
+                ),
             )
         })?;
         let (Some(input), Some(out), Some(err)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
@@ -616,7 +640,15 @@ impl Process {
             let prefix = if options.forward_stderr { Some(format!("[{}] ", program_name(options))) } else { None };
             thread::spawn(move || read_stderr(err, log, prefix));
         }
-        Ok(Process { child: Some(child), input: Some(input), stdin: None, stdout: rx, lines: VecDeque::new(), partial, stderr })
+        Ok(Process {
+            child: Some(child),
+            input: Some(input),
+            stdin: None,
+            stdout: rx,
+            lines: VecDeque::new(),
+            partial,
+            stderr,
+        })
     }
 
     /// Send bytes as they are (whole lines).
@@ -765,10 +797,7 @@ impl Process {
             if partial.is_empty() {
                 String::new()
             } else {
-                format!(
-                    "\nit had written, without a newline: {}",
-                    excerpt(&String::from_utf8_lossy(partial), 300)
-                )
+                format!("\nit had written, without a newline: {}", excerpt(&String::from_utf8_lossy(partial), 300))
             }
         };
         match received {
@@ -776,8 +805,12 @@ impl Process {
             Received::Ended { partial, error } => {
                 let what = match error {
                     Some(e) => format!("reading its stdout failed while waiting for {waiting_for}: {e}"),
-                    None if partial.is_empty() => format!("the program closed its stdout (exited?) before {waiting_for}"),
-                    None => format!("the program closed its stdout in the middle of a line, before the end of {waiting_for}"),
+                    None if partial.is_empty() => {
+                        format!("the program closed its stdout (exited?) before {waiting_for}")
+                    }
+                    None => format!(
+                        "the program closed its stdout in the middle of a line, before the end of {waiting_for}"
+                    ),
                 };
                 self.fail(FaultKind::Crash, format!("{what}{}", shown(&partial)))
             }
@@ -793,10 +826,9 @@ impl Process {
                 };
                 self.fail(FaultKind::TimeOut, format!("{what}{}", shown(&partial)))
             }
-            Received::TooLong => self.fail(
-                FaultKind::ProtocolViolation,
-                format!("a line on stdout longer than {} MiB", MAX_LINE >> 20),
-            ),
+            Received::TooLong => {
+                self.fail(FaultKind::ProtocolViolation, format!("a line on stdout longer than {} MiB", MAX_LINE >> 20))
+            }
         }
     }
 }
@@ -1020,7 +1052,10 @@ mod tests {
     #[test]
     fn command_lines_split_without_a_shell() {
         assert_eq!(split_command("a b  c").unwrap(), ["a", "b", "c"]);
-        assert_eq!(split_command(r#"python3 "my adapter.py" --x='1 2'"#).unwrap(), ["python3", "my adapter.py", "--x=1 2"]);
+        assert_eq!(
+            split_command(r#"python3 "my adapter.py" --x='1 2'"#).unwrap(),
+            ["python3", "my adapter.py", "--x=1 2"]
+        );
         assert_eq!(split_command(r"a\ b").unwrap(), ["a b"]);
         assert_eq!(split_command("a ''").unwrap(), ["a", ""]);
         assert!(split_command("a 'b").is_err());

@@ -11,11 +11,17 @@ use rulings_engine::{Request, Ruling};
 pub enum Answer {
     Ruling(Ruling),
     /// It declined the case on purpose.
-    Skipped { reason: String, issue: Option<String> },
+    Skipped {
+        reason: String,
+        issue: Option<String>,
+    },
     /// It could not rule and said so.
     Error(String),
     /// It misbehaved: crash, time-out, a line that is not the protocol.
-    Fault { kind: FaultKind, detail: String },
+    Fault {
+        kind: FaultKind,
+        detail: String,
+    },
 }
 
 /// How an implementation misbehaved.

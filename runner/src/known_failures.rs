@@ -49,10 +49,7 @@ pub fn load(path: &Path, missing_ok: bool) -> Result<KnownFailures, String> {
     }
     serde_yaml::from_str(&text).map_err(|e| {
         let at = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
-        format!(
-            "{}{at}: the known failures are a map from case id to {{reason, issue}}: {e}",
-            path.display()
-        )
+        format!("{}{at}: the known failures are a map from case id to {{reason, issue}}: {e}", path.display())
     })
 }
 
@@ -123,7 +120,9 @@ pub fn apply(known: &KnownFailures, corpus: &Corpus, results: &mut [CaseResult])
             }
             Some(CaseVerdict::Passing) if r.outcome == Outcome::Passed => {
                 r.outcome = Outcome::UnexpectedPass {
-                    reason: format!("listed in the known failures as: {reason}; it passes now: remove it from the file"),
+                    reason: format!(
+                        "listed in the known failures as: {reason}; it passes now: remove it from the file"
+                    ),
                 };
             }
             _ => {}

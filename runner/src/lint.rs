@@ -22,7 +22,9 @@ pub fn load_tags(root: &Path) -> Result<Option<BTreeMap<String, String>>, LoadEr
     let text = match std::fs::read_to_string(&path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(LoadError { path, line: 0, column: 0, message: format!("cannot read the tag registry: {e}") }),
+        Err(e) => {
+            return Err(LoadError { path, line: 0, column: 0, message: format!("cannot read the tag registry: {e}") })
+        }
     };
     serde_yaml::from_str(&text).map(Some).map_err(|e| {
         let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
@@ -45,7 +47,10 @@ pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mu
         };
         let title_key = c.title.trim().to_lowercase();
         if let Some(&j) = titles.get(&title_key) {
-            errors.push(at("title", format!("the title repeats that of {} ({}); say what differs", cases[j].name, cases[j].id)));
+            errors.push(at(
+                "title",
+                format!("the title repeats that of {} ({}); say what differs", cases[j].name, cases[j].id),
+            ));
         } else {
             titles.insert(title_key, i);
         }
@@ -97,7 +102,9 @@ fn unreachable_expectation(c: &Case) -> Option<String> {
         return Some("the expectation says the auction is over, but the story has fewer than three passes".to_string());
     }
     if status == Some("passed-out") && passes < 4 {
-        return Some("the expectation says the board is passed out, but the story has fewer than four passes".to_string());
+        return Some(
+            "the expectation says the board is passed out, but the story has fewer than four passes".to_string(),
+        );
     }
     let wants_decision = status == Some("decision") || c.expect.decision.as_ref().is_some_and(|v| !v.is_null());
     if wants_decision && calls == 0 {

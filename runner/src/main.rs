@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use rulings::case::{load_corpus, load_case};
+use rulings::case::{load_case, load_corpus};
 use rulings::default_cases_dir;
 use rulings_engine::Edition;
 
@@ -93,7 +93,9 @@ fn main() -> ExitCode {
             match rulings::authoring::new_case(&cases.unwrap_or_else(default_cases_dir), &law, name.as_deref()) {
                 Ok(path) => {
                     println!("{}", path.display());
-                    eprintln!("wrote a skeleton: fill in title, laws, source, events and expect, then run `rulings check`");
+                    eprintln!(
+                        "wrote a skeleton: fill in title, laws, source, events and expect, then run `rulings check`"
+                    );
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

@@ -97,10 +97,7 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(
         s,
         "**Result: {}.** {} runs of {} cases; {} passed.\n",
-        f.result,
-        f.runs,
-        h.corpus.cases,
-        f.totals.passed
+        f.result, f.runs, h.corpus.cases, f.totals.passed
     );
     if f.interrupted {
         let _ = writeln!(s, "**Interrupted** (Ctrl-C): this report covers only the runs done before the stop.\n");
@@ -125,12 +122,7 @@ pub fn render(report: &Report) -> String {
     }
     if let Some(hello) = &h.implementation {
         let editions: Vec<String> = hello.editions.iter().map(|e| e.to_string()).collect();
-        let _ = writeln!(
-            s,
-            "- Declared: editions [{}], features [{}]",
-            editions.join(", "),
-            hello.features.join(", ")
-        );
+        let _ = writeln!(s, "- Declared: editions [{}], features [{}]", editions.join(", "), hello.features.join(", "));
     }
     if let Some(e) = &h.hello_error {
         let _ = writeln!(s, "- The hello failed: {}", cell(e));

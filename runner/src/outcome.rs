@@ -16,17 +16,37 @@ pub enum Outcome {
     Passed,
     /// The ruling differs from the expectation; `grade` tells a wrong
     /// clause from a wrong ruling.
-    Failed { diff: String, grade: Grade },
+    Failed {
+        diff: String,
+        grade: Grade,
+    },
     /// Any failing outcome of a case listed in the known failures.
-    ExpectedFailure { was: Box<Outcome>, reason: String },
+    ExpectedFailure {
+        was: Box<Outcome>,
+        reason: String,
+    },
     /// A case listed in the known failures passed: the list is out of date.
-    UnexpectedPass { reason: String },
-    NotApplicable { why: String },
-    Skipped { reason: String },
-    Error { message: String },
-    Crash { detail: String },
-    TimeOut { detail: String },
-    ProtocolViolation { detail: String },
+    UnexpectedPass {
+        reason: String,
+    },
+    NotApplicable {
+        why: String,
+    },
+    Skipped {
+        reason: String,
+    },
+    Error {
+        message: String,
+    },
+    Crash {
+        detail: String,
+    },
+    TimeOut {
+        detail: String,
+    },
+    ProtocolViolation {
+        detail: String,
+    },
 }
 
 impl Outcome {

@@ -29,9 +29,7 @@ impl Default for Sha256 {
 impl Sha256 {
     pub fn new() -> Sha256 {
         Sha256 {
-            state: [
-                0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-            ],
+            state: [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19],
             buffer: Vec::with_capacity(64),
             length: 0,
         }

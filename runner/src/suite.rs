@@ -63,12 +63,7 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
         None => &mut in_process,
     };
     let hello = implementation.hello().clone();
-    eprintln!(
-        "rulings: {} case(s) against {} {}",
-        corpus.cases.len(),
-        hello.name,
-        hello.version
-    );
+    eprintln!("rulings: {} case(s) against {} {}", corpus.cases.len(), hello.name, hello.version);
     let tty = options.progress && std::io::stderr().is_terminal();
     let mut results = run(&corpus, implementation, &options.run, |done, total| {
         if tty && (done % 100 == 0 || done == total) {
@@ -148,8 +143,9 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     }
     summary.push_str(&crate::coverage::render(&corpus));
     let written = match &options.report {
-        Some(dir) => report::write_dir(dir, &report)
-            .map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?,
+        Some(dir) => {
+            report::write_dir(dir, &report).map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?
+        }
         None => Vec::new(),
     };
     Ok(SuiteOutcome { report, summary, written })
@@ -262,7 +258,10 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
                 eprintln!("rulings: wrote {}", p.display());
             }
             if out.report.footer.interrupted {
-                eprintln!("rulings: interrupted: the summary and report cover the {} run(s) done", out.report.footer.runs);
+                eprintln!(
+                    "rulings: interrupted: the summary and report cover the {} run(s) done",
+                    out.report.footer.runs
+                );
                 std::process::ExitCode::from(130)
             } else if out.report.passed() {
                 std::process::ExitCode::SUCCESS

@@ -41,7 +41,8 @@ fn a_run_writes_a_deterministic_report_that_grades_rulings_twice() {
     // again with new seqs, so the fault that restarts comes last.
     let impl_args = [fake.as_str(), "wrong-clause=2", "wrong-ruling=3", "garbage=4"];
     let run = |out: &Path| {
-        let mut args = vec!["run", "--cases", s(&cases), "--timeout", "3", "--hide-stderr", "--report", s(out), "--impl"];
+        let mut args =
+            vec!["run", "--cases", s(&cases), "--timeout", "3", "--hide-stderr", "--report", s(out), "--impl"];
         args.extend(impl_args);
         rulings(&args)
     };

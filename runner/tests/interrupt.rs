@@ -42,8 +42,10 @@ fn an_interrupted_run_writes_the_report_of_the_cases_done() {
     assert!(cases_done > 0, "some runs were done before the interruption");
     let total = lines[0]["corpus"]["cases"].as_u64().expect("the corpus size");
     assert!((cases_done as u64) < total, "not every case was asked: {cases_done} of {total}");
-    assert!(lines.iter().filter(|l| l["type"] == "case").all(|l| l["outcome"] == "passed"),
-        "no run is recorded as a crash because of the interruption");
+    assert!(
+        lines.iter().filter(|l| l["type"] == "case").all(|l| l["outcome"] == "passed"),
+        "no run is recorded as a crash because of the interruption"
+    );
     let md = std::fs::read_to_string(dir.join("report.md")).expect("report.md");
     assert!(md.contains("**Interrupted**"), "{md}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -147,7 +147,9 @@ fn lint_rules_name_the_later_file() {
     // The same story in a disjoint edition is a case of its own.
     fs::write(
         dir.join("law22/f.yaml"),
-        GOOD.replace("L22-T3ST", "L22-2007").replace("title: North", "title: In 2007, North").replace("dealer:", "editions: [2007]\ndealer:"),
+        GOOD.replace("L22-T3ST", "L22-2007")
+            .replace("title: North", "title: In 2007, North")
+            .replace("dealer:", "editions: [2007]\ndealer:"),
     )
     .unwrap();
     let corpus = load_corpus(std::slice::from_ref(&dir));
@@ -156,7 +158,10 @@ fn lint_rules_name_the_later_file() {
     assert!(corpus.cases.iter().any(|c| c.id == "L22-2007"), "{errors:#?}");
     assert!(has("b.yaml:2:1: the title repeats that of law22/a.yaml"), "{errors:#?}");
     assert!(has("c.yaml:6:1: the same story"), "{errors:#?}");
-    assert!(has("d.yaml:10:1: the expectation says the auction is over, but the story has fewer than three passes"), "{errors:#?}");
+    assert!(
+        has("d.yaml:10:1: the expectation says the auction is over, but the story has fewer than three passes"),
+        "{errors:#?}"
+    );
     assert!(has("e.yaml:4:1: tag `no-such-tag` is not in the registry"), "{errors:#?}");
     assert_eq!(errors.len(), 4, "{errors:#?}");
     assert!(!corpus.cases.iter().any(|c| c.id == "L22-SAME"), "a duplicate story does not run");
@@ -166,9 +171,11 @@ fn lint_rules_name_the_later_file() {
 #[test]
 fn bad_meanings_are_load_errors_with_positions() {
     let with_meaning = |id: &str, means: &str| {
-        GOOD.replace("L22-T3ST", id)
-            .replace("title: North", &format!("title: {id} North"))
-            .replacen("  - N: 1H\n", &format!("  - N: 1H\n    means: {means}\n"), 1)
+        GOOD.replace("L22-T3ST", id).replace("title: North", &format!("title: {id} North")).replacen(
+            "  - N: 1H\n",
+            &format!("  - N: 1H\n    means: {means}\n"),
+            1,
+        )
     };
     let dir = corpus_dir(
         "meanings",

@@ -40,7 +40,11 @@ fn valid(s: &Schemas, file: &str, v: &Value) {
 fn invalid(s: &Schemas, file: &str, v: &Value, fragment: &str) {
     let errors = s.validate(file, v);
     assert!(!errors.is_empty(), "{file} accepts {v}");
-    assert!(errors.iter().any(|e| e.contains(fragment)), "{file} on {v}: expected {fragment:?} in\n{}", errors.join("\n"));
+    assert!(
+        errors.iter().any(|e| e.contains(fragment)),
+        "{file} on {v}: expected {fragment:?} in\n{}",
+        errors.join("\n")
+    );
 }
 
 #[test]
@@ -54,7 +58,8 @@ fn every_request_and_every_engine_answer_for_the_corpus_fits_the_schemas() {
         for &edition in &case.editions {
             for rotation in 0..4 {
                 seq += 1;
-                let message = ToImplementation::Rule { seq: json!(seq), request: case.request(edition).rotate(rotation) };
+                let message =
+                    ToImplementation::Rule { seq: json!(seq), request: case.request(edition).rotate(rotation) };
                 let line = serde_json::to_string(&message).expect("a request serializes");
                 let request: Value = serde_json::from_str(&line).expect("json");
                 valid(&s, "request.schema.json", &request);
@@ -107,7 +112,8 @@ fn hellos_and_control_messages_fit() {
     hello["type"] = json!("hello");
     valid(&s, "hello.schema.json", &hello);
     valid(&s, "from-implementation.schema.json", &hello);
-    let answered = serde_json::to_value(rulings_engine::server::answer(r#"{"type":"hello","protocol":1}"#)).expect("json");
+    let answered =
+        serde_json::to_value(rulings_engine::server::answer(r#"{"type":"hello","protocol":1}"#)).expect("json");
     valid(&s, "hello.schema.json", &answered);
     valid(&s, "to-implementation.schema.json", &json!({"type":"hello","protocol":1}));
     valid(&s, "to-implementation.schema.json", &json!({"type":"bye"}));
@@ -121,12 +127,27 @@ fn hellos_and_control_messages_fit() {
     bad["editions"] = json!([2017]);
     invalid(&s, "hello.schema.json", &bad, "$.editions[0]");
     invalid(&s, "from-implementation.schema.json", &json!({"type":"skipped","seq":3}), "missing key `reason`");
-    invalid(&s, "to-implementation.schema.json", &json!({"type":"rule","seq":1,"edition":"2017","dealer":"N",
-        "vulnerable":"none","events":[{"N":"1S"}],"expect":{}}), "unknown key `expect`");
-    invalid(&s, "request.schema.json", &json!({"type":"rule","seq":1,"edition":"2017","dealer":"N",
-        "vulnerable":"none","events":[{"N":"1S","E":"P"}]}), "matches 2 of oneOf");
-    invalid(&s, "request.schema.json", &json!({"type":"rule","seq":1,"edition":"2017","dealer":"N",
-        "vulnerable":"none","events":[{"N":"Pass"}]}), "does not match");
+    invalid(
+        &s,
+        "to-implementation.schema.json",
+        &json!({"type":"rule","seq":1,"edition":"2017","dealer":"N",
+        "vulnerable":"none","events":[{"N":"1S"}],"expect":{}}),
+        "unknown key `expect`",
+    );
+    invalid(
+        &s,
+        "request.schema.json",
+        &json!({"type":"rule","seq":1,"edition":"2017","dealer":"N",
+        "vulnerable":"none","events":[{"N":"1S","E":"P"}]}),
+        "matches 2 of oneOf",
+    );
+    invalid(
+        &s,
+        "request.schema.json",
+        &json!({"type":"rule","seq":1,"edition":"2017","dealer":"N",
+        "vulnerable":"none","events":[{"N":"Pass"}]}),
+        "does not match",
+    );
 }
 
 /// A ruling the engine gives, changed in one place: both the schema and the
@@ -146,7 +167,11 @@ fn rulings_that_break_the_protocol_are_refused_by_schema_and_runner_alike() {
         ("/status", json!("over"), "is not one of"),
         ("/must_pass", json!([{"seat":"S","scope":"forever","law":"27B2","in_force":true}]), "is not one of"),
         ("/rulings", json!([{"seat":"E","call":"1H","irregularity":"too-low","law":"27B1(a)"}]), "is not one of"),
-        ("/rulings", json!([{"seat":"E","call":"1H","irregularity":"insufficient-bid","law":"Law 27"}]), "does not match"),
+        (
+            "/rulings",
+            json!([{"seat":"E","call":"1H","irregularity":"insufficient-bid","law":"Law 27"}]),
+            "does not match",
+        ),
         ("/score_adjustment", json!(["27D", "27D"]), "repeated"),
     ];
     for (pointer, value, fragment) in breaks {

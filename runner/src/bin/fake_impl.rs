@@ -111,7 +111,10 @@ fn main() {
                     continue;
                 }
                 if at("skip", n) {
-                    say(&mut out, &json!({"type":"skipped","seq":seq,"reason":"not yet","issue":"https://example.org/7"}));
+                    say(
+                        &mut out,
+                        &json!({"type":"skipped","seq":seq,"reason":"not yet","issue":"https://example.org/7"}),
+                    );
                     continue;
                 }
                 let answer = match rulings_engine::rule(&request) {
@@ -129,8 +132,7 @@ fn main() {
                     v["ruling"]["contract"]["doubled"] = json!("X");
                 }
                 if at("bad-schema", n) {
-                    v["ruling"]["rulings"] =
-                        json!([{"seat":"E","call":"1H","irregularity":"too-low","law":"27B1(a)"}]);
+                    v["ruling"]["rulings"] = json!([{"seat":"E","call":"1H","irregularity":"too-low","law":"27B1(a)"}]);
                 }
                 let text = v.to_string();
                 if at("split", n) {

@@ -18,9 +18,28 @@ use std::path::Path;
 use serde_json::Value;
 
 const KEYWORDS: &[&str] = &[
-    "$schema", "$id", "$ref", "$defs", "title", "description", "type", "enum", "const", "properties", "required",
-    "additionalProperties", "minProperties", "items", "minItems", "uniqueItems", "oneOf", "anyOf", "minimum",
-    "maximum", "minLength", "pattern",
+    "$schema",
+    "$id",
+    "$ref",
+    "$defs",
+    "title",
+    "description",
+    "type",
+    "enum",
+    "const",
+    "properties",
+    "required",
+    "additionalProperties",
+    "minProperties",
+    "items",
+    "minItems",
+    "uniqueItems",
+    "oneOf",
+    "anyOf",
+    "minimum",
+    "maximum",
+    "minLength",
+    "pattern",
 ];
 
 /// A set of schema files, by file name.
@@ -93,11 +112,7 @@ impl Schemas {
             }
         };
         let root = root.ok_or_else(|| format!("{file}: $ref {reference}: no such schema file in the set"))?;
-        let schema = if pointer.is_empty() {
-            Some(root)
-        } else {
-            root.pointer(pointer)
-        };
+        let schema = if pointer.is_empty() { Some(root) } else { root.pointer(pointer) };
         schema.map(|s| (name, s)).ok_or_else(|| format!("{file}: $ref {reference} does not resolve"))
     }
 
