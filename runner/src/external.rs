@@ -735,15 +735,23 @@ impl Process {
     /// it. Returns how it ended.
     fn finish(mut self) -> String {
         self.close_stdin();
+        match self.exit_within_grace() {
+            Some(ended) => ended,
+            None => self.kill(),
+        }
+    }
+
+    /// Wait up to [`EXIT_GRACE`] for the process to exit on its own; how it
+    /// ended, if it did.
+    fn exit_within_grace(&mut self) -> Option<String> {
         let deadline = Instant::now() + EXIT_GRACE;
         loop {
             match self.try_wait() {
-                Ok(Some(status)) => return describe(status),
+                Ok(Some(status)) => return Some(describe(status)),
                 Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_micros(200)),
-                _ => break,
+                _ => return None,
             }
         }
-        self.kill()
     }
 
     fn kill(&mut self) -> String {
@@ -780,15 +788,10 @@ impl Process {
 
     fn finish_ref(&mut self) -> String {
         self.close_stdin();
-        let deadline = Instant::now() + EXIT_GRACE;
-        loop {
-            match self.try_wait() {
-                Ok(Some(status)) => return describe(status),
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_micros(200)),
-                _ => break,
-            }
+        match self.exit_within_grace() {
+            Some(ended) => ended,
+            None => format!("it closed its stdout but did not exit; {}", self.kill()),
         }
-        format!("it closed its stdout but did not exit; {}", self.kill())
     }
 
     /// The fault for something other than a line.
