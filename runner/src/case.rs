@@ -301,11 +301,13 @@ fn check_unique_ids(corpus: &mut Corpus) {
 pub fn load_case(name: &str, path: &Path) -> Result<Case, LoadError> {
     let err =
         |line: usize, column: usize, message: String| LoadError { path: path.to_path_buf(), line, column, message };
-    let meta = std::fs::metadata(path).map_err(|e| err(0, 0, format!("cannot read the file: {e}")))?;
-    if meta.len() > MAX_CASE_BYTES {
-        return Err(err(1, 1, format!("the file is {} bytes; a case is at most {} bytes", meta.len(), MAX_CASE_BYTES)));
-    }
-    let bytes = std::fs::read(path).map_err(|e| err(0, 0, format!("cannot read the file: {e}")))?;
+    let bytes = crate::files::read_capped(path, MAX_CASE_BYTES).map_err(|e| match e {
+        crate::files::ReadError::TooBig { limit } => {
+            let len = std::fs::metadata(path).map_or(0, |m| m.len());
+            err(1, 1, format!("the file is {len} bytes; a case is at most {limit} bytes"))
+        }
+        e => err(0, 0, e.to_string()),
+    })?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
@@ -319,15 +321,27 @@ pub fn load_case(name: &str, path: &Path) -> Result<Case, LoadError> {
 pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError> {
     let err =
         |line: usize, column: usize, message: String| LoadError { path: path.to_path_buf(), line, column, message };
+    // Some editors start a UTF-8 file with a byte-order mark; it is not part of the case.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some((line, column, why)) = find_hazard(text) {
+        return Err(err(line, column, why));
+    }
     if let Some((line, column)) = find_tab_indent(text) {
         return Err(err(line, column, "a tab is used for indentation; YAML indents with spaces".to_string()));
     }
     if let Some((line, column, why)) = find_deep_nesting(text) {
         return Err(err(line, column, why));
     }
-    let file: CaseFile = serde_yaml::from_str(text).map_err(|e| {
+    let file: CaseFile = serde_path_to_error::deserialize(serde_yaml::Deserializer::from_str(text)).map_err(|e| {
+        let path = e.path().to_string();
+        let e = e.into_inner();
         let msg = e.to_string();
-        let (mut line, mut column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
+        // serde_yaml locates syntax errors but not every value a type refuses
+        // (a number too big, say); then the path to the value finds its line.
+        let (mut line, mut column) = match e.location().map(|l| (l.line(), l.column())) {
+            Some(at) if at != (1, 1) => at,
+            at => locate_path(text, &path).or(at).unwrap_or((1, 1)),
+        };
         if let Some(rest) = msg.strip_prefix("duplicate field `") {
             // serde names the field but not where; point at its second occurrence.
             let field = rest.split('`').next().unwrap_or("");
@@ -478,6 +492,86 @@ fn find_tab_indent(text: &str) -> Option<(usize, usize)> {
     None
 }
 
+/// The first thing in the text that a case never needs and that the YAML
+/// parser would handle badly or report at 1:1: a control character (NUL
+/// among them), a second YAML document, an alias (`*name`; a case is short,
+/// and aliases are how a small file expands to gigabytes, so none is
+/// allowed), or a tag (`!!binary`). Quoted strings and comments are
+/// skipped. Linear in the text.
+fn find_hazard(text: &str) -> Option<(usize, usize, String)> {
+    let mut content_seen = false;
+    for (i, line) in text.lines().enumerate() {
+        let (l, at) = (i + 1, |col: usize| col + 1);
+        if let Some((col, ch)) =
+            line.chars().enumerate().find(|(_, c)| (c.is_control() && *c != '\t' && *c != '\r') || *c == '\u{7f}')
+        {
+            return Some((
+                l,
+                at(col),
+                format!("the file holds a control character (U+{:04X}); a case is plain text", ch as u32),
+            ));
+        }
+        let trimmed = line.trim_end();
+        if trimmed == "---" || trimmed.starts_with("--- ") || trimmed == "..." {
+            if content_seen || trimmed == "..." {
+                return Some((
+                    l,
+                    1,
+                    "a second YAML document starts here; a case file holds one case (split it into two files)"
+                        .to_string(),
+                ));
+            }
+            continue;
+        }
+        if !line.trim().is_empty() && !line.trim_start().starts_with('#') {
+            content_seen = true;
+        }
+        let mut quote: Option<char> = None;
+        let mut prev = ' ';
+        let mut escaped = false;
+        let chars: Vec<char> = line.chars().collect();
+        for (col, &ch) in chars.iter().enumerate() {
+            match quote {
+                Some('"') if escaped => escaped = false,
+                Some('"') if ch == '\\' => escaped = true,
+                Some(q) if ch == q => quote = None,
+                Some(_) => {}
+                None => {
+                    let starts_token = matches!(prev, ' ' | '[' | '{' | ',' | '-' | ':') || col == 0;
+                    let next = chars.get(col + 1).copied().unwrap_or(' ');
+                    match ch {
+                        '\'' | '"' if starts_token => quote = Some(ch),
+                        '#' if prev == ' ' || col == 0 => break,
+                        '*' if starts_token && (next.is_alphanumeric() || next == '_' || next == '-') => {
+                            let name: String =
+                                chars[col + 1..].iter().take_while(|c| c.is_alphanumeric() || **c == '_' || **c == '-').collect();
+                            return Some((
+                                l,
+                                at(col),
+                                format!(
+                                    "`*{name}` is a YAML alias; cases do not use aliases (they let a small file \
+                                     expand without bound): write the value out"
+                                ),
+                            ));
+                        }
+                        '!' if starts_token && next != ' ' => {
+                            let tag: String = chars[col..].iter().take_while(|c| !c.is_whitespace()).collect();
+                            return Some((
+                                l,
+                                at(col),
+                                format!("`{tag}` is a YAML tag; cases do not use tags: write the plain value"),
+                            ));
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            prev = ch;
+        }
+    }
+    None
+}
+
 /// How deep a case may nest brackets, and how far it may indent. A case
 /// needs a handful of levels; the YAML parser's time grows fast with depth,
 /// so deeper input is refused before it is parsed.
@@ -525,6 +619,44 @@ fn find_deep_nesting(text: &str) -> Option<(usize, usize, String)> {
         }
     }
     None
+}
+
+/// The line and column of a value given by its serde path (`vulnerable`,
+/// `events[3]`, `events[3].E`), found in the text by its keys and list
+/// items; approximate for values written in flow style.
+fn locate_path(text: &str, path: &str) -> Option<(usize, usize)> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut start = 0usize; // the line to search from
+    let mut indent = 0usize; // the indentation of keys at this level
+    let mut found = None;
+    for part in path.split('.').filter(|p| !p.is_empty() && *p != "?") {
+        let (key, index) = match part.split_once('[') {
+            Some((k, rest)) => (k, rest.trim_end_matches(']').parse::<usize>().ok()),
+            None => (part, None),
+        };
+        if !key.is_empty() {
+            let prefix = format!("{}{key}:", " ".repeat(indent));
+            let i = (start..lines.len()).find(|&i| {
+                lines[i].starts_with(&prefix) || lines[i].trim_start().trim_start_matches("- ").starts_with(&format!("{key}:"))
+            })?;
+            let col = lines[i].find(key).unwrap_or(0) + 1;
+            found = Some((i + 1, col));
+            start = i + 1;
+            indent = lines[i].len() - lines[i].trim_start().len() + 2;
+        }
+        if let Some(n) = index {
+            let items: Vec<usize> = (start..lines.len())
+                .take_while(|&i| lines[i].trim().is_empty() || lines[i].starts_with(' ') || lines[i].starts_with('-'))
+                .filter(|&i| lines[i].trim_start().starts_with("- "))
+                .collect();
+            let first_indent = items.first().map(|&i| lines[i].len() - lines[i].trim_start().len())?;
+            let i = *items.iter().filter(|&&i| lines[i].len() - lines[i].trim_start().len() == first_indent).nth(n)?;
+            found = Some((i + 1, first_indent + 1));
+            start = i;
+            indent = first_indent + 2;
+        }
+    }
+    found
 }
 
 /// The 1-based line of a top-level key.

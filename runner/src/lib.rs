@@ -14,6 +14,7 @@ pub mod coverage;
 pub mod explain;
 pub mod external;
 pub mod features;
+pub mod files;
 pub mod harness;
 pub mod implementation;
 pub mod interrupt;

@@ -71,7 +71,46 @@ fn assert_refused(name: &str, bytes: Vec<u8>, expected: &str) {
 
 #[test]
 fn billion_laughs() {
-    assert_refused("bomb", alias_bomb().into_bytes(), "expands aliases");
+    // Reported at the first alias, not at 1:1.
+    assert_refused("bomb", alias_bomb().into_bytes(), ":19:9: `*a` is a YAML alias");
+}
+
+/// One wide anchored list, then that alias many times: few nesting levels,
+/// so serde_yaml's own repetition check lets it through, yet it expands to
+/// gigabytes. Refused before parsing, at the first alias.
+#[test]
+fn wide_alias_bomb() {
+    let head = GOOD.split("expect:\n").next().unwrap_or_default().replace("L22-G00D", "L22-W1DE");
+    let items = vec!["1"; 20_000].join(",");
+    let aliases = vec!["*w"; 20_000].join(",");
+    let text = format!("{head}expect:\n  auction: &w [{items}]\n  rulings: [{aliases}]\n");
+    assert_refused("wide", text.into_bytes(), ":18:13: `*w` is a YAML alias");
+}
+
+#[test]
+fn byte_order_mark_is_accepted() {
+    let dir = write_corpus("bom", vec![("good.yaml", format!("\u{feff}{GOOD}").into_bytes())]);
+    let corpus = load_corpus(std::slice::from_ref(&dir));
+    assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
+    assert_eq!(corpus.cases.len(), 1);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn hazards_are_reported_where_they_are() {
+    let good = GOOD.replace("L22-G00D", "L22-HZRD");
+    let nul = good.replacen("  - E: P\n", "  - E: P\u{0}\n", 1);
+    assert_refused("nul", nul.into_bytes(), ":9:9: the file holds a control character (U+0000)");
+    let two_docs = format!("{good}---\n{good}");
+    assert_refused("docs", two_docs.into_bytes(), ":19:1: a second YAML document starts here");
+    let binary = good.replacen("dealer: N", "dealer: !!binary Tg==", 1);
+    assert_refused("binary", binary.into_bytes(), ":6:9: `!!binary` is a YAML tag");
+}
+
+#[test]
+fn a_huge_number_is_reported_at_its_key() {
+    let text = GOOD.replace("L22-G00D", "L22-HUGE").replacen("dealer: N", "dealer: N\nvulnerable: 1e400", 1);
+    assert_refused("huge", text.into_bytes(), ":7:1: `1e400` is not a vulnerability");
 }
 
 #[test]
