@@ -204,6 +204,41 @@ pub fn find(id: &str) -> Option<&'static Clause> {
     CLAUSES.iter().find(|c| c.id == id)
 }
 
+/// The registered clause a mistyped id most likely means: the same id
+/// once spacing, brackets and case are set aside (`31B(2)` for `31B2`,
+/// `27b1a` for `27B1(a)`), else the one clause of the same law within one
+/// edit of it.
+pub fn suggest(id: &str) -> Option<&'static str> {
+    let squash = |s: &str| s.chars().filter(|c| c.is_ascii_alphanumeric()).collect::<String>().to_ascii_lowercase();
+    let wanted = squash(id);
+    if let Some(c) = CLAUSES.iter().find(|c| squash(c.id) == wanted) {
+        return Some(c.id);
+    }
+    let law = law_number(id)?;
+    let near: Vec<&Clause> =
+        CLAUSES.iter().filter(|c| law_number(c.id) == Some(law) && edits(&squash(c.id), &wanted) <= 1).collect();
+    match near.as_slice() {
+        [one] => Some(one.id),
+        _ => None,
+    }
+}
+
+/// Levenshtein distance between two short strings.
+fn edits(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut prev = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let cur = row[j + 1];
+            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+            prev = cur;
+        }
+    }
+    row[b.len()]
+}
+
 /// The law number a clause belongs to ("27B1(a)" -> 27).
 pub fn law_number(id: &str) -> Option<u32> {
     let digits: String = id.chars().take_while(|c| c.is_ascii_digit()).collect();
@@ -241,5 +276,8 @@ mod tests {
         assert!(find("27B9").is_none());
         assert_eq!(law_number("27B1(a)"), Some(27));
         assert!(sort_key("9B") < sort_key("16C"));
+        assert_eq!(suggest("31B(2)"), Some("31B2"));
+        assert_eq!(suggest("27b1a"), Some("27B1(a)"));
+        assert_eq!(suggest("99Z"), None);
     }
 }

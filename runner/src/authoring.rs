@@ -82,30 +82,68 @@ pub fn mint_id(law: u32, used: &BTreeSet<String>) -> String {
     unreachable!("the id space is never exhausted")
 }
 
+/// Check a file name given with `--name`: letters, digits, `-`, `_` and
+/// `.`, not starting with `_` (corpus metadata) or `.` (hidden), at most
+/// 100 characters, so that the file is an ordinary case in its folder.
+pub fn check_file_stem(stem: &str) -> Result<(), String> {
+    let plain = stem.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if stem.is_empty() || stem.len() > 100 || !plain || stem.starts_with(['_', '.']) {
+        return Err(format!(
+            "{stem:?} is not a case file name: use letters, digits and dashes, not starting with `_` or `.` \
+             (such as 1s-1h-corrected-to-2h)"
+        ));
+    }
+    Ok(())
+}
+
+/// The clause to pre-fill in `laws:`: the clause the user named, when it is
+/// one of the registry (`27B1(a)`), else none (the author names it).
+fn clause_given(law_text: &str) -> Option<&'static str> {
+    let t = law_text.trim().trim_start_matches("law").trim_start_matches('L');
+    rulings_engine::clauses::find(t).map(|c| c.id).filter(|id| id.len() > 2 || id.chars().any(|c| !c.is_ascii_digit()))
+}
+
 /// Write a skeleton case for `law` and return its path. The skeleton does
 /// not pass `rulings check` until its author fills in the story and the
-/// expectation.
+/// expectation. Only an existing law folder of the corpus is written to,
+/// and never through a symbolic link or over an existing file.
 pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>) -> Result<PathBuf, String> {
     let law = law_number(law_text)?;
-    let id = mint_id(law, &used_ids(cases));
     let folder = folder_for(cases, law);
-    std::fs::create_dir_all(&folder).map_err(|e| format!("cannot create {}: {e}", folder.display()))?;
+    if !folder.is_dir() {
+        let mut folders: Vec<String> = std::fs::read_dir(cases)
+            .map_err(|e| format!("{}: cannot read the corpus folder: {e}", cases.display()))?
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .filter(|n| n.starts_with("law"))
+            .collect();
+        folders.sort();
+        return Err(format!(
+            "the corpus has no folder for Law {law}; the law folders are: {} (a new law needs its clauses \
+             in the registry first: see docs/adding-a-law.md)",
+            folders.join(", ")
+        ));
+    }
+    let id = mint_id(law, &used_ids(cases));
     let stem = match name {
         Some(n) => n.trim_end_matches(".yaml").to_string(),
         None => format!("new-{}", id.to_lowercase()),
     };
-    if stem.is_empty() || stem.contains('/') || stem.contains('\\') {
-        return Err(format!("`{stem}` is not a file name: give a short name such as 1s-1h-corrected-to-2h"));
-    }
+    check_file_stem(&stem)?;
     let path = folder.join(format!("{stem}.yaml"));
-    if path.exists() {
+    if std::fs::symlink_metadata(&path).is_ok() {
         return Err(format!("{} exists already: choose another name", path.display()));
     }
+    let laws = match clause_given(law_text) {
+        Some(clause) => format!("[\"{clause}\"]"),
+        None => "[]".to_string(),
+    };
     let text = format!(
         "# yaml-language-server: $schema=../../schemas/case.schema.json\n\
          id: {id}                  # stable for good: never change or reuse it\n\
          title: \n\
-         laws: [\"{law}\"]              # the clauses the ruling turns on, as listed in engine/src/clauses.rs\n\
+         laws: {laws}                  # the clauses the ruling turns on (`rulings clauses {law}` lists them)\n\
          source: \"\"                 # a seed file name or a public reference\n\
          tags: []\n\
          dealer: N\n\
@@ -113,7 +151,13 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>) -> Result<Path
          \x20 - N: P\n\
          expect: {{}}                  # the part of the ruling the case asserts (see CONTRIBUTING.md)\n"
     );
-    std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    // create_new refuses an existing path, a dangling symbolic link among them.
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    std::io::Write::write_all(&mut file, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)
 }
 
@@ -128,6 +172,23 @@ mod tests {
         assert_eq!(law_number("L30"), Ok(30));
         assert_eq!(law_number("27B1(a)"), Ok(27));
         assert!(law_number("xyz").is_err());
+    }
+
+    #[test]
+    fn file_names() {
+        assert!(check_file_stem("1s-1h-corrected-to-2h").is_ok());
+        assert!(check_file_stem("_x").is_err());
+        assert!(check_file_stem(".x").is_err());
+        assert!(check_file_stem("a\nb").is_err());
+        assert!(check_file_stem("../x").is_err());
+        assert!(check_file_stem("").is_err());
+    }
+
+    #[test]
+    fn the_clause_given_is_kept() {
+        assert_eq!(clause_given("27B1(a)"), Some("27B1(a)"));
+        assert_eq!(clause_given("27"), None);
+        assert_eq!(clause_given("law27"), None);
     }
 
     #[test]

@@ -26,7 +26,12 @@ pub struct LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}:{}: {}", self.path.display(), self.line, self.column, self.message)
+        if self.line == 0 {
+            // A problem with the file or folder as a whole, not at a place in it.
+            write!(f, "{}: {}", self.path.display(), self.message)
+        } else {
+            write!(f, "{}:{}:{}: {}", self.path.display(), self.line, self.column, self.message)
+        }
     }
 }
 
@@ -40,10 +45,13 @@ impl<'de> Deserialize<'de> for ClauseId {
         let text = String::deserialize(d)?;
         match clauses::find(text.trim()) {
             Some(c) => Ok(ClauseId(c.id.to_string())),
-            None => Err(serde::de::Error::custom(format!(
-                "unknown law clause `{text}`: cite a clause listed in engine/src/clauses.rs \
-                 (as \"27B1(a)\", \"16C2\"), or add it there"
-            ))),
+            None => Err(serde::de::Error::custom(match clauses::suggest(text.trim()) {
+                Some(id) => format!("unknown law clause `{text}`: did you mean `{id}`?"),
+                None => format!(
+                    "unknown law clause `{text}`: cite a clause that `rulings clauses` lists \
+                     (as \"27B1(a)\", \"16C2\"), or add it to the registry"
+                ),
+            })),
         }
     }
 }
@@ -201,52 +209,119 @@ impl Case {
 pub struct Corpus {
     pub cases: Vec<Case>,
     pub errors: Vec<LoadError>,
+    /// Entries under the corpus folders that were passed by, with the reason.
+    pub skipped: Vec<(PathBuf, String)>,
 }
 
-/// The `*.yaml` files under `dir`, sorted, as (name relative to `root`, path).
-pub fn find_case_files(root: &Path, dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
-    let mut out = Vec::new();
+/// What a walk of a corpus folder found: the case files, the entries it
+/// passed by on purpose (each with the reason, so nothing is skipped
+/// without a word), and the folders it could not read.
+#[derive(Debug, Default)]
+pub struct Found {
+    /// `*.yaml` files as (name relative to the root, path), sorted.
+    pub files: Vec<(String, PathBuf)>,
+    /// Entries that look like cases but are not read, with the reason.
+    pub skipped: Vec<(PathBuf, String)>,
+    /// Folders that could not be read; the rest of the corpus still loads.
+    pub errors: Vec<LoadError>,
+}
+
+/// Walk `dir` for case files. Symlinks are not followed (a case lives in
+/// the corpus folder itself); a symlink, FIFO or other special file with a
+/// case's name, and a `_`-prefixed `.yaml` (corpus metadata), is listed in
+/// `skipped`; an unreadable subfolder is an error naming that folder.
+pub fn walk_corpus(root: &Path, dir: &Path) -> Found {
+    let mut found = Found::default();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d)? {
-            let entry = entry?;
+        let entries = match std::fs::read_dir(&d) {
+            Ok(entries) => entries,
+            Err(e) => {
+                found.errors.push(LoadError {
+                    path: d.clone(),
+                    line: 0,
+                    column: 0,
+                    message: format!("cannot read the case folder: {e}; the other folders are loaded"),
+                });
+                continue;
+            }
+        };
+        for entry in entries {
+            let entry = match entry {
+                Ok(entry) => entry,
+                Err(e) => {
+                    found.errors.push(LoadError {
+                        path: d.clone(),
+                        line: 0,
+                        column: 0,
+                        message: format!("cannot list the case folder: {e}"),
+                    });
+                    continue;
+                }
+            };
             let path = entry.path();
-            let ft = entry.file_type()?;
-            if ft.is_dir() {
-                stack.push(path);
-            } else if ft.is_file()
-                && path.extension().and_then(|e| e.to_str()) == Some("yaml")
-                && !entry.file_name().to_string_lossy().starts_with('_')
-            {
+            let name = entry.file_name().to_string_lossy().to_string();
+            let ft = match entry.file_type() {
+                Ok(ft) => ft,
+                Err(e) => {
+                    found.skipped.push((path, format!("cannot tell what it is: {e}")));
+                    continue;
+                }
+            };
+            let yaml = path.extension().and_then(|e| e.to_str()) == Some("yaml");
+            if ft.is_symlink() {
+                if yaml || std::fs::metadata(&path).is_ok_and(|m| m.is_dir()) {
+                    found.skipped.push((
+                        path,
+                        "a symbolic link; links are not followed: put the case itself in the corpus folder".into(),
+                    ));
+                }
+            } else if ft.is_dir() {
+                if !name.starts_with('.') {
+                    stack.push(path);
+                }
+            } else if !yaml {
+                if name.ends_with(".yml") && name != crate::lint::TAG_REGISTRY {
+                    found.skipped.push((path, "case files end in .yaml, not .yml: rename it".into()));
+                }
+            } else if !ft.is_file() {
+                found.skipped.push((path, "not a regular file (a FIFO, device or socket)".into()));
+            } else if name.starts_with('_') {
+                found.skipped.push((
+                    path,
+                    "names starting with `_` are corpus metadata, not cases: rename it to load it as a case".into(),
+                ));
+            } else {
                 let rel = path.strip_prefix(root).unwrap_or(&path);
                 let name = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
-                out.push((name, path));
+                found.files.push((name, path));
             }
         }
     }
-    out.sort();
-    Ok(out)
+    found.files.sort();
+    found.skipped.sort();
+    found
+}
+
+/// The `*.yaml` case files under `dir`, sorted, as (name relative to
+/// `root`, path); an error only when `dir` itself cannot be read.
+pub fn find_case_files(root: &Path, dir: &Path) -> std::io::Result<Vec<(String, PathBuf)>> {
+    std::fs::read_dir(dir)?;
+    Ok(walk_corpus(root, dir).files)
 }
 
 /// Load every case under each of `dirs`. Names are relative to each dir.
 pub fn load_corpus(dirs: &[PathBuf]) -> Corpus {
     let mut corpus = Corpus::default();
     for dir in dirs {
-        match find_case_files(dir, dir) {
-            Ok(files) => {
-                for (name, path) in files {
-                    match load_case(&name, &path) {
-                        Ok(c) => corpus.cases.push(c),
-                        Err(e) => corpus.errors.push(e),
-                    }
-                }
+        let found = walk_corpus(dir, dir);
+        corpus.errors.extend(found.errors);
+        corpus.skipped.extend(found.skipped);
+        for (name, path) in found.files {
+            match load_case(&name, &path) {
+                Ok(c) => corpus.cases.push(c),
+                Err(e) => corpus.errors.push(e),
             }
-            Err(e) => corpus.errors.push(LoadError {
-                path: dir.clone(),
-                line: 0,
-                column: 0,
-                message: format!("cannot read the case folder: {e}"),
-            }),
         }
     }
     check_unique_ids(&mut corpus);
@@ -342,6 +417,13 @@ pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError
             Some(at) if at != (1, 1) => at,
             at => locate_path(text, &path).or(at).unwrap_or((1, 1)),
         };
+        if path.starts_with("laws[") {
+            // serde_yaml points at the list; point at the clause itself.
+            let bad = msg.split('`').nth(1).unwrap_or("");
+            if let Some(col) = text.lines().nth(line.saturating_sub(1)).and_then(|l| item_column(l, bad)) {
+                column = col;
+            }
+        }
         if let Some(rest) = msg.strip_prefix("duplicate field `") {
             // serde names the field but not where; point at its second occurrence.
             let field = rest.split('`').next().unwrap_or("");
@@ -657,6 +739,20 @@ fn locate_path(text: &str, path: &str) -> Option<(usize, usize)> {
         }
     }
     found
+}
+
+/// The 1-based column where `item` starts in a flow list on `line`,
+/// including its opening quote if it is quoted.
+fn item_column(line: &str, item: &str) -> Option<usize> {
+    if item.is_empty() {
+        return None;
+    }
+    for quoted in [format!("\"{item}\""), format!("'{item}'"), item.to_string()] {
+        if let Some(i) = line.find(&quoted) {
+            return Some(line[..i].chars().count() + 1);
+        }
+    }
+    None
 }
 
 /// The 1-based line of a top-level key.

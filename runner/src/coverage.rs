@@ -142,6 +142,7 @@ mod tests {
     #[test]
     fn counts_2017_cases_once_per_clause() {
         let corpus = Corpus {
+            skipped: Vec::new(),
             cases: vec![
                 case(&["36A", "16C2", "36A"], vec![Edition::E2017]),
                 case(&["36A", "72C"], vec![Edition::E2007, Edition::E2017]),

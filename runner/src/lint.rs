@@ -19,9 +19,9 @@ pub const TAG_REGISTRY: &str = "_tags.yml";
 /// Read the tag registry under `root`, if there is one.
 pub fn load_tags(root: &Path) -> Result<Option<BTreeMap<String, String>>, LoadError> {
     let path = root.join(TAG_REGISTRY);
-    let text = match std::fs::read_to_string(&path) {
+    let text = match crate::files::read_text_capped(&path, crate::files::MAX_TAGS_BYTES) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(crate::files::ReadError::NotFound) => return Ok(None),
         Err(e) => {
             return Err(LoadError { path, line: 0, column: 0, message: format!("cannot read the tag registry: {e}") })
         }

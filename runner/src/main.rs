@@ -49,6 +49,11 @@ enum Command {
         #[arg(long = "cases", value_name = "DIR")]
         cases: Option<PathBuf>,
     },
+    /// List the clause ids a case may cite, with their editions and a one-line summary.
+    Clauses {
+        /// Only the clauses of this law (27, law27, 27B); default: all.
+        law: Option<String>,
+    },
     /// Show the reference engine's ruling for a case, with the clauses it applied.
     Explain {
         /// The case file.
@@ -89,6 +94,7 @@ fn main() -> ExitCode {
         }
         Command::Bench(args) => rulings::bench::main(&args),
         Command::Explain { case, edition } => explain(case, edition),
+        Command::Clauses { law } => clauses(law.as_deref()),
         Command::New { law, name, cases } => {
             match rulings::authoring::new_case(&cases.unwrap_or_else(default_cases_dir), &law, name.as_deref()) {
                 Ok(path) => {
@@ -120,12 +126,42 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
     for e in &corpus.errors {
         eprintln!("error: {e}");
     }
+    for (path, why) in &corpus.skipped {
+        eprintln!("note: {}: skipped: {why}", path.display());
+    }
     println!("{} case(s) loaded, {} error(s)", corpus.cases.len(), corpus.errors.len());
     if corpus.errors.is_empty() {
         ExitCode::SUCCESS
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// `rulings clauses [LAW]`: the registry, one clause a line.
+fn clauses(law: Option<&str>) -> ExitCode {
+    use rulings_engine::clauses::{law_number, CLAUSES, E1997, E2007, E2017};
+    let wanted = match law.map(rulings::authoring::law_number).transpose() {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut shown = 0;
+    for c in CLAUSES.iter().filter(|c| wanted.is_none() || law_number(c.id) == wanted) {
+        let editions: Vec<&str> = [(E2017, "2017"), (E2007, "2007"), (E1997, "1997")]
+            .iter()
+            .filter(|(bit, _)| c.editions & bit != 0)
+            .map(|(_, name)| *name)
+            .collect();
+        println!("{:<9} {:<15} {}", c.id, editions.join(","), c.summary);
+        shown += 1;
+    }
+    if shown == 0 {
+        eprintln!("error: no clause of Law {} is in the registry", wanted.unwrap_or_default());
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }
 
 fn explain(path: PathBuf, edition: Option<Edition>) -> ExitCode {

@@ -43,6 +43,9 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
         return Err("--update-known-failures needs --known-failures FILE (the file to write)".into());
     }
     let corpus = load_corpus(&options.dirs);
+    for (path, why) in &corpus.skipped {
+        eprintln!("note: {}: skipped: {why}", path.display());
+    }
     let mut known = match &options.known_failures {
         Some(path) => known_failures::load(path, options.update_known_failures)?,
         None => Default::default(),

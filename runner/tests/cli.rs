@@ -165,3 +165,33 @@ fn the_engine_serves_the_protocol_through_rulings_serve() {
     }
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// `rulings new` writes only ordinary case files inside a law folder of
+/// the corpus: not through a dangling symlink, not under a name with a
+/// newline or a leading `_`, not into a folder for a law the corpus lacks;
+/// and it keeps the clause it was given.
+#[cfg(unix)]
+#[test]
+fn new_writes_only_inside_the_corpus() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases");
+    fs::create_dir_all(cases.join("law27")).unwrap();
+    let outside = dir.path().join("outside.yaml");
+    std::os::unix::fs::symlink(&outside, cases.join("law27/trap.yaml")).unwrap();
+    let o = rulings(&["new", "27", "--cases", s(&cases), "--name", "trap"]);
+    assert_ne!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(!outside.exists(), "nothing written through the link");
+    for bad in ["a\nb", "_x", "../x"] {
+        let o = rulings(&["new", "27", "--cases", s(&cases), "--name", bad]);
+        assert_ne!(o.status.code(), Some(0), "{bad:?}: {}", text(&o));
+        assert!(text(&o).contains("is not a case file name"), "{}", text(&o));
+    }
+    let o = rulings(&["new", "16", "--cases", s(&cases)]);
+    assert_ne!(o.status.code(), Some(0));
+    assert!(text(&o).contains("no folder for Law 16") && text(&o).contains("law27"), "{}", text(&o));
+    assert!(!cases.join("law16").exists());
+    let o = rulings(&["new", "27B1(a)", "--cases", s(&cases), "--name", "fine"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let written = fs::read_to_string(cases.join("law27/fine.yaml")).unwrap();
+    assert!(written.contains("laws: [\"27B1(a)\"]"), "{written}");
+}

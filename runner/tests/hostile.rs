@@ -147,3 +147,86 @@ fn duplicate_key() {
     let text = GOOD.replace("L22-G00D", "L22-DUPK").replacen("tags:", "title: again\ntags:", 1);
     assert_refused("dupkey", text.into_bytes(), ":5:1: the key `title` appears twice");
 }
+
+/// A case folder the runner may not read does not stop the corpus: the
+/// error names that folder and the other folders load.
+#[cfg(unix)]
+#[test]
+fn an_unreadable_folder_is_named_and_the_rest_loads() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    fs::set_permissions(&root, fs::Permissions::from_mode(0o755)).unwrap();
+    fs::create_dir_all(root.join("law22")).unwrap();
+    fs::write(root.join("law22/good.yaml"), GOOD).unwrap();
+    let locked = root.join("law27");
+    fs::create_dir_all(&locked).unwrap();
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o000)).unwrap();
+    let text = if fs::read_dir(&locked).is_err() {
+        let corpus = load_corpus(std::slice::from_ref(&root));
+        assert_eq!(corpus.cases.len(), 1, "{:?}", corpus.errors);
+        corpus.errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
+    } else {
+        // As root, permissions do not stop a read: check the folder as an
+        // unprivileged user (nobody) through the binary instead.
+        let out = std::process::Command::new("setpriv")
+            .args(["--reuid=65534", "--regid=65534", "--clear-groups", env!("CARGO_BIN_EXE_rulings"), "check"])
+            .arg(&root)
+            .output()
+            .expect("setpriv (util-linux) runs the check as nobody");
+        let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert!(text.contains("1 case(s) loaded, 1 error(s)"), "{text}");
+        text
+    };
+    fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+    assert!(text.contains("law27: cannot read the case folder"), "{text}");
+    assert!(text.contains("the other folders are loaded"), "{text}");
+}
+
+/// Entries that are not read as cases are listed with the reason; a FIFO
+/// with a case's name does not hang the loader.
+#[cfg(unix)]
+#[test]
+fn what_is_skipped_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    fs::create_dir_all(root.join("law22")).unwrap();
+    fs::write(root.join("law22/good.yaml"), GOOD).unwrap();
+    fs::write(root.join("law22/_draft.yaml"), GOOD.replace("L22-G00D", "L22-DRFT")).unwrap();
+    fs::write(root.join("law22/other.yml"), "x: 1").unwrap();
+    std::os::unix::fs::symlink(root.join("law22/good.yaml"), root.join("law22/link.yaml")).unwrap();
+    std::os::unix::fs::symlink(root.join("law22"), root.join("linked-folder")).unwrap();
+    let fifo = root.join("law22/pipe.yaml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
+    let started = Instant::now();
+    let corpus = load_corpus(std::slice::from_ref(&root));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(corpus.cases.len(), 1, "{:?}", corpus.errors);
+    assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
+    let said: Vec<String> = corpus.skipped.iter().map(|(p, why)| format!("{}: {why}", p.display())).collect();
+    let has = |file: &str, why: &str| said.iter().any(|s| s.contains(file) && s.contains(why));
+    assert!(has("_draft.yaml", "corpus metadata"), "{said:?}");
+    assert!(has("other.yml", "end in .yaml"), "{said:?}");
+    assert!(has("link.yaml", "symbolic link"), "{said:?}");
+    assert!(has("linked-folder", "symbolic link"), "{said:?}");
+    if made {
+        assert!(has("pipe.yaml", "not a regular file"), "{said:?}");
+    }
+}
+
+/// A FIFO or a device as the tag registry is refused at once instead of
+/// hanging (or reading /dev/zero for ever).
+#[cfg(unix)]
+#[test]
+fn a_special_tag_registry_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().to_path_buf();
+    fs::create_dir_all(root.join("law22")).unwrap();
+    fs::write(root.join("law22/good.yaml"), GOOD.replace("tags: [legal-auction]\n", "")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", root.join("_tags.yml")).unwrap();
+    let started = Instant::now();
+    let corpus = load_corpus(std::slice::from_ref(&root));
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert_eq!(corpus.errors.len(), 1, "{:?}", corpus.errors);
+    assert!(corpus.errors[0].to_string().contains("not a regular file"), "{}", corpus.errors[0]);
+}

@@ -68,6 +68,7 @@ fn broken_copies_fail_with_file_line_and_column() {
             ("missing-id.yaml", broken("id: L22-MISS\n", "", "L22-MISS")),
             ("two-seats.yaml", broken("  - W: P\n  - N: 4H", "  - W: P\n    N: 4H", "L22-TWOS")),
             ("unknown-clause.yaml", broken("[\"22B\"]", "[\"22Q\"]", "L22-CLAU")),
+            ("misspelt-clause.yaml", broken("[\"22B\"]", "[\"22B\", \"31B(2)\"]", "L22-MSPL")),
         ],
     );
     let (passed, failed) = run_checks(&dir);
@@ -77,7 +78,8 @@ fn broken_copies_fail_with_file_line_and_column() {
         ("law22/bad-call.yaml", "bad-call.yaml:9:5: events[2]: `2Z` is not a call"),
         ("law22/missing-id.yaml", "missing-id.yaml:1:1: the case has no `id`"),
         ("law22/two-seats.yaml", "two-seats.yaml:10:5: events[3]: an event has exactly one seat key"),
-        ("law22/unknown-clause.yaml", "unknown-clause.yaml:3:7: laws: unknown law clause `22Q`"),
+        ("law22/unknown-clause.yaml", "unknown-clause.yaml:3:8: laws: unknown law clause `22Q`"),
+        ("law22/misspelt-clause.yaml", "misspelt-clause.yaml:3:15: laws: unknown law clause `31B(2)`: did you mean `31B2`?"),
     ];
     assert_eq!(failed.len(), expect.len(), "{failed:#?}");
     for (name, fragment) in expect {
