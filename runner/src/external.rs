@@ -291,11 +291,14 @@ impl External {
     /// The fault every remaining case records, once the program is given up.
     fn stopped(&self) -> Option<Answer> {
         if let Some(detail) = &self.gave_up {
-            return Some(Answer::Fault { kind: FaultKind::Crash, detail: detail.clone() });
+            return Some(Answer::NotRun(detail.clone()));
         }
-        self.hello_failed.as_ref().map(|f| Answer::Fault {
-            kind: f.kind,
-            detail: format!("not asked: the program did not complete the hello at the start of the run:\n{}", f.detail),
+        self.hello_failed.as_ref().map(|f| {
+            Answer::NotRun(format!(
+                "not asked: the program did not complete the hello at the start of the run ({}):\n{}",
+                kind_name(f.kind),
+                f.detail
+            ))
         })
     }
 

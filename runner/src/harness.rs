@@ -7,8 +7,9 @@
 //! program instead of the engine in process: one process for the whole
 //! test binary, behind a mutex shared by the test threads
 //! (`RULINGS_IMPL_TIMEOUT=SECS` sets the time limit per case). Cases that
-//! need an edition or a feature its hello did not declare are ignored
-//! checks, named as usual.
+//! need an edition or a feature its hello did not declare, and cases the
+//! program answers `skipped`, end as ignored checks with the reason (they
+//! are neither passed nor failed), named as usual.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -18,12 +19,21 @@ use crate::external::{split_command, External, ExternalOptions};
 use crate::implementation::{Answer, Implementation, InProcess};
 use crate::outcome::{judge, variants, Outcome, Variant};
 
-/// A named check: Ok, or the message a human reads.
+/// A named check: passed, ignored with the reason, or the message a human
+/// reads.
 pub struct Check {
     pub name: String,
-    pub run: Box<dyn FnOnce() -> Result<(), String> + Send>,
-    /// Why this check is not run (not applicable to the program under test).
-    pub ignored: Option<String>,
+    pub run: Box<dyn FnOnce() -> Result<Verdict, String> + Send>,
+}
+
+/// How a check that did not fail ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Passed,
+    /// Not asked (an edition or feature the program did not declare) or
+    /// declined by the program (a `skipped` answer): neither passed nor
+    /// failed, so `cargo test` shows it as ignored, with the reason.
+    Ignored(String),
 }
 
 /// The program under test, shared by the test threads.
@@ -54,9 +64,15 @@ pub fn external_from_env() -> Result<Option<ExternalOptions>, String> {
 pub fn checks(root: &Path) -> Vec<Check> {
     match external_from_env() {
         Ok(None) => checks_against(root, None),
-        Ok(Some(o)) => checks_against(root, Some(Arc::new(Mutex::new(External::start(o))))),
-        Err(msg) => vec![Check { name: "RULINGS_IMPL".into(), run: Box::new(move || Err(msg)), ignored: None }],
+        Ok(Some(o)) => checks_for_program(root, o),
+        Err(msg) => vec![Check { name: "RULINGS_IMPL".into(), run: Box::new(move || Err(msg)) }],
     }
+}
+
+/// Every check for the corpus under `root` against the program `options`
+/// starts (what `RULINGS_IMPL` asks for).
+pub fn checks_for_program(root: &Path, options: ExternalOptions) -> Vec<Check> {
+    checks_against(root, Some(Arc::new(Mutex::new(External::start(options)))))
 }
 
 /// Every check for the corpus under `root`, against the program (or the
@@ -72,7 +88,7 @@ fn checks_against(root: &Path, program: Option<Shared>) -> Vec<Check> {
             name.push_str("::lint");
         }
         let msg = e.to_string();
-        out.push(Check { name, run: Box::new(move || Err(msg)), ignored: None });
+        out.push(Check { name, run: Box::new(move || Err(msg)) });
     }
     for case in corpus.cases {
         out.extend(case_checks(case, program.as_ref()));
@@ -90,29 +106,24 @@ fn case_checks(case: Case, program: Option<&Shared>) -> Vec<Check> {
             let case = case.clone();
             let name = variant.trial_name(&case);
             match program {
-                None => Check {
-                    name,
-                    run: Box::new(move || check_variant(&case, variant, &mut InProcess::new())),
-                    ignored: None,
-                },
+                None => Check { name, run: Box::new(move || check_variant(&case, variant, &mut InProcess::new())) },
                 Some(p) => {
-                    let ignored = {
-                        let guard = p.lock().unwrap_or_else(|e| e.into_inner());
-                        crate::run::not_applicable(&case, variant, &*guard)
-                    };
                     let p = p.clone();
                     let run = Box::new(move || {
                         let mut guard = p.lock().unwrap_or_else(|e| e.into_inner());
+                        if let Some(why) = crate::run::not_applicable(&case, variant, &*guard) {
+                            return Ok(Verdict::Ignored(format!("not applicable: {why}")));
+                        }
                         check_variant(&case, variant, &mut *guard)
                     });
-                    Check { name, run, ignored }
+                    Check { name, run }
                 }
             }
         })
         .collect()
 }
 
-fn check_variant(case: &Case, variant: Variant, engine: &mut dyn Implementation) -> Result<(), String> {
+fn check_variant(case: &Case, variant: Variant, engine: &mut dyn Implementation) -> Result<Verdict, String> {
     let unrotated = if variant.rotation == 0 {
         None
     } else {
@@ -123,7 +134,8 @@ fn check_variant(case: &Case, variant: Variant, engine: &mut dyn Implementation)
     };
     let answer = engine.rule(&case.request(variant.edition).rotate(variant.rotation));
     match judge(case, variant, answer, unrotated.as_ref()) {
-        Outcome::Passed => Ok(()),
+        Outcome::Passed => Ok(Verdict::Passed),
+        Outcome::Skipped { reason } => Ok(Verdict::Ignored(format!("skipped by the program: {reason}"))),
         other => {
             let seating = match variant.rotation {
                 0 => String::new(),

@@ -17,6 +17,9 @@ pub enum Answer {
     },
     /// It could not rule and said so.
     Error(String),
+    /// It was never asked: the program could not be started or greeted,
+    /// or its restart budget was spent before this request.
+    NotRun(String),
     /// It misbehaved: crash, time-out, a line that is not the protocol.
     Fault {
         kind: FaultKind,

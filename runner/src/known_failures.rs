@@ -39,18 +39,43 @@ pub type KnownFailures = BTreeMap<String, KnownFailure>;
 /// Read a known-failures file. A missing file is an error unless
 /// `missing_ok` (when it is about to be written).
 pub fn load(path: &Path, missing_ok: bool) -> Result<KnownFailures, String> {
-    let text = match std::fs::read_to_string(path) {
+    use crate::files::{read_text_capped, ReadError, MAX_KNOWN_FAILURES_BYTES};
+    let text = match read_text_capped(path, MAX_KNOWN_FAILURES_BYTES) {
         Ok(t) => t,
-        Err(e) if missing_ok && e.kind() == std::io::ErrorKind::NotFound => return Ok(KnownFailures::new()),
+        Err(ReadError::NotFound) if missing_ok => return Ok(KnownFailures::new()),
         Err(e) => return Err(format!("{}: cannot read the known failures: {e}", path.display())),
     };
     if text.trim().is_empty() || text.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#')) {
         return Ok(KnownFailures::new());
     }
+    if let Some(message) = duplicate_ids(&text) {
+        return Err(format!("{}:{message}", path.display()));
+    }
     serde_yaml::from_str(&text).map_err(|e| {
         let at = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
         format!("{}{at}: the known failures are a map from case id to {{reason, issue}}: {e}", path.display())
     })
+}
+
+/// A case id listed twice (YAML would silently keep the last entry):
+/// `LINE:1: ...` naming both lines, or None.
+fn duplicate_ids(text: &str) -> Option<String> {
+    let mut first: BTreeMap<String, usize> = BTreeMap::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.starts_with([' ', '#', '-', '{', '}']) || line.trim().is_empty() {
+            continue;
+        }
+        let Some((key, _)) = line.split_once(':') else { continue };
+        let key = key.trim().trim_matches(['"', '\'']).to_string();
+        if let Some(&at) = first.get(&key) {
+            return Some(format!(
+                "{}:1: {key} is listed twice (first at line {at}); keep one entry per case id",
+                i + 1
+            ));
+        }
+        first.insert(key, i + 1);
+    }
+    None
 }
 
 /// The file's text.

@@ -99,6 +99,9 @@ pub fn render(report: &Report) -> String {
         "**Result: {}.** {} runs of {} cases; {} passed.\n",
         f.result, f.runs, h.corpus.cases, f.totals.passed
     );
+    if let Some(why) = &f.nothing_tested {
+        let _ = writeln!(s, "**Nothing was tested**: {}.\n", cell(why));
+    }
     if f.interrupted {
         let _ = writeln!(s, "**Interrupted** (Ctrl-C): this report covers only the runs done before the stop.\n");
     }
@@ -144,6 +147,11 @@ pub fn render(report: &Report) -> String {
 
     let _ = writeln!(s, "## Totals\n\n| outcome | runs |\n|---|---:|");
     for o in crate::report::OUTCOMES {
+        if o == "not-run" && f.totals.not_run == 0 {
+            // Shown only when the runner gave up on a program: a run that
+            // asked every case reads as it did before this outcome existed.
+            continue;
+        }
         let _ = writeln!(s, "| {o} | {} |", f.totals.get(o));
     }
     let _ = writeln!(

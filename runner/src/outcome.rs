@@ -47,6 +47,11 @@ pub enum Outcome {
     ProtocolViolation {
         detail: String,
     },
+    /// The program was never asked this case (it could not start, or its
+    /// restarts were spent on earlier faults): a failure, but not of this case.
+    NotRun {
+        reason: String,
+    },
 }
 
 impl Outcome {
@@ -63,6 +68,7 @@ impl Outcome {
             Outcome::Crash { .. } => "crash",
             Outcome::TimeOut { .. } => "time-out",
             Outcome::ProtocolViolation { .. } => "protocol-violation",
+            Outcome::NotRun { .. } => "not-run",
         }
     }
 
@@ -93,6 +99,7 @@ impl Outcome {
             Outcome::NotApplicable { why } => Some(why),
             Outcome::Skipped { reason } => Some(reason),
             Outcome::Error { message } => Some(message),
+            Outcome::NotRun { reason } => Some(reason),
             Outcome::Crash { detail } | Outcome::TimeOut { detail } | Outcome::ProtocolViolation { detail } => {
                 Some(detail)
             }
@@ -183,6 +190,7 @@ pub fn judge(case: &Case, variant: Variant, answer: Answer, unrotated: Option<&R
             },
         },
         Answer::Error(message) => Outcome::Error { message },
+        Answer::NotRun(reason) => Outcome::NotRun { reason },
         Answer::Fault { kind: FaultKind::Crash, detail } => Outcome::Crash { detail },
         Answer::Fault { kind: FaultKind::TimeOut, detail } => Outcome::TimeOut { detail },
         Answer::Fault { kind: FaultKind::ProtocolViolation, detail } => Outcome::ProtocolViolation { detail },

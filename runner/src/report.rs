@@ -25,7 +25,7 @@ use crate::sha256::{hex, Sha256};
 pub const FORMAT: u32 = 1;
 
 /// Every outcome name, in the order reports list them.
-pub const OUTCOMES: [&str; 10] = [
+pub const OUTCOMES: [&str; 11] = [
     "passed",
     "failed",
     "expected-failure",
@@ -36,6 +36,7 @@ pub const OUTCOMES: [&str; 10] = [
     "crash",
     "time-out",
     "protocol-violation",
+    "not-run",
 ];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -152,6 +153,14 @@ pub struct Totals {
     pub crash: usize,
     pub time_out: usize,
     pub protocol_violation: usize,
+    /// Left out of the file when 0, so that reports of runs where every
+    /// case was asked read as they did before this outcome existed.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub not_run: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 impl Totals {
@@ -170,6 +179,7 @@ impl Totals {
             "error" => &mut self.error,
             "crash" => &mut self.crash,
             "time-out" => &mut self.time_out,
+            "not-run" => &mut self.not_run,
             _ => &mut self.protocol_violation,
         }
     }
@@ -185,7 +195,7 @@ impl Totals {
 
     /// error, crash, time-out and protocol violation together.
     pub fn faults(&self) -> usize {
-        self.error + self.crash + self.time_out + self.protocol_violation
+        self.error + self.crash + self.time_out + self.protocol_violation + self.not_run
     }
 
     pub fn of<'a>(lines: impl IntoIterator<Item = &'a CaseLine>) -> Totals {
@@ -211,6 +221,9 @@ pub struct Footer {
     /// covers the runs done, and the verdict is "fail".
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
+    /// Why the run tested nothing (no case asked), when that failed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub nothing_tested: Option<String>,
 }
 
 /// One line of the file.
@@ -248,8 +261,16 @@ impl Report {
             totals,
             load_errors,
             result: if failed == 0 && !interrupted { "pass" } else { "fail" }.to_string(),
+            nothing_tested: None,
         };
         Report { header, cases, footer }
+    }
+
+    /// Fail a run that asked the implementation nothing, saying why: a
+    /// run that tests nothing is not green.
+    pub fn fail_as_empty(&mut self, why: String) {
+        self.footer.result = "fail".to_string();
+        self.footer.nothing_tested = Some(why);
     }
 
     pub fn passed(&self) -> bool {
@@ -438,7 +459,7 @@ mod tests {
             t.add(o);
         }
         assert_eq!(t.runs(), OUTCOMES.len());
-        assert_eq!(t.faults(), 4);
+        assert_eq!(t.faults(), 5);
         let v = serde_json::to_value(&t).unwrap();
         assert_eq!(v.as_object().unwrap().keys().cloned().collect::<Vec<_>>(), OUTCOMES.to_vec());
     }

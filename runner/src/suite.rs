@@ -26,6 +26,8 @@ pub struct SuiteOptions {
     pub max_failures: usize,
     /// Show progress on stderr (when it is a terminal).
     pub progress: bool,
+    /// A run that asks no case passes (else it fails: it tested nothing).
+    pub allow_empty: bool,
 }
 
 pub struct SuiteOutcome {
@@ -98,7 +100,7 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
                 },
             )
         }
-        _ => (Some(hello), None, RunInfo::default()),
+        _ => (Some(hello.clone()), None, RunInfo::default()),
     };
     let info = RunInfo {
         edition: options.run.edition.map(|e| e.to_string()),
@@ -107,12 +109,40 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
         ..info
     };
 
+    let tally = summary::total(&results);
+    let nothing_tested = if tally.asked() > 0 || tally.not_run > 0 {
+        None
+    } else if corpus.cases.is_empty() {
+        Some(format!(
+            "no case was found in {}",
+            options.dirs.iter().map(|d| d.display().to_string()).collect::<Vec<_>>().join(", ")
+        ))
+    } else if results.is_empty() {
+        Some("no case holds for the edition asked (--edition)".to_string())
+    } else {
+        Some(format!(
+            "none of the {} run(s) applies to {} (its hello declares editions {} and {} feature(s))",
+            results.len(),
+            hello.name,
+            hello.editions.iter().map(|e| e.to_string()).collect::<Vec<_>>().join(", "),
+            hello.features.len()
+        ))
+    };
+
     if let Some(path) = &options.known_failures {
         for id in known_failures::unknown_ids(&known, &corpus) {
             eprintln!("warning: {} lists {id}, which is not a case of this corpus", path.display());
         }
         if options.update_known_failures && crate::interrupt::requested() {
             eprintln!("rulings: interrupted: {} is left as it was (a partial run cannot update it)", path.display());
+        } else if options.update_known_failures && (hello_error.is_some() || tally.not_run > 0) {
+            return Err(format!(
+                "{} is left as it was: the program was not asked every case (it did not start, did not \
+                 complete the hello, or its restarts were spent), so this run cannot say what fails",
+                path.display()
+            ));
+        } else if options.update_known_failures && nothing_tested.is_some() {
+            return Err(format!("{} is left as it was: the run asked the program no case", path.display()));
         } else if options.update_known_failures {
             let (new, update) = known_failures::updated(&known, &corpus, &results);
             report::write_atomic(path, &known_failures::render(&new))
@@ -138,13 +168,19 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     }
 
     let header = report::header(&options.dirs, &corpus, declared, hello_error, info);
-    let report = Report::new(header, &corpus, &results);
+    let mut report = Report::new(header, &corpus, &results);
+    if let Some(why) = nothing_tested.filter(|_| !options.allow_empty && !report.footer.interrupted) {
+        report.fail_as_empty(why);
+    }
     let mut summary = summary::render(&corpus, &results, options.max_failures);
     let wrong_clause = report.footer.right_ruling_wrong_clause;
     if wrong_clause > 0 {
         summary.push_str(&format!("({wrong_clause} of the failures: right ruling, wrong clause)\n"));
     }
     summary.push_str(&crate::coverage::render(&corpus));
+    // The closing line comes last, where people and CI look for it.
+    summary.push('\n');
+    summary.push_str(&summary::closing_line(&summary::total(&results), corpus.errors.len()));
     let written = match &options.report {
         Some(dir) => {
             report::write_dir(dir, &report).map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?
@@ -205,6 +241,9 @@ pub struct RunArgs {
     /// Write report.jsonl, report.md and junit.xml into this folder.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
+    /// Let a run that asks no case pass (by default it fails: it tested nothing).
+    #[arg(long)]
+    pub allow_empty: bool,
 }
 
 impl RunArgs {
@@ -245,6 +284,7 @@ impl RunArgs {
             report: self.report.clone(),
             max_failures: self.max_failures,
             progress: true,
+            allow_empty: self.allow_empty,
         })
     }
 }
@@ -266,6 +306,9 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
                     out.report.footer.runs
                 );
                 std::process::ExitCode::from(130)
+            } else if let Some(why) = &out.report.footer.nothing_tested {
+                eprintln!("rulings: the run tested nothing: {why} (--allow-empty lets such a run pass)");
+                std::process::ExitCode::FAILURE
             } else if out.report.passed() {
                 std::process::ExitCode::SUCCESS
             } else {

@@ -5,33 +5,58 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::case::Corpus;
+use crate::outcome::Outcome;
 use crate::run::CaseResult;
 
-/// Counts of outcomes for one group of results.
+/// Counts of outcomes for one group of results. Skipped and not-applicable
+/// runs are neither passed nor failed; an expected failure is neither.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tally {
     pub passed: usize,
+    /// Wrong rulings and unexpected passes.
     pub failed: usize,
     pub expected_failures: usize,
     pub not_applicable: usize,
+    pub skipped: usize,
+    /// Error answers, crashes, time-outs and protocol violations.
     pub errors: usize,
-    pub other: usize,
+    /// Never asked: the program could not start, or its restarts were spent.
+    pub not_run: usize,
 }
 
 impl Tally {
     pub fn add(&mut self, outcome: &crate::outcome::Outcome) {
-        match outcome.name() {
-            "passed" => self.passed += 1,
-            "failed" => self.failed += 1,
-            "expected-failure" => self.expected_failures += 1,
-            "not-applicable" => self.not_applicable += 1,
-            "error" => self.errors += 1,
-            _ => self.other += 1,
+        use crate::outcome::Outcome as O;
+        match outcome {
+            O::Passed => self.passed += 1,
+            O::Failed { .. } | O::UnexpectedPass { .. } => self.failed += 1,
+            O::ExpectedFailure { .. } => self.expected_failures += 1,
+            O::NotApplicable { .. } => self.not_applicable += 1,
+            O::Skipped { .. } => self.skipped += 1,
+            O::Error { .. } | O::Crash { .. } | O::TimeOut { .. } | O::ProtocolViolation { .. } => self.errors += 1,
+            O::NotRun { .. } => self.not_run += 1,
         }
     }
 
     pub fn total(&self) -> usize {
-        self.passed + self.failed + self.expected_failures + self.not_applicable + self.errors + self.other
+        self.passed
+            + self.failed
+            + self.expected_failures
+            + self.not_applicable
+            + self.skipped
+            + self.errors
+            + self.not_run
+    }
+
+    /// Runs that make the run fail.
+    pub fn failing(&self) -> usize {
+        self.failed + self.errors + self.not_run
+    }
+
+    /// Runs that were asked of the implementation (all but not applicable
+    /// and not run).
+    pub fn asked(&self) -> usize {
+        self.total() - self.not_applicable - self.not_run
     }
 }
 
@@ -60,8 +85,9 @@ impl Tally {
         self.failed += t.failed;
         self.expected_failures += t.expected_failures;
         self.not_applicable += t.not_applicable;
+        self.skipped += t.skipped;
         self.errors += t.errors;
-        self.other += t.other;
+        self.not_run += t.not_run;
     }
 }
 
@@ -69,15 +95,16 @@ impl Tally {
 fn row(s: &mut String, name: &str, t: &Tally) {
     let _ = writeln!(
         s,
-        "{:<14} {:>6} {:>7} {:>7} {:>9} {:>6} {:>6} {:>6}",
+        "{:<14} {:>6} {:>7} {:>7} {:>9} {:>5} {:>8} {:>6} {:>8}",
         name,
         t.total(),
         t.passed,
         t.failed,
         t.expected_failures,
         t.not_applicable,
+        t.skipped,
         t.errors,
-        t.other
+        t.not_run
     );
 }
 
@@ -85,8 +112,8 @@ fn row(s: &mut String, name: &str, t: &Tally) {
 fn head(s: &mut String, first: &str) {
     let _ = writeln!(
         s,
-        "{:<14} {:>6} {:>7} {:>7} {:>9} {:>6} {:>6} {:>6}",
-        first, "runs", "passed", "failed", "expected", "n/a", "error", "other"
+        "{:<14} {:>6} {:>7} {:>7} {:>9} {:>5} {:>8} {:>6} {:>8}",
+        first, "runs", "passed", "failed", "expected", "n/a", "skipped", "error", "not-run"
     );
 }
 
@@ -115,7 +142,14 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
             let _ = writeln!(s, "  {e}");
         }
     }
-    let failures: Vec<&CaseResult> = results.iter().filter(|r| r.outcome.is_failure()).collect();
+    // Runs never asked share one reason: say it once, not once per run.
+    let not_run: Vec<&CaseResult> = results.iter().filter(|r| matches!(r.outcome, Outcome::NotRun { .. })).collect();
+    if let Some(first) = not_run.first() {
+        let reason = first.outcome.detail().unwrap_or("");
+        let _ = writeln!(s, "\n{} run(s) not asked: {reason}", not_run.len());
+    }
+    let failures: Vec<&CaseResult> =
+        results.iter().filter(|r| r.outcome.is_failure() && !matches!(r.outcome, Outcome::NotRun { .. })).collect();
     if !failures.is_empty() {
         let _ = writeln!(s, "\nfailures:");
         for r in failures.iter().take(max_failures) {
@@ -127,11 +161,33 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
             let _ = writeln!(s, "  ... and {} more", failures.len() - max_failures);
         }
     }
-    let _ = writeln!(
-        s,
-        "\n{} passed, {} failed",
-        total.passed + total.expected_failures,
-        total.failed + total.errors + total.other + corpus.errors.len()
-    );
+    s
+}
+
+/// The tally of every run.
+pub fn total(results: &[CaseResult]) -> Tally {
+    let mut t = Tally::default();
+    for r in results {
+        t.add(&r.outcome);
+    }
+    t
+}
+
+/// The closing line: `N passed, N failed`, then `, N skipped` when some
+/// runs were not asked or declined (not applicable, skipped). Expected
+/// failures are counted on a line of their own before it: they are
+/// neither passed nor failed. The failed count includes case files that
+/// did not load, so it is 0 exactly when the run's verdict is pass.
+pub fn closing_line(total: &Tally, load_errors: usize) -> String {
+    let mut s = String::new();
+    if total.expected_failures > 0 {
+        let _ = writeln!(s, "{} expected failure(s), as the known failures list them", total.expected_failures);
+    }
+    let _ = write!(s, "{} passed, {} failed", total.passed, total.failing() + load_errors);
+    let skipped = total.not_applicable + total.skipped;
+    if skipped > 0 {
+        let _ = write!(s, ", {skipped} skipped");
+    }
+    s.push('\n');
     s
 }

@@ -146,7 +146,77 @@ fn a_program_that_cannot_start_still_gets_a_report() {
     assert!(r.header.implementation.is_none());
     assert!(r.header.hello_error.as_deref().is_some_and(|e| e.contains("cannot start `/nonexistent/engine`")));
     assert_eq!(r.header.options.implementation, Some(vec!["/nonexistent/engine".to_string(), "--flag".to_string()]));
-    assert!(r.cases.iter().all(|c| c.outcome == "crash"));
+    // Never asked: a distinct outcome, said once in the summary, not once per case.
+    assert!(r.cases.iter().all(|c| c.outcome == "not-run"), "{:?}", r.cases);
+    assert_eq!(r.footer.totals.not_run, 2);
+    assert_eq!(text(&o).matches("cannot start `/nonexistent/engine`").count(), 2, "hello error and summary: {}", text(&o));
+    assert!(text(&o).contains("2 run(s) not asked"), "{}", text(&o));
+    assert!(text(&o).contains("0 passed, 2 failed"), "{}", text(&o));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The closing line, the report's verdict and the exit status agree: a
+/// `skipped` answer and a not-applicable case are neither passed nor
+/// failed, and an expected failure is not a pass.
+#[test]
+fn totals_are_honest() {
+    let (dir, _) = common::corpus("cli-honest", 4, true);
+    let scratch = tempfile::tempdir().unwrap();
+    let known = scratch.path().join("known.yaml");
+    fs::write(&known, "L22-TS01:\n  reason: errors on purpose\n").unwrap();
+    let out = fresh(&dir, "out");
+    let fake = common::fake();
+    let o = rulings(&[
+        "run", "--cases", s(&dir), "--hide-stderr", "--report", s(&out), "--known-failures", s(&known),
+        "--impl", fake.as_str(), "features=", "skip=1", "error=2",
+    ]);
+    let t = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{t}");
+    assert!(t.contains("1 expected failure(s)"), "{t}");
+    assert!(t.contains("\n2 passed, 0 failed, 2 skipped\n"), "one skipped answer, one case not applicable: {t}");
+    let r = read_report(&out);
+    assert_eq!(r.footer.result, "pass");
+    assert_eq!((r.footer.totals.skipped, r.footer.totals.not_applicable), (1, 1));
+}
+
+/// A run that asks nothing is not green, unless --allow-empty.
+#[test]
+fn a_run_that_tests_nothing_fails() {
+    let (dir, _) = common::corpus("cli-empty", 2, false);
+    let fake = common::fake();
+    let o = rulings(&["run", "--cases", s(&dir), "--edition", "2007", "--impl", fake.as_str(), "editions=2017"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("the run tested nothing"), "{}", text(&o));
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "editions="]);
+    assert_eq!(o.status.code(), Some(1), "a hello declaring no edition: {}", text(&o));
+    assert!(text(&o).contains("none of the 2 run(s) applies to fake-impl"), "{}", text(&o));
+    let empty = tempfile::tempdir().unwrap();
+    let o = rulings(&["run", "--cases", s(empty.path())]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("no case was found in"), "{}", text(&o));
+    let o = rulings(&["run", "--cases", s(empty.path()), "--allow-empty"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Updating the known failures from a program that never answered writes
+/// nothing and fails; a file listing an id twice is refused with both lines.
+#[test]
+fn known_failures_are_never_written_from_a_run_that_asked_nothing() {
+    let (dir, _) = common::corpus("cli-known-nostart", 2, false);
+    let scratch = tempfile::tempdir().unwrap();
+    let known = scratch.path().join("known.yaml");
+    let o = rulings(&[
+        "run", "--cases", s(&dir), "--known-failures", s(&known), "--update-known-failures",
+        "--impl", "/nonexistent/engine",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("is left as it was"), "{}", text(&o));
+    assert!(!known.exists(), "nothing written");
+    fs::write(&known, "L22-TS00:\n  reason: a\nL22-TS01:\n  reason: b\nL22-TS00:\n  reason: c\n").unwrap();
+    let o = rulings(&["run", "--cases", s(&dir), "--known-failures", s(&known)]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("known.yaml:5:1: L22-TS00 is listed twice (first at line 1)"), "{}", text(&o));
     let _ = fs::remove_dir_all(&dir);
 }
 

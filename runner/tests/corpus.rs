@@ -8,7 +8,8 @@
 
 use std::path::PathBuf;
 
-use libtest_mimic::{Arguments, Trial};
+use libtest_mimic::{Arguments, Completion, Trial};
+use rulings::harness::Verdict;
 
 fn main() {
     let args = Arguments::from_args();
@@ -17,7 +18,11 @@ fn main() {
         .into_iter()
         .map(|c| {
             let run = c.run;
-            Trial::test(c.name, move || run().map_err(Into::into)).with_ignored_flag(c.ignored.is_some())
+            Trial::ignorable_test(c.name, move || match run() {
+                Ok(Verdict::Passed) => Ok(Completion::Completed),
+                Ok(Verdict::Ignored(why)) => Ok(Completion::ignored_with(why)),
+                Err(message) => Err(message.into()),
+            })
         })
         .collect();
     libtest_mimic::run(&args, trials).exit();

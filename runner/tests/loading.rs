@@ -44,7 +44,8 @@ fn run_checks(dir: &Path) -> (Vec<String>, Vec<(String, String)>) {
     for c in checks(dir) {
         let name = c.name.clone();
         match (c.run)() {
-            Ok(()) => passed.push(name),
+            Ok(rulings::harness::Verdict::Passed) => passed.push(name),
+            Ok(rulings::harness::Verdict::Ignored(why)) => panic!("{name} ignored: {why}"),
             Err(m) => failed.push((name, m)),
         }
     }
@@ -196,5 +197,30 @@ fn bad_meanings_are_load_errors_with_positions() {
     assert!(has("too-many-points.yaml:8:12: events[0].means: an HCP bound of 38 is impossible"), "{errors:#?}");
     assert!(has("unknown-suit.yaml:8:13: events[0].means: unknown key `X`; expected one of `hcp`, `C`"), "{errors:#?}");
     assert_eq!(errors.len(), 4, "{errors:#?}");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Under `RULINGS_IMPL`, a `skipped` answer and a case the program does not
+/// declare are ignored checks with the reason, never failed ones.
+#[test]
+fn skips_under_cargo_test_are_ignored_not_failed() {
+    use rulings::harness::{checks_for_program, Verdict};
+    let law27 = "id: L27-T3ST\ntitle: 1S (1H) accepted by South\nlaws: [\"27A1\"]\n\
+                 source: \"Laws of Duplicate Bridge 2017, Law 27A1\"\ndealer: N\n\
+                 events:\n  - N: 1S\n  - E: 1H\n  - S: accept\nexpect:\n  next: S\n"
+        .to_string();
+    let dir = corpus_dir("skips", &[("good.yaml", GOOD.to_string()), ("law27.yaml", law27)]);
+    let fake = env!("CARGO_BIN_EXE_fake-impl").to_string();
+    let options = rulings::external::ExternalOptions::new(vec![fake, "features=".into(), "skip=1".into()]);
+    let mut verdicts = Vec::new();
+    for c in checks_for_program(&dir, options) {
+        let name = c.name.clone();
+        verdicts.push((name, (c.run)()));
+    }
+    let ignored: Vec<&String> =
+        verdicts.iter().filter_map(|(_, v)| match v { Ok(Verdict::Ignored(why)) => Some(why), _ => None }).collect();
+    assert!(verdicts.iter().all(|(_, v)| v.is_ok()), "{verdicts:?}");
+    assert!(ignored.iter().any(|w| w.starts_with("skipped by the program: not yet")), "{verdicts:?}");
+    assert!(ignored.iter().any(|w| w.starts_with("not applicable: fake-impl does not declare")), "{verdicts:?}");
     let _ = fs::remove_dir_all(&dir);
 }
