@@ -35,7 +35,7 @@ fn fresh(dir: &Path, name: &str) -> PathBuf {
 #[test]
 fn a_run_writes_a_deterministic_report_that_grades_rulings_twice() {
     let (dir, _) = common::corpus("cli-report", 5, false);
-    let cases = dir.clone();
+    let cases = dir.path_buf();
     let fake = common::fake();
     // The fake misbehaves by seq; a restart sends the requests in flight
     // again with new seqs, so the fault that restarts comes last.
@@ -90,7 +90,6 @@ fn a_run_writes_a_deterministic_report_that_grades_rulings_twice() {
     assert!(o.status.success(), "{}", text(&o));
     assert_eq!(fs::read_to_string(out3.join("report.md")).unwrap(), md);
     assert_eq!(fs::read_to_string(out3.join("junit.xml")).unwrap(), junit);
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -132,7 +131,6 @@ fn known_failures_are_strict_and_update_keeps_the_reasons() {
 
     let o = run(&[]);
     assert!(o.status.success(), "{}", text(&o));
-    let _ = fs::remove_dir_all(&dir);
     let _ = fs::remove_file(&known);
 }
 
@@ -152,7 +150,6 @@ fn a_program_that_cannot_start_still_gets_a_report() {
     assert_eq!(text(&o).matches("cannot start `/nonexistent/engine`").count(), 2, "hello error and summary: {}", text(&o));
     assert!(text(&o).contains("2 run(s) not asked"), "{}", text(&o));
     assert!(text(&o).contains("0 passed, 2 failed"), "{}", text(&o));
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// The closing line, the report's verdict and the exit status agree: a
@@ -196,7 +193,6 @@ fn a_run_that_tests_nothing_fails() {
     assert!(text(&o).contains("no case was found in"), "{}", text(&o));
     let o = rulings(&["run", "--cases", s(empty.path()), "--allow-empty"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Updating the known failures from a program that never answered writes
@@ -217,7 +213,6 @@ fn known_failures_are_never_written_from_a_run_that_asked_nothing() {
     let o = rulings(&["run", "--cases", s(&dir), "--known-failures", s(&known)]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("known.yaml:5:1: L22-TS00 is listed twice (first at line 1)"), "{}", text(&o));
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -233,7 +228,6 @@ fn the_engine_serves_the_protocol_through_rulings_serve() {
         assert!(o.status.success(), "{}", text(&o));
         assert!(text(&o).contains("3 passed, 0 failed"), "{}", text(&o));
     }
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// `rulings new` writes only ordinary case files inside a law folder of

@@ -1,10 +1,12 @@
 //! Hostile case files: each gives a clear error, quickly and in bounded
 //! memory, and the good case beside it still loads.
 
+mod common;
+
 use std::fs;
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use common::Scratch;
 use rulings::case::load_corpus;
 
 const GOOD: &str = "\
@@ -45,9 +47,8 @@ fn alias_bomb() -> String {
     s
 }
 
-fn write_corpus(name: &str, files: Vec<(&str, Vec<u8>)>) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rulings-hostile-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
+fn write_corpus(name: &str, files: Vec<(&str, Vec<u8>)>) -> Scratch {
+    let dir = Scratch::new(name);
     fs::create_dir_all(dir.join("law22")).unwrap();
     for (file, bytes) in files {
         fs::write(dir.join("law22").join(file), bytes).unwrap();
@@ -58,7 +59,7 @@ fn write_corpus(name: &str, files: Vec<(&str, Vec<u8>)>) -> PathBuf {
 fn assert_refused(name: &str, bytes: Vec<u8>, expected: &str) {
     let dir = write_corpus(name, vec![("good.yaml", GOOD.as_bytes().to_vec()), ("hostile.yaml", bytes)]);
     let started = Instant::now();
-    let corpus = load_corpus(std::slice::from_ref(&dir));
+    let corpus = load_corpus(&[dir.path_buf()]);
     let took = started.elapsed();
     assert!(took < Duration::from_secs(5), "{name}: loading took {took:?}");
     assert_eq!(corpus.cases.len(), 1, "{name}: the good case still loads");
@@ -66,7 +67,6 @@ fn assert_refused(name: &str, bytes: Vec<u8>, expected: &str) {
     let e = corpus.errors[0].to_string();
     assert!(e.contains("hostile.yaml:"), "{name}: the error names the file: {e}");
     assert!(e.contains(expected), "{name}: {e}");
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -90,10 +90,9 @@ fn wide_alias_bomb() {
 #[test]
 fn byte_order_mark_is_accepted() {
     let dir = write_corpus("bom", vec![("good.yaml", format!("\u{feff}{GOOD}").into_bytes())]);
-    let corpus = load_corpus(std::slice::from_ref(&dir));
+    let corpus = load_corpus(&[dir.path_buf()]);
     assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
     assert_eq!(corpus.cases.len(), 1);
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn an_interrupted_run_writes_the_report_of_the_cases_done() {
-    let dir = std::env::temp_dir().join(format!("rulings-interrupt-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let dir = scratch.path().join("out");
     let cases = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
     // A slow program: 20 ms an answer, so the whole corpus would take far
     // longer than the half second before the interruption.
@@ -48,5 +48,4 @@ fn an_interrupted_run_writes_the_report_of_the_cases_done() {
     );
     let md = std::fs::read_to_string(dir.join("report.md")).expect("report.md");
     assert!(md.contains("**Interrupted**"), "{md}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

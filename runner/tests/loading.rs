@@ -1,9 +1,12 @@
 //! A broken copy of a case gives a failing check whose message names the
 //! file, line and column, and the other cases still load and run.
 
-use std::fs;
-use std::path::{Path, PathBuf};
+mod common;
 
+use std::fs;
+use std::path::Path;
+
+use common::Scratch;
 use rulings::case::load_corpus;
 use rulings::harness::checks;
 
@@ -27,9 +30,8 @@ expect:
   contract: {bid: 4H, doubled: null, declarer: N}
 ";
 
-fn corpus_dir(name: &str, files: &[(&str, String)]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("rulings-loading-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
+fn corpus_dir(name: &str, files: &[(&str, String)]) -> Scratch {
+    let dir = Scratch::new(name);
     fs::create_dir_all(dir.join("law22")).unwrap();
     for (file, text) in files {
         fs::write(dir.join("law22").join(file), text).unwrap();
@@ -87,7 +89,6 @@ fn broken_copies_fail_with_file_line_and_column() {
         let msg = &failed.iter().find(|(n, _)| n == name).unwrap_or_else(|| panic!("no check {name}")).1;
         assert!(msg.contains(fragment), "{name}: {msg}");
     }
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -99,18 +100,16 @@ fn a_wrong_expectation_fails_with_a_diff_in_every_rotation() {
     for (_, msg) in &failed {
         assert!(msg.contains("-  declarer: S\n+  declarer: N"), "{msg}");
     }
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn duplicate_ids_are_refused_and_named() {
     let dir = corpus_dir("dup", &[("a.yaml", GOOD.to_string()), ("b.yaml", GOOD.to_string())]);
-    let corpus = load_corpus(std::slice::from_ref(&dir));
+    let corpus = load_corpus(&[dir.path_buf()]);
     assert_eq!(corpus.cases.len(), 1);
     assert_eq!(corpus.errors.len(), 1);
     let e = corpus.errors[0].to_string();
     assert!(e.contains("b.yaml:1:1: duplicate id `L22-T3ST`: law22/a.yaml already uses it"), "{e}");
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -155,7 +154,7 @@ fn lint_rules_name_the_later_file() {
             .replace("dealer:", "editions: [2007]\ndealer:"),
     )
     .unwrap();
-    let corpus = load_corpus(std::slice::from_ref(&dir));
+    let corpus = load_corpus(&[dir.path_buf()]);
     let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
     let has = |frag: &str| errors.iter().any(|e| e.contains(frag));
     assert!(corpus.cases.iter().any(|c| c.id == "L22-2007"), "{errors:#?}");
@@ -168,7 +167,6 @@ fn lint_rules_name_the_later_file() {
     assert!(has("e.yaml:4:1: tag `no-such-tag` is not in the registry"), "{errors:#?}");
     assert_eq!(errors.len(), 4, "{errors:#?}");
     assert!(!corpus.cases.iter().any(|c| c.id == "L22-SAME"), "a duplicate story does not run");
-    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -189,7 +187,7 @@ fn bad_meanings_are_load_errors_with_positions() {
             ("unknown-suit.yaml", with_meaning("L22-SUIT", "{X: 5+}")),
         ],
     );
-    let corpus = load_corpus(std::slice::from_ref(&dir));
+    let corpus = load_corpus(&[dir.path_buf()]);
     let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
     let has = |frag: &str| errors.iter().any(|e| e.contains(frag));
     assert!(has("reversed.yaml:8:18: events[0].means.hcp: `20-10` is an empty range"), "{errors:#?}");
@@ -197,7 +195,6 @@ fn bad_meanings_are_load_errors_with_positions() {
     assert!(has("too-many-points.yaml:8:12: events[0].means: an HCP bound of 38 is impossible"), "{errors:#?}");
     assert!(has("unknown-suit.yaml:8:13: events[0].means: unknown key `X`; expected one of `hcp`, `C`"), "{errors:#?}");
     assert_eq!(errors.len(), 4, "{errors:#?}");
-    let _ = fs::remove_dir_all(&dir);
 }
 
 /// Under `RULINGS_IMPL`, a `skipped` answer and a case the program does not
@@ -222,5 +219,4 @@ fn skips_under_cargo_test_are_ignored_not_failed() {
     assert!(verdicts.iter().all(|(_, v)| v.is_ok()), "{verdicts:?}");
     assert!(ignored.iter().any(|w| w.starts_with("skipped by the program: not yet")), "{verdicts:?}");
     assert!(ignored.iter().any(|w| w.starts_with("not applicable: fake-impl does not declare")), "{verdicts:?}");
-    let _ = fs::remove_dir_all(&dir);
 }

@@ -4,7 +4,8 @@
 #![allow(dead_code)]
 
 use std::fs;
-use std::path::PathBuf;
+use std::ops::Deref;
+use std::path::{Path, PathBuf};
 
 use rulings::case::{load_corpus, Corpus};
 
@@ -43,11 +44,44 @@ pub fn law27_case() -> (String, String) {
     ("law27-accepted.yaml".to_string(), text.to_string())
 }
 
+/// A scratch folder for one test, removed when it is dropped (pass or
+/// fail). It reads as the path of its `cases` subfolder, so that siblings
+/// such as `dir.with_extension("known.yaml")` stay inside it too.
+pub struct Scratch {
+    _root: tempfile::TempDir,
+    cases: PathBuf,
+}
+
+impl Scratch {
+    pub fn new(name: &str) -> Scratch {
+        let root = tempfile::Builder::new().prefix(&format!("rulings-{name}-")).tempdir().expect("temp dir");
+        let cases = root.path().join("cases");
+        fs::create_dir_all(&cases).expect("temp dir");
+        Scratch { _root: root, cases }
+    }
+
+    pub fn path_buf(&self) -> PathBuf {
+        self.cases.clone()
+    }
+}
+
+impl Deref for Scratch {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.cases
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        &self.cases
+    }
+}
+
 /// Write `n` legal cases (and the Law 27 one when asked) under a fresh
-/// folder; the folder and its corpus.
-pub fn corpus(name: &str, n: usize, with_law27: bool) -> (PathBuf, Corpus) {
-    let dir = std::env::temp_dir().join(format!("rulings-test-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
+/// scratch folder; the folder and its corpus.
+pub fn corpus(name: &str, n: usize, with_law27: bool) -> (Scratch, Corpus) {
+    let dir = Scratch::new(name);
     fs::create_dir_all(dir.join("law22")).expect("temp dir");
     for i in 0..n {
         let (file, text) = legal_case(i);
@@ -58,7 +92,7 @@ pub fn corpus(name: &str, n: usize, with_law27: bool) -> (PathBuf, Corpus) {
         let (file, text) = law27_case();
         fs::write(dir.join("law27").join(file), text).expect("write case");
     }
-    let corpus = load_corpus(std::slice::from_ref(&dir));
+    let corpus = load_corpus(&[dir.path_buf()]);
     assert!(corpus.errors.is_empty(), "fixtures load: {:?}", corpus.errors);
     (dir, corpus)
 }
