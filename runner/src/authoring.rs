@@ -157,7 +157,8 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>) -> Result<Path
         .create_new(true)
         .open(&path)
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    std::io::Write::write_all(&mut file, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    std::io::Write::write_all(&mut file, text.as_bytes())
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)
 }
 

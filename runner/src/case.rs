@@ -625,8 +625,10 @@ fn find_hazard(text: &str) -> Option<(usize, usize, String)> {
                         '\'' | '"' if starts_token => quote = Some(ch),
                         '#' if prev == ' ' || col == 0 => break,
                         '*' if starts_token && (next.is_alphanumeric() || next == '_' || next == '-') => {
-                            let name: String =
-                                chars[col + 1..].iter().take_while(|c| c.is_alphanumeric() || **c == '_' || **c == '-').collect();
+                            let name: String = chars[col + 1..]
+                                .iter()
+                                .take_while(|c| c.is_alphanumeric() || **c == '_' || **c == '-')
+                                .collect();
                             return Some((
                                 l,
                                 at(col),
@@ -719,7 +721,8 @@ fn locate_path(text: &str, path: &str) -> Option<(usize, usize)> {
         if !key.is_empty() {
             let prefix = format!("{}{key}:", " ".repeat(indent));
             let i = (start..lines.len()).find(|&i| {
-                lines[i].starts_with(&prefix) || lines[i].trim_start().trim_start_matches("- ").starts_with(&format!("{key}:"))
+                lines[i].starts_with(&prefix)
+                    || lines[i].trim_start().trim_start_matches("- ").starts_with(&format!("{key}:"))
             })?;
             let col = lines[i].find(key).unwrap_or(0) + 1;
             found = Some((i + 1, col));

@@ -43,6 +43,7 @@ use serde_json::Value;
 
 use crate::answer::{excerpt, parse_canonical, read_answer, read_answer_parsed, read_hello};
 use crate::implementation::{Answer, FaultKind, Implementation};
+use crate::process_group;
 
 /// The default time limit per case.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
@@ -55,6 +56,8 @@ pub const DEFAULT_WINDOW: usize = 32;
 const MAX_LINE: usize = 16 << 20;
 /// How many lines of stderr a fault's outcome shows.
 const STDERR_TAIL: usize = 20;
+/// The most of one stderr line kept or passed through (the rest is counted).
+const STDERR_LINE: usize = 4096;
 /// How long a process that closed stdout (or was told `bye`) may take to exit.
 const EXIT_GRACE: Duration = Duration::from_millis(500);
 
@@ -604,14 +607,7 @@ impl Process {
             c
         };
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
-        // A process group of its own: Ctrl-C at the terminal reaches the
-        // runner only, which stops asking and writes its report, then ends
-        // the program itself.
-        #[cfg(unix)]
-        {
-            use std::os::unix::process::CommandExt;
-            cmd.process_group(0);
-        }
+        process_group::own_group(&mut cmd);
         let mut child = cmd.spawn().map_err(|e| {
             Fault::new(
                 FaultKind::Crash,
@@ -626,9 +622,9 @@ impl Process {
                 ),
             )
         })?;
+        process_group::started(&child);
         let (Some(input), Some(out), Some(err)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
-            let _ = child.kill();
-            let _ = child.wait();
+            process_group::end(&mut child);
             return Err(Fault::new(FaultKind::Crash, "the program's pipes could not be opened"));
         };
         let partial = Arc::new(Mutex::new(Vec::new()));
@@ -706,31 +702,65 @@ impl Process {
         }
     }
 
+    /// Has the process itself exited (whatever still holds its stdout)?
+    fn has_exited(&mut self) -> bool {
+        matches!(self.try_wait(), Ok(Some(_)))
+    }
+
     fn close_stdin(&mut self) {
         self.input = None;
         self.stdin = None;
     }
 
+    /// The next line, or why there is none by `deadline`. While waiting,
+    /// the process is watched: one that exited while something it started
+    /// still holds its stdout open is a crash now, not a time-out later
+    /// (its group is ended, which closes stdout).
     fn receive(&mut self, deadline: Instant) -> Received {
+        /// How often a quiet process is checked for having exited.
+        const WATCH: Duration = Duration::from_millis(50);
         if let Some((line, parsed)) = self.lines.pop_front() {
             return Received::Line(line, parsed);
         }
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.stdout.recv_timeout(wait) {
-            Ok(StdoutEvent::Lines(lines)) => {
-                self.lines.extend(lines);
-                match self.lines.pop_front() {
-                    Some((line, parsed)) => Received::Line(line, parsed),
-                    None => self.receive(deadline),
+        let mut deadline = deadline;
+        let mut exited = false;
+        loop {
+            let now = Instant::now();
+            let wait = deadline.saturating_duration_since(now).min(WATCH);
+            match self.stdout.recv_timeout(wait) {
+                Ok(StdoutEvent::Lines(lines)) => {
+                    self.lines.extend(lines);
+                    if let Some((line, parsed)) = self.lines.pop_front() {
+                        return Received::Line(line, parsed);
+                    }
                 }
+                Ok(StdoutEvent::End { partial, error }) => return Received::Ended { partial, error },
+                Ok(StdoutEvent::TooLong) => return Received::TooLong,
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
+                    if !exited && self.has_exited() {
+                        exited = true;
+                        if let Some(child) = self.child.as_ref() {
+                            process_group::end_leftovers(child);
+                        }
+                        deadline = deadline.min(Instant::now() + EXIT_GRACE);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let partial = self.partial.lock().map(|p| p.clone()).unwrap_or_default();
+                    if exited {
+                        return Received::Ended {
+                            partial,
+                            error: Some(
+                                "the program exited, but its stdout stayed open (held by a process it started \
+                                 outside its process group)"
+                                    .into(),
+                            ),
+                        };
+                    }
+                    return Received::TimedOut { partial };
+                }
+                Err(RecvTimeoutError::Disconnected) => return Received::Ended { partial: Vec::new(), error: None },
             }
-            Ok(StdoutEvent::End { partial, error }) => Received::Ended { partial, error },
-            Ok(StdoutEvent::TooLong) => Received::TooLong,
-            Err(RecvTimeoutError::Timeout) => {
-                let partial = self.partial.lock().map(|p| p.clone()).unwrap_or_default();
-                Received::TimedOut { partial }
-            }
-            Err(RecvTimeoutError::Disconnected) => Received::Ended { partial: Vec::new(), error: None },
         }
     }
 
@@ -750,22 +780,28 @@ impl Process {
         let deadline = Instant::now() + EXIT_GRACE;
         loop {
             match self.try_wait() {
-                Ok(Some(status)) => return Some(describe(status)),
+                Ok(Some(status)) => {
+                    if let Some(child) = self.child.as_ref() {
+                        process_group::end_leftovers(child);
+                    }
+                    return Some(describe(status));
+                }
                 Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_micros(200)),
                 _ => return None,
             }
         }
     }
 
+    /// End the process and everything in its group.
     fn kill(&mut self) -> String {
-        if let Ok(Some(status)) = self.try_wait() {
-            return describe(status);
-        }
+        let status = self.try_wait();
         if let Some(child) = self.child.as_mut() {
-            let _ = child.kill();
-            let _ = child.wait();
+            process_group::end(child);
         }
-        "killed by the runner".to_string()
+        match status {
+            Ok(Some(status)) => describe(status),
+            _ => "killed by the runner".to_string(),
+        }
     }
 
     /// End the process after a fault and write the fault's detail: what
@@ -840,15 +876,13 @@ impl Process {
 }
 
 impl Drop for Process {
-    /// A process let go while still running (one that answered its one
-    /// request, in per-case mode) is given a moment to exit in the
-    /// background, then killed; the runner does not wait for it.
+    /// A process let go while it still runs is ended with its group, here
+    /// and now: nothing the runner started outlives it. (One that answered
+    /// its one request in per-case mode is handed to [`Lingering`] first.)
     fn drop(&mut self) {
         self.close_stdin();
-        if let Ok(None) = self.try_wait() {
-            if let Some(child) = self.child.take() {
-                thread::spawn(move || reap(child));
-            }
+        if let Some(mut child) = self.child.take() {
+            process_group::end(&mut child);
         }
     }
 }
@@ -864,6 +898,7 @@ impl Lingering {
     fn sweep(&mut self, all: bool) {
         self.0.retain_mut(|(child, since)| {
             if let Ok(Some(_)) = child.try_wait() {
+                process_group::end_leftovers(child);
                 return false;
             }
             if all || since.elapsed() >= EXIT_GRACE {
@@ -875,21 +910,16 @@ impl Lingering {
     }
 }
 
-/// Wait until `since` + the grace for a process to exit, then kill it.
+/// Wait until `since` + the grace for a process to exit, then end it (and
+/// in either case what it left in its group).
 fn reap_from(child: &mut Child, since: Instant) {
     while since.elapsed() < EXIT_GRACE {
         match child.try_wait() {
             Ok(None) => thread::sleep(Duration::from_millis(1)),
-            _ => return,
+            _ => break,
         }
     }
-    let _ = child.kill();
-    let _ = child.wait();
-}
-
-/// Wait a moment for a process to exit, then kill it.
-fn reap(mut child: Child) {
-    reap_from(&mut child, Instant::now());
+    process_group::end(child);
 }
 
 /// "0.3 s", "5 s".
@@ -1031,24 +1061,69 @@ impl StderrLog {
     }
 }
 
-fn read_stderr(err: impl Read, log: Arc<StderrLog>, prefix: Option<String>) {
-    let mut reader = std::io::BufReader::new(err);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        match std::io::BufRead::read_until(&mut reader, b'\n', &mut line) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {
-                let text = String::from_utf8_lossy(&line);
-                let text = text.trim_end_matches(['\n', '\r']);
-                if let Some(p) = &prefix {
-                    eprintln!("{p}{text}");
-                }
-                log.push(excerpt(text, 500));
-            }
+/// The stderr reader: each line passed through (with `prefix`) and kept in
+/// the log's tail. At most [`STDERR_LINE`] bytes of a line are kept; the
+/// rest is counted and dropped, so a program that writes gigabytes without
+/// a newline costs the runner nothing.
+fn read_stderr(mut err: impl Read, log: Arc<StderrLog>, prefix: Option<String>) {
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut line = StderrLine::default();
+    let emit = |line: &mut StderrLine| {
+        let (text, dropped) = line.take();
+        let cut = if dropped > 0 { format!(" [line cut: {dropped} more bytes not kept]") } else { String::new() };
+        if let Some(p) = &prefix {
+            eprintln!("{p}{text}{cut}");
         }
+        log.push(format!("{}{cut}", excerpt(&text, 500)));
+    };
+    loop {
+        let n = match err.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let mut rest = &buf[..n];
+        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+            line.add(&rest[..i]);
+            emit(&mut line);
+            rest = &rest[i + 1..];
+        }
+        line.add(rest);
+    }
+    if !line.is_empty() {
+        emit(&mut line);
     }
     log.close();
+}
+
+/// One line of stderr being read: its first [`STDERR_LINE`] bytes, and how
+/// many more there were.
+#[derive(Default)]
+struct StderrLine {
+    kept: Vec<u8>,
+    dropped: u64,
+}
+
+impl StderrLine {
+    fn add(&mut self, bytes: &[u8]) {
+        let room = STDERR_LINE - self.kept.len();
+        let keep = bytes.len().min(room);
+        self.kept.extend_from_slice(&bytes[..keep]);
+        self.dropped += (bytes.len() - keep) as u64;
+    }
+
+    fn is_empty(&self) -> bool {
+        self.kept.is_empty() && self.dropped == 0
+    }
+
+    /// The line as text and the number of bytes dropped from it; the
+    /// buffer is left empty for the next line.
+    fn take(&mut self) -> (String, u64) {
+        let text = String::from_utf8_lossy(&self.kept).trim_end_matches('\r').to_string();
+        self.kept.clear();
+        (text, std::mem::take(&mut self.dropped))
+    }
 }
 
 #[cfg(test)]
@@ -1066,6 +1141,40 @@ mod tests {
         assert_eq!(split_command("a ''").unwrap(), ["a", ""]);
         assert!(split_command("a 'b").is_err());
         assert_eq!(split_command("  ").unwrap(), Vec::<String>::new());
+    }
+
+    /// 200 MB without a newline, made as it is read (nothing held here).
+    struct Flood(u64);
+
+    impl Read for Flood {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0 == 0 {
+                let end = b"\nlast words\n";
+                let n = end.len().min(buf.len());
+                buf[..n].copy_from_slice(&end[..n]);
+                self.0 = u64::MAX;
+                return Ok(n);
+            }
+            if self.0 == u64::MAX {
+                return Ok(0);
+            }
+            let n = (buf.len() as u64).min(self.0) as usize;
+            buf[..n].fill(b'x');
+            self.0 -= n as u64;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_stderr_line_without_end_is_kept_short_and_counted() {
+        let log = Arc::new(StderrLog::default());
+        read_stderr(Flood(200 << 20), log.clone(), None);
+        let tail = log.tail();
+        assert_eq!(tail.len(), 2, "{tail:?}");
+        assert!(tail[0].len() < 600, "{}", tail[0].len());
+        let cut = (200u64 << 20) - STDERR_LINE as u64;
+        assert!(tail[0].ends_with(&format!("[line cut: {cut} more bytes not kept]")), "{}", &tail[0][450..]);
+        assert_eq!(tail[1], "last words");
     }
 
     #[test]

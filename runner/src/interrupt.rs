@@ -1,6 +1,7 @@
-//! Ctrl-C during a run: the first one asks the run to stop after the runs
-//! under way, so that the report is written for the cases done; a second
-//! one stops at once.
+//! Ctrl-C (or SIGTERM, or SIGHUP) during a run: the first one asks the run
+//! to stop after the runs under way, so that the report is written for the
+//! cases done and the program under test is ended; a second one stops at
+//! once, still ending every program the runner started.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -21,6 +22,7 @@ pub fn request() {
 pub fn install() {
     let result = ctrlc::set_handler(|| {
         if REQUESTED.swap(true, Ordering::SeqCst) {
+            crate::process_group::end_all();
             eprintln!("\nrulings: stopped at once; no report written");
             std::process::exit(130);
         }

@@ -23,6 +23,7 @@ pub mod known_failures;
 pub mod lint;
 pub mod markdown;
 pub mod outcome;
+pub mod process_group;
 pub mod report;
 pub mod run;
 pub mod sha256;

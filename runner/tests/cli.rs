@@ -147,7 +147,12 @@ fn a_program_that_cannot_start_still_gets_a_report() {
     // Never asked: a distinct outcome, said once in the summary, not once per case.
     assert!(r.cases.iter().all(|c| c.outcome == "not-run"), "{:?}", r.cases);
     assert_eq!(r.footer.totals.not_run, 2);
-    assert_eq!(text(&o).matches("cannot start `/nonexistent/engine`").count(), 2, "hello error and summary: {}", text(&o));
+    assert_eq!(
+        text(&o).matches("cannot start `/nonexistent/engine`").count(),
+        2,
+        "hello error and summary: {}",
+        text(&o)
+    );
     assert!(text(&o).contains("2 run(s) not asked"), "{}", text(&o));
     assert!(text(&o).contains("0 passed, 2 failed"), "{}", text(&o));
 }
@@ -164,8 +169,19 @@ fn totals_are_honest() {
     let out = fresh(&dir, "out");
     let fake = common::fake();
     let o = rulings(&[
-        "run", "--cases", s(&dir), "--hide-stderr", "--report", s(&out), "--known-failures", s(&known),
-        "--impl", fake.as_str(), "features=", "skip=1", "error=2",
+        "run",
+        "--cases",
+        s(&dir),
+        "--hide-stderr",
+        "--report",
+        s(&out),
+        "--known-failures",
+        s(&known),
+        "--impl",
+        fake.as_str(),
+        "features=",
+        "skip=1",
+        "error=2",
     ]);
     let t = text(&o);
     assert_eq!(o.status.code(), Some(0), "{t}");
@@ -203,8 +219,14 @@ fn known_failures_are_never_written_from_a_run_that_asked_nothing() {
     let scratch = tempfile::tempdir().unwrap();
     let known = scratch.path().join("known.yaml");
     let o = rulings(&[
-        "run", "--cases", s(&dir), "--known-failures", s(&known), "--update-known-failures",
-        "--impl", "/nonexistent/engine",
+        "run",
+        "--cases",
+        s(&dir),
+        "--known-failures",
+        s(&known),
+        "--update-known-failures",
+        "--impl",
+        "/nonexistent/engine",
     ]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("is left as it was"), "{}", text(&o));
@@ -258,4 +280,29 @@ fn new_writes_only_inside_the_corpus() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let written = fs::read_to_string(cases.join("law27/fine.yaml")).unwrap();
     assert!(written.contains("laws: [\"27B1(a)\"]"), "{written}");
+}
+
+/// The largest resident size of any child this test process has waited
+/// for, in bytes (Linux reports kilobytes).
+#[cfg(target_os = "linux")]
+fn children_peak_memory() -> u64 {
+    // SAFETY: getrusage fills the struct it is given; zeroed is a valid start.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let r = unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    assert_eq!(r, 0, "getrusage");
+    u64::try_from(usage.ru_maxrss).unwrap_or(0) * 1024
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_flood_on_stderr_without_a_newline_costs_the_runner_nothing() {
+    let (dir, _) = common::corpus("cli-flood", 2, false);
+    let fake = common::fake();
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "stderr-flood=300"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(err.len() < 64 << 10, "the runner passed {} bytes of stderr through", err.len());
+    assert!(err.contains("[line cut: "), "{err}");
+    let peak = children_peak_memory();
+    assert!(peak < 150 << 20, "a child of this test peaked at {} MB", peak >> 20);
 }

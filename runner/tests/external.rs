@@ -302,3 +302,41 @@ fn the_hello_declared_is_what_not_applicable_uses() {
     assert_eq!(h.features, vec!["meanings".to_string()]);
     assert_eq!(h.editions.len(), 2);
 }
+
+/// Is process `pid` still running (not gone, not a zombie)? Waits up to
+/// two seconds for it to go.
+#[cfg(target_os = "linux")]
+fn still_running(pid: u32) -> bool {
+    let deadline = Instant::now() + Duration::from_secs(2);
+    loop {
+        let running = match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Ok(stat) => stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z')),
+            Err(_) => false,
+        };
+        if !running || Instant::now() > deadline {
+            return running;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_program_that_exits_while_its_child_holds_stdout_is_a_crash_at_once_and_the_child_ends() {
+    let (_dir, corpus) = common::corpus("grandchild", 3, false);
+    let mut o = options(&["grandchild=2"]);
+    o.timeout = Duration::from_secs(20);
+    let started = Instant::now();
+    let (all, _) = outcomes_with(&corpus, o);
+    assert!(started.elapsed() < Duration::from_secs(8), "took {:?}", started.elapsed());
+    assert!(matches!(all[1], Outcome::Crash { .. }), "{}", all[1]);
+    assert!(detail(&all[1]).contains("exited with status 7"), "{}", all[1]);
+    let pid: u32 = detail(&all[1])
+        .split("fake-impl: started ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("the grandchild's pid on stderr: {}", all[1]));
+    assert!(!still_running(pid), "the program's child {pid} was ended with it");
+    others_passed(&all, 1);
+}

@@ -1,4 +1,5 @@
-//! Ctrl-C during `rulings run` leaves a report of the runs done.
+//! Ctrl-C (SIGINT) or SIGTERM during `rulings run` leaves a report of the
+//! runs done, and no program the runner started.
 #![cfg(unix)]
 
 use std::process::{Command, Stdio};
@@ -6,6 +7,31 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn an_interrupted_run_writes_the_report_of_the_cases_done() {
+    interrupted_by("INT");
+}
+
+#[test]
+fn a_terminated_run_writes_its_report_and_leaves_no_program_behind() {
+    interrupted_by("TERM");
+}
+
+/// The pids of running processes whose command line holds `word`.
+fn processes_with(word: &str) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Some(pid) = entry.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else { continue };
+        let cmdline = std::fs::read(entry.path().join("cmdline")).unwrap_or_default();
+        let zombie = std::fs::read_to_string(entry.path().join("stat"))
+            .is_ok_and(|s| s.rsplit_once(") ").is_some_and(|(_, rest)| rest.starts_with('Z')));
+        if !zombie && String::from_utf8_lossy(&cmdline).contains(word) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+fn interrupted_by(signal: &str) {
+    let tag = format!("tag=interrupt-{signal}-{}", std::process::id());
     let scratch = tempfile::tempdir().expect("temp dir");
     let dir = scratch.path().join("out");
     let cases = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
@@ -19,13 +45,15 @@ fn an_interrupted_run_writes_the_report_of_the_cases_done() {
         .arg("--impl")
         .arg(env!("CARGO_BIN_EXE_fake-impl"))
         .arg("delay=20")
+        .arg(&tag)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .expect("rulings starts");
     std::thread::sleep(Duration::from_millis(800));
-    // The shell's own `kill`, as a terminal's Ctrl-C would send SIGINT.
-    let killed = Command::new("sh").arg("-c").arg(format!("kill -INT {}", child.id())).status().expect("sh runs");
+    // The shell's own `kill`, as a terminal's Ctrl-C would send SIGINT, or
+    // a service manager SIGTERM.
+    let killed = Command::new("sh").arg("-c").arg(format!("kill -{signal} {}", child.id())).status().expect("sh runs");
     assert!(killed.success());
     let started = Instant::now();
     let status = child.wait().expect("rulings ends");
@@ -48,4 +76,11 @@ fn an_interrupted_run_writes_the_report_of_the_cases_done() {
     );
     let md = std::fs::read_to_string(dir.join("report.md")).expect("report.md");
     assert!(md.contains("**Interrupted**"), "{md}");
+    if cfg!(target_os = "linux") {
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while !processes_with(&tag).is_empty() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(processes_with(&tag), Vec::<u32>::new(), "the program under test was ended");
+    }
 }

@@ -82,7 +82,10 @@ fn broken_copies_fail_with_file_line_and_column() {
         ("law22/missing-id.yaml", "missing-id.yaml:1:1: the case has no `id`"),
         ("law22/two-seats.yaml", "two-seats.yaml:10:5: events[3]: an event has exactly one seat key"),
         ("law22/unknown-clause.yaml", "unknown-clause.yaml:3:8: laws: unknown law clause `22Q`"),
-        ("law22/misspelt-clause.yaml", "misspelt-clause.yaml:3:15: laws: unknown law clause `31B(2)`: did you mean `31B2`?"),
+        (
+            "law22/misspelt-clause.yaml",
+            "misspelt-clause.yaml:3:15: laws: unknown law clause `31B(2)`: did you mean `31B2`?",
+        ),
     ];
     assert_eq!(failed.len(), expect.len(), "{failed:#?}");
     for (name, fragment) in expect {
@@ -214,8 +217,13 @@ fn skips_under_cargo_test_are_ignored_not_failed() {
         let name = c.name.clone();
         verdicts.push((name, (c.run)()));
     }
-    let ignored: Vec<&String> =
-        verdicts.iter().filter_map(|(_, v)| match v { Ok(Verdict::Ignored(why)) => Some(why), _ => None }).collect();
+    let ignored: Vec<&String> = verdicts
+        .iter()
+        .filter_map(|(_, v)| match v {
+            Ok(Verdict::Ignored(why)) => Some(why),
+            _ => None,
+        })
+        .collect();
     assert!(verdicts.iter().all(|(_, v)| v.is_ok()), "{verdicts:?}");
     assert!(ignored.iter().any(|w| w.starts_with("skipped by the program: not yet")), "{verdicts:?}");
     assert!(ignored.iter().any(|w| w.starts_with("not applicable: fake-impl does not declare")), "{verdicts:?}");

@@ -14,7 +14,12 @@
 //!   without a word);
 //! - `delay=MS` before every answer; `hello-delay=MS`, `hello=bad-protocol|garbage|none`;
 //! - `editions=2017,2007` and `features=a,b` (empty for none) to declare;
-//! - `per-case=1`: accept a `rule` without a `hello` first.
+//! - `per-case=1`: accept a `rule` without a `hello` first;
+//! - `stderr-flood=MB`: before the hello, that many megabytes on stderr
+//!   without a newline;
+//! - `grandchild=N`: at request N, start `sleep 30` holding stdout, name its
+//!   pid on stderr (`fake-impl: started PID`), then exit with status 7;
+//! - `tag=WORD`: ignored; marks the process for a test that looks for it.
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
@@ -38,6 +43,15 @@ fn main() {
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
     let mut greeted = args.contains_key("per-case");
+    if let Some(mb) = args.get("stderr-flood").and_then(|v| v.parse::<usize>().ok()) {
+        let chunk = vec![b'x'; 1 << 20];
+        let mut err = io::stderr().lock();
+        for _ in 0..mb {
+            if err.write_all(&chunk).is_err() {
+                break;
+            }
+        }
+    }
     for line in stdin.lock().lines() {
         let Ok(line) = line else { return };
         let message: ToImplementation = match serde_json::from_str(&line) {
@@ -87,6 +101,13 @@ fn main() {
                 }
                 if at("crash", n) {
                     eprintln!("fake-impl: crashing on request {n}");
+                    std::process::exit(7);
+                }
+                if at("grandchild", n) {
+                    // Inherits stdout (and stderr): the pipe stays open after we exit.
+                    if let Ok(child) = std::process::Command::new("sleep").arg("30").spawn() {
+                        eprintln!("fake-impl: started {}", child.id());
+                    }
                     std::process::exit(7);
                 }
                 if at("abort", n) {
