@@ -11,11 +11,13 @@
 //! difference is told by the event after the inadmissible call: if it is a
 //! call by the offender's LHO, LHO called before rectification; anything
 //! else (the offender's replacement, another player's action, or the end of
-//! the story) means the director rectified first. So the table applies the
-//! "LHO has not called" rectification at once, keeps a copy of the table as
-//! it was before the inadmissible call, and waits ([`Waiting`]); a call by
-//! LHO as the very next event undoes that rectification and applies the
-//! other one.
+//! the story) means the director rectified first. So the table notes the
+//! call and waits ([`Waiting`]) with nothing rectified yet: a call by LHO as
+//! the very next event gets the "LHO called" rectification; any other event,
+//! or the end of the story ([`settle`]), gets the "LHO has not called" one
+//! first. (A card exposed meanwhile is ruled at once under Law 24, which does
+//! not depend on the call.) Nothing is copied, so a story costs time in
+//! proportion to its events.
 //!
 //! These rectifications are built for the 2017 Laws only: a request in
 //! another edition answers "not yet supported".
@@ -94,8 +96,21 @@ pub(crate) struct Waiting {
     call: Call,
     /// The meaning of the offender's call, should it stand after all (37A).
     means: Option<Meaning>,
-    /// The table just before the inadmissible call: nothing rectified yet.
-    pub(crate) before: Table,
+}
+
+impl Waiting {
+    /// The rectification when the offender's LHO has not called before it:
+    /// 36B2, 37B, 38B-38C with 26B and 72C, 39C.
+    fn rectify(&self, t: &mut Table) {
+        match self.kind {
+            Kind::Double => law36::not_accepted(t, self.offender, self.call, "36B2"),
+            Kind::RequiredToPass { .. } => law37::not_accepted(t, self.offender, self.call),
+            Kind::AboveSeven => law38::rectify(t, self.offender, self.call, true),
+            Kind::AfterFinalPass => {
+                law39::rectify(t, self.offender, self.call);
+            }
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -111,9 +126,9 @@ enum Kind {
     AfterFinalPass,
 }
 
-/// Wait, after rectifying provisionally, on the event that tells whether the
+/// Wait, with nothing rectified yet, on the event that tells whether the
 /// offender's LHO called before rectification.
-fn wait(t: &mut Table, before: Table, kind: Kind, e: &Event, call: Call) {
+fn wait(t: &mut Table, kind: Kind, e: &Event, call: Call) {
     let offender = e.seat;
     let means = e.findings.means.clone();
     let waiting_on = match kind {
@@ -126,25 +141,31 @@ fn wait(t: &mut Table, before: Table, kind: Kind, e: &Event, call: Call) {
     t.pending = Some(Pending {
         waiting_on,
         decision: None,
-        state: PendingState::Inadmissible(Box::new(Waiting { kind, offender, call, means, before })),
+        state: PendingState::Inadmissible(Box::new(Waiting { kind, offender, call, means })),
     });
 }
 
+/// The story ends while the table waits: the director rectifies as though
+/// LHO has not called; the table still shows whom it waits on.
+pub(crate) fn settle(t: &mut Table, w: &Waiting) {
+    w.rectify(t);
+}
+
 /// An event while the table waits: a call by the offender's LHO is a call
-/// before rectification; anything else leaves the rectification in place
-/// and is ruled on as usual.
+/// before rectification; anything else comes after the director's
+/// rectification, which is applied first, and is ruled on as usual.
 pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<(), RuleError> {
+    if !matches!(e.action, Action::Call(_)) || e.seat != w.offender.lho() {
+        w.rectify(t);
+    }
     match e.action {
-        Action::Call(c) if e.seat == w.offender.lho() => {
-            *t = w.before;
-            match w.kind {
-                Kind::Double => law36::lho_called(t, w.offender, w.call),
-                Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call),
-                Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, i, e, w.call, w.means, c),
-                Kind::AboveSeven => law38::lho_called(t, w.offender, w.call),
-                Kind::AfterFinalPass => law39::lho_called(t, i, e, w.offender, w.call, c),
-            }
-        }
+        Action::Call(c) if e.seat == w.offender.lho() => match w.kind {
+            Kind::Double => law36::lho_called(t, w.offender, w.call),
+            Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call),
+            Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, i, e, w.call, w.means, c),
+            Kind::AboveSeven => law38::lho_called(t, w.offender, w.call),
+            Kind::AfterFinalPass => law39::lho_called(t, i, e, w.offender, w.call, c),
+        },
         Action::Call(c) => t.call(i, e, c),
         Action::Cards(x) => crate::law24::card_exposed(t, i, e, x),
         Action::Accept | Action::Reject => Err(impossible(
@@ -161,9 +182,7 @@ pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<
 /// 35A, 36: a double or redouble in rotation that Law 19 does not permit.
 pub(crate) fn inadmissible_double(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
     require_2017(t, i, "36", &format!("{} makes an inadmissible {c}", e.seat))?;
-    let before = t.clone();
-    law36::not_accepted(t, e.seat, c, "36B2");
-    wait(t, before, Kind::Double, e, c);
+    wait(t, Kind::Double, e, c);
     Ok(())
 }
 
@@ -175,27 +194,24 @@ pub(crate) fn call_when_required_to_pass(t: &mut Table, i: usize, e: &Event, c: 
     require_2017(t, i, "37", &format!("{} calls {c} while required to pass", e.seat))?;
     let inadmissible_double =
         matches!(t.auction.legality(e.seat, c), Legality::InadmissibleDouble | Legality::InadmissibleRedouble);
-    let before = t.clone();
-    law37::not_accepted(t, e.seat, c);
-    wait(t, before, Kind::RequiredToPass { inadmissible_double }, e, c);
+    wait(t, Kind::RequiredToPass { inadmissible_double }, e, c);
     Ok(())
 }
 
 /// 35C, 38: a bid of more than seven.
 pub(crate) fn bid_above_seven(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
     require_2017(t, i, "38", &format!("{} bids {c}, more than seven", e.seat))?;
-    let before = t.clone();
-    law38::rectify(t, e.seat, c, true);
-    wait(t, before, Kind::AboveSeven, e, c);
+    wait(t, Kind::AboveSeven, e, c);
     Ok(())
 }
 
 /// 35D, 39: a call after the final pass.
 pub(crate) fn call_after_final_pass(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
     require_2017(t, i, "39", &format!("{} calls {c} after the final pass", e.seat))?;
-    let before = t.clone();
-    if law39::rectify(t, e.seat, c) {
-        wait(t, before, Kind::AfterFinalPass, e, c);
+    if law39::waits_on_lho(t, e.seat, c) {
+        wait(t, Kind::AfterFinalPass, e, c);
+    } else {
+        law39::rectify(t, e.seat, c);
     }
     Ok(())
 }

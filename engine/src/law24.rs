@@ -23,7 +23,7 @@
 use crate::card::Exposure;
 use crate::request::{Edition, Event};
 use crate::ruling::{Irregularity, IrregularityRuling, Scope};
-use crate::table::{impossible, unsupported, PendingState, RuleError, Table};
+use crate::table::{impossible, unsupported, RuleError, Table};
 
 /// The clause of Law 24 that an exposure falls under: 24A, 24B or 24C.
 pub(crate) fn clause(x: &Exposure) -> &'static str {
@@ -74,13 +74,6 @@ pub(crate) fn card_exposed(t: &mut Table, i: usize, e: &Event, x: Exposure) -> R
         return Err(impossible(i, format!("{} exposes {c}, but {c} already lies face up on the table (24)", e.seat)));
     }
     apply(t, e, &x);
-    // A call waiting to see whether LHO calls before rectification (36-39)
-    // keeps a copy of the table; the exposure belongs to both stories.
-    if let Some(p) = &mut t.pending {
-        if let PendingState::Inadmissible(w) = &mut p.state {
-            apply(&mut w.before, e, &x);
-        }
-    }
     Ok(())
 }
 

@@ -25,7 +25,7 @@ pub mod server;
 mod table;
 
 pub use notation::{Bid, Call, NotationError, Seat, Side, Strain, Vulnerability};
-pub use request::{Action, Edition, Event, Findings, Regulations, Request};
+pub use request::{Action, Edition, Event, Findings, Regulations, Request, MAX_EVENTS};
 pub use ruling::Ruling;
 pub use table::{rule, RuleError};
 

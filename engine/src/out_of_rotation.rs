@@ -23,6 +23,8 @@
 //! Decisions where the Laws are silent are in docs/conventions.md, "Laws
 //! 28-34" and, for 2007, "Editions".
 
+use std::rc::Rc;
+
 use crate::auction::Legality;
 use crate::editions::{Acted, AtTurn, CallKind, Effects, Judgement, LeadScheme, Outcome, Test, Whose};
 use crate::inadmissible;
@@ -88,9 +90,9 @@ impl OutOfTurn {
 pub(crate) enum Waiting {
     /// 29A: the offender's LHO may accept the call, or call over it.
     Option(OutOfTurn),
-    /// 36B4 has been applied; if the offender's LHO calls next, 36A
-    /// applies instead and the table goes back to `before`.
-    Inadmissible { oot: OutOfTurn, before: Box<Table> },
+    /// An inadmissible double or redouble out of rotation, not yet
+    /// rectified: 36A if the offender's LHO calls next, else 36B4.
+    Inadmissible { oot: OutOfTurn },
 }
 
 /// The state Laws 28-34 keep across the auction.
@@ -139,7 +141,7 @@ struct AcceptedPass {
     first_missed: usize,
     offender: Seat,
     call: Call,
-    before: Box<Table>,
+    before: Rc<Table>,
 }
 
 /// Laws 28-34: a call by a player whose turn it is not.
@@ -193,12 +195,12 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
     // of rotation is never accepted.
     if matches!(c, Call::Double | Call::Redouble) && t.auction.legality(offender, c) != Legality::Legal {
         t.only_2017(i, "36", "an inadmissible double or redouble out of rotation")?;
-        let before = Box::new(t.clone());
-        inadmissible_out_of_rotation(t, &oot);
+        // Nothing is rectified until the next event tells whether LHO
+        // called first (36A) or not (36B4); see `after_inadmissible`.
         t.pending = Some(Pending {
             waiting_on: turn,
             decision: None,
-            state: PendingState::OutOfRotation(Waiting::Inadmissible { oot, before }),
+            state: PendingState::OutOfRotation(Waiting::Inadmissible { oot }),
         });
         return Ok(());
     }
@@ -217,7 +219,7 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
 pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<(), RuleError> {
     match w {
         Waiting::Option(oot) => option(t, oot, i, e),
-        Waiting::Inadmissible { oot, before } => after_inadmissible(t, oot, *before, i, e),
+        Waiting::Inadmissible { oot } => after_inadmissible(t, oot, i, e),
     }
 }
 
@@ -287,7 +289,9 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<(), Rule
 /// 29A: the call out of rotation stands; the players it passed over lose
 /// their turn, and the offender's LHO is next.
 fn accept(t: &mut Table, oot: &OutOfTurn) {
-    let before = Box::new(t.clone());
+    // Shared, not copied: the snapshot holds the earlier accepted passes'
+    // snapshots, and a deep copy of each would double the cost at every pass.
+    let before = Rc::new(t.clone());
     let first_missed = t.auction.calls().len();
     while t.auction.next_seat() != oot.offender {
         t.skip_turn();
@@ -516,17 +520,24 @@ fn inadmissible_out_of_rotation(t: &mut Table, oot: &OutOfTurn) {
     t.may_adjust("72C");
 }
 
+/// The story ends while the table waits after an inadmissible double or
+/// redouble out of rotation: the director rectifies under 36B4.
+pub(crate) fn settle(t: &mut Table, w: &Waiting) {
+    if let Waiting::Inadmissible { oot } = w {
+        inadmissible_out_of_rotation(t, oot);
+    }
+}
+
 /// After an inadmissible double or redouble out of rotation: 36A if the
 /// offender's LHO calls next, else the table goes on under 36B4.
-fn after_inadmissible(t: &mut Table, oot: OutOfTurn, before: Table, i: usize, e: &Event) -> Result<(), RuleError> {
+fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<(), RuleError> {
     let lho = oot.offender.lho();
     match e.action {
         Action::Call(c) if e.seat == lho => {
             // 36A: the inadmissible call and every call after it are
             // cancelled; the auction proceeds as if nothing had happened; no
             // 26B. If LHO was the player whose turn it was, his call is that
-            // call, in rotation.
-            *t = before;
+            // call, in rotation. (Nothing was rectified while waiting.)
             t.record(oot.ruling("36A"));
             t.unauthorized(oot.offender.partner(), oot.offender, oot.call, "16C2");
             if lho == oot.turn {
@@ -534,7 +545,10 @@ fn after_inadmissible(t: &mut Table, oot: OutOfTurn, before: Table, i: usize, e:
             }
             Ok(())
         }
-        Action::Call(c) => t.call(i, e, c),
+        Action::Call(c) => {
+            inadmissible_out_of_rotation(t, &oot);
+            t.call(i, e, c)
+        }
         other => Err(impossible(
             i,
             format!(

@@ -300,6 +300,13 @@ impl Default for Regulations {
     }
 }
 
+/// The most events a story may have. A legal auction has at most 319 calls
+/// (every one of the 35 bids doubled and redoubled, with passes between),
+/// and each irregularity adds a few events; a thousand is far above any
+/// table story, and keeps a hostile request cheap. The case loader, the
+/// engine and its server all refuse longer ones.
+pub const MAX_EVENTS: usize = 1000;
+
 /// A request to rule: the input part of a case.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -122,11 +122,23 @@ pub struct Table {
 
 /// Rule on a request: replay its events and return the state of the table
 /// after the last one.
+/// A story longer than [`MAX_EVENTS`](crate::request::MAX_EVENTS) is refused.
 pub fn rule(request: &Request) -> Result<Ruling, RuleError> {
+    let max = crate::request::MAX_EVENTS;
+    if request.events.len() > max {
+        return Err(impossible(
+            max,
+            format!(
+                "the story has {} events; at most {max} are ruled on (a legal auction has at most 319 calls)",
+                request.events.len()
+            ),
+        ));
+    }
     let mut table = Table::new(request);
     for (i, event) in request.events.iter().enumerate() {
         table.event(i, event)?;
     }
+    table.settle();
     Ok(table.ruling())
 }
 
@@ -174,6 +186,19 @@ impl Table {
             Action::Call(c) => self.call(i, e, c),
             Action::Cards(x) => law24::card_exposed(self, i, e, x),
         }
+    }
+
+    /// The story has ended: a call that waits to see whether LHO calls
+    /// before rectification (36-39) is rectified as though LHO has not;
+    /// the table still shows whom it waits on.
+    fn settle(&mut self) {
+        let Some(p) = self.pending.take() else { return };
+        match &p.state {
+            PendingState::Inadmissible(w) => inadmissible::settle(self, w),
+            PendingState::OutOfRotation(w) => out_of_rotation::settle(self, w),
+            PendingState::ChangeOfCall(_) | PendingState::InsufficientBid(_) => {}
+        }
+        self.pending = Some(p);
     }
 
     /// An event that arrives while the table waits on something.

@@ -456,6 +456,17 @@ pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError
     if file.events.is_empty() {
         return Err(err(at("events"), 1, "`events` is empty: a case tells at least one call".to_string()));
     }
+    if file.events.len() > rulings_engine::MAX_EVENTS {
+        return Err(err(
+            at("events"),
+            1,
+            format!(
+                "`events` has {} events; a case may have at most {} (a legal auction has at most 319 calls)",
+                file.events.len(),
+                rulings_engine::MAX_EVENTS
+            ),
+        ));
+    }
     let editions = match file.editions {
         Some(v) if v.is_empty() => {
             return Err(err(at("editions"), 1, "`editions` is empty: leave it out for [2017]".to_string()))

@@ -229,3 +229,15 @@ fn a_special_tag_registry_is_refused() {
     assert_eq!(corpus.errors.len(), 1, "{:?}", corpus.errors);
     assert!(corpus.errors[0].to_string().contains("not a regular file"), "{}", corpus.errors[0]);
 }
+
+#[test]
+fn a_story_longer_than_the_event_limit_is_refused_at_its_events() {
+    let head = GOOD.split("events:\n").next().unwrap_or_default().replace("L22-G00D", "L22-L0NG");
+    let mut text = format!("{head}events:\n  - N: 1C\n");
+    // East's eight spades, again and again: each an inadmissible bid (38).
+    for _ in 0..rulings_engine::MAX_EVENTS {
+        text.push_str("  - E: 8S\n");
+    }
+    text.push_str("expect:\n  status: auction\n");
+    assert_refused("long", text.into_bytes(), ":7:1: `events` has 1001 events; a case may have at most 1000");
+}

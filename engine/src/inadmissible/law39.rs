@@ -18,8 +18,7 @@ fn ruling(offender: Seat, call: Call, law: &str) -> IrregularityRuling {
 ///   partner (39C), unless LHO calls before rectification (see `lho_called`).
 ///
 /// On a board with a contract, the cancelled call is unauthorised to the
-/// offender's partner (16C2). Returns true when 39C applied, so that the
-/// table waits to see whether LHO calls.
+/// offender's partner (16C2). Returns true when 39C applied.
 pub(super) fn rectify(t: &mut Table, offender: Seat, call: Call) -> bool {
     let Some(contract) = t.auction.contract() else {
         t.record(ruling(offender, call, "39A"));
@@ -37,6 +36,12 @@ pub(super) fn rectify(t: &mut Table, offender: Seat, call: Call) -> bool {
         t.unauthorized(partner, offender, call, "16C2");
         true
     }
+}
+
+/// Does the rectification depend on whether LHO calls first? Only under
+/// 39C: a bid, double or redouble by a defender on a board with a contract.
+pub(super) fn waits_on_lho(t: &Table, offender: Seat, call: Call) -> bool {
+    t.auction.contract().is_some_and(|c| offender.side() != c.declarer.side() && !call.is_pass())
 }
 
 /// 39B, the defender's LHO (declarer or dummy) called before rectification:

@@ -6,7 +6,7 @@
 //! Keywords: `$schema`, `$id`, `$ref` (within a file, `#/$defs/...`, or to
 //! another file of the set by name), `$defs`, `title`, `description`,
 //! `type`, `enum`, `const`, `properties`, `required`, `additionalProperties`,
-//! `minProperties`, `items`, `minItems`, `uniqueItems`, `oneOf`, `anyOf`,
+//! `minProperties`, `items`, `minItems`, `maxItems`, `uniqueItems`, `oneOf`, `anyOf`,
 //! `minimum`, `maximum`, `minLength`, `pattern`. A schema using any other
 //! keyword is refused, so a schema cannot silently say more than is checked.
 //! `pattern` supports anchors, literals, escapes, classes with ranges,
@@ -33,6 +33,7 @@ const KEYWORDS: &[&str] = &[
     "minProperties",
     "items",
     "minItems",
+    "maxItems",
     "uniqueItems",
     "oneOf",
     "anyOf",
@@ -182,6 +183,11 @@ impl Schemas {
                 if let Some(n) = s.get("minItems").and_then(Value::as_u64) {
                     if (a.len() as u64) < n {
                         errors.push(format!("{at}: fewer than {n} items"));
+                    }
+                }
+                if let Some(n) = s.get("maxItems").and_then(Value::as_u64) {
+                    if (a.len() as u64) > n {
+                        errors.push(format!("{at}: more than {n} items"));
                     }
                 }
                 if s.get("uniqueItems") == Some(&Value::Bool(true)) {
