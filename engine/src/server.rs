@@ -6,6 +6,17 @@
 //! answer line, whatever it holds: a line that is not JSON, or not a
 //! message, is answered with an `error` (its `seq` if one can be read,
 //! else null). `bye` or the end of the input ends the session.
+//!
+//! What the server holds to, against a careless or hostile client:
+//! - a session starts with a `hello` of protocol 1; a `rule` before it is
+//!   refused, except as the first and only line of a session (the
+//!   runner's `--per-case` mode sends one `rule` and closes stdin);
+//! - a hello of another protocol version is refused, and the session stays
+//!   ungreeted;
+//! - a line longer than [`MAX_LINE`] is refused without being kept;
+//! - `seq` is echoed exactly, or refused when it holds a number that is not
+//!   a 64-bit integer (such a number could not be echoed digit for digit);
+//! - a story longer than [`MAX_EVENTS`](crate::MAX_EVENTS) is refused.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -14,8 +25,12 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::notation::{Seat, Vulnerability};
-use crate::protocol::{engine_hello, FromImplementation, ToImplementation};
+use crate::protocol::{engine_hello, FromImplementation, ToImplementation, PROTOCOL};
 use crate::request::{Edition, Event, Regulations, Request};
+
+/// The longest line read: a request at the event limit is a few tens of
+/// kilobytes.
+pub const MAX_LINE: usize = 1 << 20;
 
 /// Serve the protocol until `bye` or the end of `input`. Answers are
 /// flushed as soon as no whole request is waiting in the input buffer, so
@@ -23,16 +38,24 @@ use crate::request::{Edition, Event, Regulations, Request};
 pub fn serve(input: impl Read, mut output: impl Write) -> io::Result<()> {
     let mut input = BufReader::with_capacity(64 * 1024, input);
     let mut line = Vec::new();
+    let mut session = Session::new();
     loop {
         line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return output.flush();
-        }
-        let text = String::from_utf8_lossy(&line);
-        if text.trim().is_empty() {
-            continue;
-        }
-        match answer(&text) {
+        let answer = match read_line(&mut input, &mut line)? {
+            Line::End => return output.flush(),
+            Line::TooLong(n) => Some(error(
+                Value::Null,
+                format!("a line of {n} bytes or more: the longest line read is {} bytes", MAX_LINE),
+            )),
+            Line::Whole => {
+                let text = String::from_utf8_lossy(&line);
+                if text.trim().is_empty() {
+                    continue;
+                }
+                session.answer(&text)
+            }
+        };
+        match answer {
             Some(message) => {
                 // A ruling always serializes; fall back to a plain error if it did not.
                 let json = serde_json::to_string(&message).unwrap_or_else(|e| {
@@ -74,38 +97,156 @@ enum RuleTag {
     Rule,
 }
 
-/// The answer to one line, or None for `bye`.
-pub fn answer(line: &str) -> Option<FromImplementation> {
-    if let Ok(m) = serde_json::from_str::<RuleMessage>(line) {
-        let RuleTag::Rule = m.kind;
-        let request = Request {
-            edition: m.edition,
-            dealer: m.dealer,
-            vulnerable: m.vulnerable,
-            events: m.events,
-            regulations: m.regulations,
+/// How a line was read.
+enum Line {
+    /// A whole line (its newline, if any, included) is in the buffer.
+    Whole,
+    /// The line was longer than [`MAX_LINE`]: this many bytes were read and
+    /// dropped, up to and including its newline.
+    TooLong(usize),
+    /// The end of the input.
+    End,
+}
+
+/// Read one line into `line`, keeping at most [`MAX_LINE`] bytes of it.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Line> {
+    let n = input.by_ref().take(MAX_LINE as u64 + 1).read_until(b'\n', line)?;
+    if n == 0 {
+        return Ok(Line::End);
+    }
+    if line.len() <= MAX_LINE || line.last() == Some(&b'\n') {
+        return Ok(Line::Whole);
+    }
+    // Too long: drop the rest of the line without keeping it.
+    let mut dropped = line.len();
+    line.clear();
+    loop {
+        let buf = input.fill_buf()?;
+        if buf.is_empty() {
+            break;
+        }
+        match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                input.consume(i + 1);
+                dropped += i + 1;
+                break;
+            }
+            None => {
+                let k = buf.len();
+                input.consume(k);
+                dropped += k;
+            }
+        }
+    }
+    Ok(Line::TooLong(dropped))
+}
+
+/// Where a session stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// Nothing read yet.
+    Start,
+    /// A hello of protocol 1 was answered: any number of requests follow.
+    Greeted,
+    /// A first line that was not a hello of protocol 1: no requests (a
+    /// `rule` as the very first line is answered, as in per-case mode, and
+    /// is the session's only one).
+    Ungreeted,
+}
+
+/// One protocol session: what has been said so far decides what is
+/// answered next.
+#[derive(Debug)]
+pub struct Session {
+    stage: Stage,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+impl Session {
+    pub fn new() -> Session {
+        Session { stage: Stage::Start }
+    }
+
+    /// The answer to one line, or None for `bye`.
+    pub fn answer(&mut self, line: &str) -> Option<FromImplementation> {
+        let first = self.stage == Stage::Start;
+        if self.stage == Stage::Start {
+            self.stage = Stage::Ungreeted;
+        }
+        if let Ok(m) = serde_json::from_str::<RuleMessage>(line) {
+            let RuleTag::Rule = m.kind;
+            let request = Request {
+                edition: m.edition,
+                dealer: m.dealer,
+                vulnerable: m.vulnerable,
+                events: m.events,
+                regulations: m.regulations,
+            };
+            return Some(self.rule(first, m.seq, &request));
+        }
+        let value: Value = match serde_json::from_str(line) {
+            Ok(v) => v,
+            Err(e) => return Some(error(Value::Null, format!("the line is not JSON: {e}"))),
         };
-        return Some(rule(m.seq, &request));
+        let seq = value.get("seq").cloned().unwrap_or(Value::Null);
+        if let Some(key) = unknown_key(&value) {
+            return Some(error(
+                seq,
+                format!("unknown key `{key}` in a `rule` message (protocol 1 has {})", RULE_KEYS.join(", ")),
+            ));
+        }
+        let message: ToImplementation = match serde_json::from_value(value) {
+            Ok(m) => m,
+            Err(e) => return Some(error(seq, format!("the line is not a message of protocol 1: {e}"))),
+        };
+        match message {
+            ToImplementation::Hello { protocol } if protocol == PROTOCOL => {
+                self.stage = Stage::Greeted;
+                Some(FromImplementation::Hello(engine_hello()))
+            }
+            ToImplementation::Hello { protocol } => Some(error(
+                Value::Null,
+                format!("this engine speaks protocol {PROTOCOL}, not {protocol}; send a hello of protocol {PROTOCOL}"),
+            )),
+            ToImplementation::Bye => None,
+            ToImplementation::Rule { seq, request } => Some(self.rule(first, seq, &request)),
+        }
     }
-    let value: Value = match serde_json::from_str(line) {
-        Ok(v) => v,
-        Err(e) => return Some(error(Value::Null, format!("the line is not JSON: {e}"))),
-    };
-    let seq = value.get("seq").cloned().unwrap_or(Value::Null);
-    if let Some(key) = unknown_key(&value) {
-        return Some(error(
-            seq,
-            format!("unknown key `{key}` in a `rule` message (protocol 1 has {})", RULE_KEYS.join(", ")),
-        ));
+
+    /// A `rule`: answered after a hello, or as the first line of a session.
+    fn rule(&self, first: bool, seq: Value, request: &Request) -> FromImplementation {
+        if let Some(why) = inexact(&seq) {
+            return error(Value::Null, format!("`seq` cannot be echoed exactly: {why}"));
+        }
+        if self.stage != Stage::Greeted && !first {
+            return error(
+                seq,
+                format!(
+                    "a `rule` before the hello: a session starts with {{\"type\":\"hello\",\"protocol\":{PROTOCOL}}} \
+                     (only a session of one request, as in per-case mode, may start with its `rule`)"
+                ),
+            );
+        }
+        rule(seq, request)
     }
-    let message: ToImplementation = match serde_json::from_value(value) {
-        Ok(m) => m,
-        Err(e) => return Some(error(seq, format!("the line is not a message of protocol 1: {e}"))),
-    };
-    match message {
-        ToImplementation::Hello { .. } => Some(FromImplementation::Hello(engine_hello())),
-        ToImplementation::Bye => None,
-        ToImplementation::Rule { seq, request } => Some(rule(seq, &request)),
+}
+
+/// Why `seq` could not be echoed digit for digit, if it could not: it holds
+/// a number that is not a 64-bit integer (read as a float, a big integer
+/// would come back rounded).
+fn inexact(seq: &Value) -> Option<String> {
+    match seq {
+        Value::Number(n) if !(n.is_i64() || n.is_u64()) => {
+            Some(format!("{n} is not a 64-bit integer (send an integer, a string, or another JSON value)"))
+        }
+        Value::Array(items) => items.iter().find_map(inexact),
+        Value::Object(map) => map.values().find_map(inexact),
+        _ => None,
     }
 }
 
@@ -146,6 +287,14 @@ fn error(seq: Value, message: String) -> FromImplementation {
 mod tests {
     use super::*;
     use serde_json::json;
+
+    fn talk_raw(input: &[u8]) -> Vec<Value> {
+        let mut out = Vec::new();
+        serve(input, &mut out).expect("in-memory io");
+        String::from_utf8(out).expect("utf-8").lines().map(|l| serde_json::from_str(l).expect("json")).collect()
+    }
+
+    const HELLO: &str = "{\"type\":\"hello\",\"protocol\":1}\n";
 
     fn talk(input: &str) -> Vec<Value> {
         let mut out = Vec::new();
@@ -229,5 +378,61 @@ mod tests {
         let answers = talk(r#"{"type":"hello","protocol":1}"#);
         assert_eq!(answers.len(), 1);
         assert_eq!(answers[0]["type"], "hello");
+    }
+
+    const RULE: &str = r#"{"type":"rule","seq":SEQ,"dealer":"N","events":[{"N":"1S"}]}"#;
+
+    fn rule_line(seq: &str) -> String {
+        format!("{}\n", RULE.replace("SEQ", seq))
+    }
+
+    #[test]
+    fn a_rule_before_the_hello_is_refused_unless_it_is_the_first_and_only_line() {
+        let answers = talk(&format!("{}{}", rule_line("1"), rule_line("2")));
+        assert_eq!(answers[0]["type"], "ruling", "one request, as in per-case mode");
+        assert_eq!(answers[1]["type"], "error");
+        assert_eq!(answers[1]["seq"], 2);
+        assert!(answers[1]["message"].as_str().is_some_and(|m| m.contains("before the hello")), "{}", answers[1]);
+        let answers = talk(&format!("{HELLO}{}{}", rule_line("1"), rule_line("2")));
+        assert_eq!([&answers[1]["type"], &answers[2]["type"]], ["ruling", "ruling"]);
+    }
+
+    #[test]
+    fn a_hello_of_another_protocol_is_refused_and_greets_nobody() {
+        let answers = talk(&format!("{{\"type\":\"hello\",\"protocol\":99}}\n{}", rule_line("1")));
+        assert_eq!(answers[0]["type"], "error");
+        assert!(answers[0]["message"].as_str().is_some_and(|m| m.contains("protocol 1, not 99")), "{}", answers[0]);
+        assert_eq!(answers[1]["type"], "error", "{}", answers[1]);
+    }
+
+    #[test]
+    fn a_line_beyond_the_limit_is_refused_without_being_kept_and_the_session_goes_on() {
+        let mut input = vec![b'a'; 2 * MAX_LINE];
+        input.push(b'\n');
+        input.extend_from_slice(HELLO.as_bytes());
+        input.extend_from_slice(rule_line("3").as_bytes());
+        let answers = talk_raw(&input);
+        assert_eq!(answers.len(), 3, "{answers:?}");
+        assert_eq!(answers[0]["type"], "error");
+        assert!(answers[0]["message"].as_str().is_some_and(|m| m.contains("the longest line read")), "{}", answers[0]);
+        assert_eq!(answers[1]["type"], "hello");
+        assert_eq!(answers[2]["seq"], 3);
+    }
+
+    #[test]
+    fn seq_is_echoed_exactly_or_refused() {
+        let answers = talk(&format!(
+            "{HELLO}{}{}{}{}",
+            rule_line("18446744073709551616"),
+            rule_line("1.5"),
+            rule_line(r#"[7,{"run":"x-1"}]"#),
+            rule_line("-9223372036854775808")
+        ));
+        assert_eq!(answers[1]["type"], "error");
+        assert_eq!(answers[1]["seq"], Value::Null);
+        assert!(answers[1]["message"].as_str().is_some_and(|m| m.contains("not a 64-bit integer")), "{}", answers[1]);
+        assert_eq!(answers[2]["type"], "error");
+        assert_eq!(answers[3]["seq"], json!([7, {"run": "x-1"}]));
+        assert_eq!(answers[4]["seq"], json!(i64::MIN));
     }
 }

@@ -342,7 +342,7 @@ mod tests {
     /// The engine's ruling on 1S P (so the fixture follows the ruling's shape).
     fn ruling() -> Value {
         let line = r#"{"type":"rule","seq":1,"dealer":"N","events":[{"N":"1S"},{"E":"P"}]}"#;
-        let answer = serde_json::to_value(rulings_engine::server::answer(line)).unwrap();
+        let answer = serde_json::to_value(rulings_engine::server::Session::new().answer(line)).unwrap();
         answer["ruling"].clone()
     }
 

@@ -66,7 +66,7 @@ fn every_request_and_every_engine_answer_for_the_corpus_fits_the_schemas() {
                 valid(&s, "to-implementation.schema.json", &request);
 
                 // The engine's server answers the line exactly as the binary does.
-                let answer = rulings_engine::server::answer(&line).expect("a rule gets an answer");
+                let answer = rulings_engine::server::Session::new().answer(&line).expect("a rule gets an answer");
                 let text = serde_json::to_string(&answer).expect("an answer serializes");
                 let value: Value = serde_json::from_str(&text).expect("json");
                 valid(&s, "from-implementation.schema.json", &value);
@@ -113,7 +113,7 @@ fn hellos_and_control_messages_fit() {
     valid(&s, "hello.schema.json", &hello);
     valid(&s, "from-implementation.schema.json", &hello);
     let answered =
-        serde_json::to_value(rulings_engine::server::answer(r#"{"type":"hello","protocol":1}"#)).expect("json");
+        serde_json::to_value(rulings_engine::server::Session::new().answer(r#"{"type":"hello","protocol":1}"#)).expect("json");
     valid(&s, "hello.schema.json", &answered);
     valid(&s, "to-implementation.schema.json", &json!({"type":"hello","protocol":1}));
     valid(&s, "to-implementation.schema.json", &json!({"type":"bye"}));
@@ -156,7 +156,7 @@ fn hellos_and_control_messages_fit() {
 fn rulings_that_break_the_protocol_are_refused_by_schema_and_runner_alike() {
     let s = schemas();
     let line = r#"{"type":"rule","seq":1,"edition":"2017","dealer":"N","vulnerable":"none","events":[{"N":"1S"},{"E":"X"},{"S":"P"},{"W":"P"},{"N":"P"}]}"#;
-    let answer = serde_json::to_value(rulings_engine::server::answer(line)).expect("json");
+    let answer = serde_json::to_value(rulings_engine::server::Session::new().answer(line)).expect("json");
     assert_eq!(answer["ruling"]["contract"]["doubled"], "X", "{answer}");
     valid(&s, "from-implementation.schema.json", &answer);
     let breaks: Vec<(&str, Value, &str)> = vec![
@@ -198,7 +198,7 @@ fn rulings_that_break_the_protocol_are_refused_by_schema_and_runner_alike() {
 fn every_clause_of_the_registry_fits_the_clause_pattern() {
     let s = schemas();
     for c in rulings_engine::clauses::CLAUSES {
-        let mut ruling = serde_json::to_value(rulings_engine::server::answer(
+        let mut ruling = serde_json::to_value(rulings_engine::server::Session::new().answer(
             r#"{"type":"rule","seq":1,"dealer":"N","events":[{"N":"1S"}]}"#,
         ))
         .expect("json")["ruling"]
