@@ -61,6 +61,19 @@ const STDERR_LINE: usize = 4096;
 /// How long a process that closed stdout (or was told `bye`) may take to exit.
 const EXIT_GRACE: Duration = Duration::from_millis(500);
 
+/// The longest time limit per case: a day.
+pub const MAX_TIMEOUT_SECS: f64 = 86_400.0;
+
+/// A time limit per case from a number of seconds: above 0 and at most a
+/// day (beyond, a deadline would overflow the clock); the error says why.
+pub fn timeout_from_secs(secs: f64) -> Result<Duration, String> {
+    if !(secs > 0.0 && secs <= MAX_TIMEOUT_SECS) {
+        return Err(format!("give a number of seconds above 0 and at most {MAX_TIMEOUT_SECS} (a day)"));
+    }
+    // At least a millisecond: a shorter limit could never be met.
+    Ok(Duration::from_secs_f64(secs).max(Duration::from_millis(1)))
+}
+
 /// How to run the program under test.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ExternalOptions {
@@ -1175,6 +1188,16 @@ mod tests {
         let cut = (200u64 << 20) - STDERR_LINE as u64;
         assert!(tail[0].ends_with(&format!("[line cut: {cut} more bytes not kept]")), "{}", &tail[0][450..]);
         assert_eq!(tail[1], "last words");
+    }
+
+    #[test]
+    fn time_limits_are_checked_before_they_reach_the_clock() {
+        assert_eq!(timeout_from_secs(0.5), Ok(Duration::from_millis(500)));
+        assert_eq!(timeout_from_secs(86_400.0), Ok(Duration::from_secs(86_400)));
+        assert_eq!(timeout_from_secs(1e-9), Ok(Duration::from_millis(1)));
+        for bad in [0.0, -1.0, 86_400.5, 1.8e19, 1e30, f64::INFINITY, f64::NAN] {
+            assert!(timeout_from_secs(bad).is_err_and(|e| e.contains("at most 86400")), "{bad}");
+        }
     }
 
     #[test]

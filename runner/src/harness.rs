@@ -49,10 +49,7 @@ pub fn external_from_env() -> Result<Option<ExternalOptions>, String> {
     let mut o = ExternalOptions::new(command);
     if let Ok(t) = std::env::var("RULINGS_IMPL_TIMEOUT") {
         let secs: f64 = t.trim().parse().map_err(|_| format!("RULINGS_IMPL_TIMEOUT={t}: give seconds, as 5 or 0.5"))?;
-        if !(secs > 0.0 && secs.is_finite()) {
-            return Err(format!("RULINGS_IMPL_TIMEOUT={t}: give seconds above 0"));
-        }
-        o.timeout = std::time::Duration::from_secs_f64(secs);
+        o.timeout = crate::external::timeout_from_secs(secs).map_err(|e| format!("RULINGS_IMPL_TIMEOUT={t}: {e}"))?;
     }
     Ok(Some(o))
 }

@@ -263,13 +263,12 @@ impl RunArgs {
             if command.is_empty() || command[0].is_empty() {
                 return Err("--impl: no program given".into());
             }
-            if !(self.timeout > 0.0 && self.timeout.is_finite()) {
-                return Err(format!("--timeout {}: give a number of seconds above 0", self.timeout));
-            }
+            let timeout = crate::external::timeout_from_secs(self.timeout)
+                .map_err(|e| format!("--timeout {}: {e}", self.timeout))?;
             let mut o = ExternalOptions::new(command);
             o.shell = self.shell;
             o.per_case = self.per_case;
-            o.timeout = std::time::Duration::from_secs_f64(self.timeout);
+            o.timeout = timeout;
             o.max_restarts = self.max_restarts;
             o.forward_stderr = !self.hide_stderr;
             o.window = self.window.max(1);

@@ -323,3 +323,16 @@ fn a_flood_on_stderr_without_a_newline_costs_the_runner_nothing() {
     assert!(err.contains("[line cut: "), "{err}");
     assert!(peak < 100 << 20, "the runner peaked at {} MB", peak >> 20);
 }
+
+#[test]
+fn a_time_limit_out_of_range_is_an_error_not_a_panic() {
+    let fake = common::fake();
+    for t in ["1e30", "1.8e19", "0", "-2", "inf", "NaN"] {
+        let arg = format!("--timeout={t}");
+        let o = rulings(&["run", arg.as_str(), "--impl", fake.as_str()]);
+        let out = text(&o);
+        assert_eq!(o.status.code(), Some(2), "--timeout {t}: {out}");
+        assert!(out.contains("at most 86400"), "--timeout {t}: {out}");
+        assert!(!out.contains("panicked"), "{out}");
+    }
+}
