@@ -37,9 +37,55 @@ fn clause_key(id: &str) -> (u32, String) {
     (digits.parse().unwrap_or(u32::MAX), id.to_string())
 }
 
-/// Text inside a Markdown table cell or a summary line.
+/// Text inside a Markdown line or table cell, as plain text: whatever a
+/// program or a case sends cannot open a link, an image, emphasis, a code
+/// span or HTML, nor end the line or the cell.
 fn cell(text: &str) -> String {
-    text.replace('|', "\\|").replace('<', "&lt;").replace('>', "&gt;").replace('\n', " ")
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '~' | '|' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '\n' | '\r' | '\t' => out.push(' '),
+            c if c.is_control() => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text as an inline code span that the text cannot close (a run of
+/// backticks longer than any inside it), on one line.
+fn code(text: &str) -> String {
+    let text: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+    let mut ticks = "`".to_string();
+    while text.contains(&ticks) {
+        ticks.push('`');
+    }
+    let pad = if text.starts_with('`') || text.ends_with('`') { " " } else { "" };
+    format!("{ticks}{pad}{text}{pad}{ticks}")
+}
+
+/// Text inside an HTML element (a line that starts with HTML is not read
+/// as Markdown, so only HTML's own escapes apply), on one line.
+fn html(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// A fenced block that the text cannot close.
@@ -105,14 +151,15 @@ pub fn render(report: &Report) -> String {
     if f.interrupted {
         let _ = writeln!(s, "**Interrupted** (Ctrl-C): this report covers only the runs done before the stop.\n");
     }
-    let _ = writeln!(s, "- Suite: {}, protocol {}, report format {}", h.suite, h.protocol, h.report);
-    let _ = writeln!(s, "- Corpus: `{}` ({} cases in {})", h.corpus.hash, h.corpus.cases, h.corpus.dirs.join(", "));
+    let _ = writeln!(s, "- Suite: {}, protocol {}, report format {}", cell(&h.suite), h.protocol, h.report);
+    let dirs: Vec<String> = h.corpus.dirs.iter().map(|d| cell(d)).collect();
+    let _ = writeln!(s, "- Corpus: {} ({} cases in {})", code(&h.corpus.hash), h.corpus.cases, dirs.join(", "));
     match &h.options.implementation {
         Some(cmd) => {
             let _ = writeln!(
                 s,
-                "- Program: `{}`{}{}, time limit {} s per case, at most {} restarts",
-                cell(&cmd.join(" ")),
+                "- Program: {}{}{}, time limit {} s per case, at most {} restarts",
+                code(&cmd.join(" ")),
                 if h.options.shell { " (through a shell)" } else { "" },
                 if h.options.per_case { ", one process per case" } else { ", one process for the run" },
                 h.options.timeout_s.unwrap_or_default(),
@@ -125,7 +172,8 @@ pub fn render(report: &Report) -> String {
     }
     if let Some(hello) = &h.implementation {
         let editions: Vec<String> = hello.editions.iter().map(|e| e.to_string()).collect();
-        let _ = writeln!(s, "- Declared: editions [{}], features [{}]", editions.join(", "), hello.features.join(", "));
+        let features: Vec<String> = hello.features.iter().map(|f| cell(f)).collect();
+        let _ = writeln!(s, "- Declared: editions [{}], features [{}]", editions.join(", "), features.join(", "));
     }
     if let Some(e) = &h.hello_error {
         let _ = writeln!(s, "- The hello failed: {}", cell(e));
@@ -134,16 +182,16 @@ pub fn render(report: &Report) -> String {
         s,
         "- Runs: {}{}{}",
         match &h.options.edition {
-            Some(e) => format!("the {e} edition only"),
+            Some(e) => format!("the {} edition only", cell(e)),
             None => "every edition of each case".to_string(),
         },
         if h.options.rotations { ", four seat rotations each" } else { ", as written (no rotations)" },
         match &h.options.known_failures {
-            Some(k) => format!(", known failures from `{}`", cell(k)),
+            Some(k) => format!(", known failures from {}", code(k)),
             None => String::new(),
         }
     );
-    let _ = writeln!(s, "- Started: {}\n", h.started);
+    let _ = writeln!(s, "- Started: {}\n", cell(&h.started));
 
     let _ = writeln!(s, "## Totals\n\n| outcome | runs |\n|---|---:|");
     for o in crate::report::OUTCOMES {
@@ -181,7 +229,7 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(s, "## By law folder\n");
     s.push_str(&table_head("folder"));
     for (folder, lines) in &folders {
-        let _ = writeln!(s, "{}", row(folder, lines));
+        let _ = writeln!(s, "{}", row(&cell(folder), lines));
     }
     let all: Vec<&CaseLine> = report.cases.iter().collect();
     let _ = writeln!(s, "{}\n", row("**total**", &all));
@@ -189,14 +237,14 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(s, "## By edition of the Laws\n");
     s.push_str(&table_head("edition"));
     for (edition, lines) in &editions {
-        let _ = writeln!(s, "{}", row(edition, lines));
+        let _ = writeln!(s, "{}", row(&cell(edition), lines));
     }
     s.push('\n');
 
     let _ = writeln!(s, "## By clause\n\nA case counts under each clause it is about (its `laws`).\n");
     s.push_str(&table_head("clause"));
     for ((_, clause), lines) in &clauses {
-        let _ = writeln!(s, "{}", row(clause, lines));
+        let _ = writeln!(s, "{}", row(&cell(clause), lines));
     }
     s.push('\n');
 
@@ -215,10 +263,10 @@ pub fn render(report: &Report) -> String {
         let _ = writeln!(
             s,
             "<details><summary><code>{}</code> ({}) {} — {}</summary>\n",
-            cell(&l.run_name()),
-            l.id,
-            what,
-            cell(&l.title)
+            html(&l.run_name()),
+            html(&l.id),
+            html(&what),
+            html(&l.title)
         );
         if let Some(d) = &l.detail {
             let lang = if l.outcome == "failed" { "diff" } else { "text" };
@@ -233,14 +281,101 @@ pub fn render(report: &Report) -> String {
         for l in expected {
             let _ = writeln!(
                 s,
-                "- `{}` ({}) {}: {}",
-                cell(&l.run_name()),
-                l.id,
-                l.was.as_deref().unwrap_or("failed"),
+                "- {} ({}) {}: {}",
+                code(&l.run_name()),
+                cell(&l.id),
+                cell(l.was.as_deref().unwrap_or("failed")),
                 cell(l.reason.as_deref().unwrap_or(""))
             );
         }
         s.push('\n');
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a hostile program might send as its name, an error, a title.
+    const HOSTILE: &str = "x</code></summary>\n# Owned\n<img src=x onerror=alert(1)> ![i](http://e/i.png) \
+                           [l](javascript:x) ```\n## fenced out | a | b &amp; *em* `tick`";
+
+    #[test]
+    fn nothing_a_program_sends_becomes_markdown_or_html() {
+        let md = render(&crate::report::sample(HOSTILE));
+        // Outside code fences (inside one, text is shown as it is).
+        let mut fence: Option<String> = None;
+        for line in md.lines() {
+            let ticks: String = line.chars().take_while(|&c| c == '`').collect();
+            match &fence {
+                Some(open) if line == open => fence = None,
+                Some(_) => continue,
+                None if ticks.len() >= 3 => {
+                    fence = Some(ticks);
+                    continue;
+                }
+                None => {}
+            }
+            assert!(
+                !line.starts_with('#') || line.starts_with("# Conformance report: ") || line.starts_with("## "),
+                "a heading not ours: {line}"
+            );
+            if line.starts_with("## ") {
+                assert!(!line.contains("Owned") && !line.contains("fenced out"), "{line}");
+            }
+            // A line that starts with HTML is not read as Markdown; a code
+            // span shows its text as it is.
+            let text = if line.starts_with('<') { line.to_string() } else { outside_code_spans(line) };
+            assert!(!text.contains("<img"), "HTML: {line}");
+            if !line.starts_with('<') {
+                assert!(!text.contains("![i]") && !text.contains("[l]("), "a link or image: {line}");
+            }
+        }
+        for line in md.lines().filter(|l| l.starts_with("<details>")) {
+            assert!(line.ends_with("</summary>") && line.matches("</summary>").count() == 1, "{line}");
+            assert_eq!(line.matches("</code>").count(), 1, "{line}");
+        }
+        assert_eq!(md.matches("<details>").count(), md.matches("</details>").count());
+        // The detail sits in a fence longer than any run of backticks in it.
+        assert!(md.contains("````text\n"), "{md}");
+        // Plain text stays readable.
+        assert!(md.contains("&amp;amp;") && md.contains("\\*em\\*"), "{md}");
+    }
+
+    /// A line without its code spans (a run of backticks to the next run
+    /// of the same length).
+    fn outside_code_spans(line: &str) -> String {
+        let mut out = String::new();
+        let mut rest = line;
+        while let Some(start) = rest.find('`') {
+            out.push_str(&rest[..start]);
+            let n = rest[start..].chars().take_while(|&c| c == '`').count();
+            let after = &rest[start + n..];
+            let ticks = "`".repeat(n);
+            // The closing run: the same length, not part of a longer run.
+            let close = (0..after.len()).find(|&i| {
+                after[i..].starts_with(&ticks)
+                    && !after[i + n..].starts_with('`')
+                    && (i == 0 || !after[..i].ends_with('`'))
+            });
+            match close {
+                Some(i) => rest = &after[i + n..],
+                None => {
+                    out.push_str(&rest[start..]);
+                    return out;
+                }
+            }
+        }
+        out.push_str(rest);
+        out
+    }
+
+    #[test]
+    fn code_spans_cannot_be_closed_from_inside() {
+        assert_eq!(code("a`b"), "``a`b``");
+        assert_eq!(code("`x"), "`` `x ``");
+        assert_eq!(code("plain"), "`plain`");
+        assert_eq!(html("<a href=\"x\">&"), "&lt;a href=&quot;x&quot;&gt;&amp;");
+    }
 }

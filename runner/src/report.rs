@@ -291,25 +291,98 @@ impl Report {
         s
     }
 
-    /// Read a JSON Lines report back.
+    /// Read a JSON Lines report back, trusting nothing in it: one header
+    /// first, of this report format; case lines with known outcomes and
+    /// editions; one footer last, whose counts and verdict agree with the
+    /// case lines (they are counted again).
     pub fn from_jsonl(text: &str) -> Result<Report, String> {
         let mut header = None;
-        let mut footer = None;
+        let mut footer: Option<(usize, Footer)> = None;
         let mut cases = Vec::new();
         for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let record: Record = serde_json::from_str(l).map_err(|e| format!("line {}: {e}", i + 1))?;
+            let n = i + 1;
+            if let Some((at, _)) = &footer {
+                return Err(format!("line {n}: a line after the footer (line {at}); the footer ends a report"));
+            }
+            let record: Record = serde_json::from_str(l).map_err(|e| format!("line {n}: {e}"))?;
             match record {
-                Record::Header(h) => header = Some(h),
-                Record::Case(c) => cases.push(c),
-                Record::Footer(f) => footer = Some(f),
+                Record::Header(h) => {
+                    if header.is_some() || !cases.is_empty() {
+                        return Err(format!("line {n}: a second header; a report has one, on its first line"));
+                    }
+                    if h.report != FORMAT {
+                        return Err(format!(
+                            "line {n}: report format {}; this rulings reads format {FORMAT} (written by {})",
+                            h.report, h.suite
+                        ));
+                    }
+                    header = Some(h);
+                }
+                Record::Case(c) if header.is_none() => {
+                    return Err(format!("line {n}: a case ({}) before the header", c.id));
+                }
+                Record::Case(c) => {
+                    check_case_line(&c).map_err(|e| format!("line {n}: {e}"))?;
+                    cases.push(c);
+                }
+                Record::Footer(_) if header.is_none() => return Err(format!("line {n}: a footer before the header")),
+                Record::Footer(f) => footer = Some((n, f)),
             }
         }
         match (header, footer) {
-            (Some(header), Some(footer)) => Ok(Report { header, cases, footer }),
+            (Some(header), Some((at, footer))) => {
+                check_footer(&cases, &footer).map_err(|e| format!("line {at}: {e}"))?;
+                Ok(Report { header, cases, footer })
+            }
             (None, _) => Err("the report has no header line".into()),
             (_, None) => Err("the report has no footer line (was the run cut short?)".into()),
         }
     }
+}
+
+/// A case line holds only what a run can write.
+fn check_case_line(c: &CaseLine) -> Result<(), String> {
+    if !OUTCOMES.contains(&c.outcome.as_str()) {
+        return Err(format!("{}: unknown outcome `{}` (a report's are {})", c.id, c.outcome, OUTCOMES.join(", ")));
+    }
+    if let Some(was) = c.was.as_deref().filter(|w| !OUTCOMES.contains(w)) {
+        return Err(format!("{}: unknown outcome `{was}` in `was`", c.id));
+    }
+    if !["1997", "2007", "2017"].contains(&c.edition.as_str()) {
+        return Err(format!("{}: unknown edition `{}` (1997, 2007 or 2017)", c.id, c.edition));
+    }
+    if c.rotation > 3 {
+        return Err(format!("{}: rotation {} (0 to 3)", c.id, c.rotation));
+    }
+    Ok(())
+}
+
+/// The footer's counts and verdict, counted again from the case lines.
+fn check_footer(cases: &[CaseLine], f: &Footer) -> Result<(), String> {
+    if f.runs != cases.len() {
+        return Err(format!("the footer counts {} runs; the report holds {} case lines", f.runs, cases.len()));
+    }
+    let totals = Totals::of(cases);
+    for o in OUTCOMES {
+        let (said, counted) = (f.totals.get(o), totals.get(o));
+        if said != counted {
+            return Err(format!("the footer counts {said} {o}; the case lines hold {counted}"));
+        }
+    }
+    let wrong_clause = cases.iter().filter(|c| c.right_ruling_wrong_clause()).count();
+    if f.right_ruling_wrong_clause != wrong_clause {
+        return Err(format!(
+            "the footer counts {} right rulings with a wrong clause; the case lines hold {wrong_clause}",
+            f.right_ruling_wrong_clause
+        ));
+    }
+    let failed = f.load_errors.len() + cases.iter().filter(|c| c.is_failure()).count();
+    let pass = failed == 0 && !f.interrupted && f.nothing_tested.is_none();
+    let result = if pass { "pass" } else { "fail" };
+    if f.result != result {
+        return Err(format!("the footer's result is `{}`; the case lines make it `{result}`", f.result));
+    }
+    Ok(())
 }
 
 fn case_line(corpus: &Corpus, r: &CaseResult) -> CaseLine {
@@ -405,6 +478,15 @@ pub fn utc(secs: u64) -> String {
 
 /// Write `text` to `path` atomically: a temporary file beside it, then a rename.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let tmp = stage(path, text)?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// Write `text` to a temporary file beside `path`, to be renamed into
+/// place; the temporary file's path.
+fn stage(path: &Path, text: &str) -> std::io::Result<PathBuf> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
@@ -412,13 +494,15 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;
         f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
+        f.sync_all()
     })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    match result {
+        Ok(()) => Ok(tmp),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
     }
-    result
 }
 
 /// The files of a report folder.
@@ -426,24 +510,140 @@ pub const JSONL: &str = "report.jsonl";
 pub const MARKDOWN: &str = "report.md";
 pub const JUNIT: &str = "junit.xml";
 
-/// Write the report's three files into `dir`.
+/// Write the report's three files into `dir`, as a set: all three are
+/// written beside their places first, and moved into place only when all
+/// three are written and none of their places is taken by a folder, so that
+/// a failure leaves the earlier report whole. The error names the file.
 pub fn write_dir(dir: &Path, report: &Report) -> std::io::Result<Vec<PathBuf>> {
     let files = [
         (dir.join(JSONL), report.to_jsonl()),
         (dir.join(MARKDOWN), crate::markdown::render(report)),
         (dir.join(JUNIT), crate::junit::render(report)),
     ];
+    let named = |path: &Path, e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let unstage = |staged: &[(PathBuf, PathBuf)]| {
+        for (tmp, _) in staged {
+            let _ = std::fs::remove_file(tmp);
+        }
+    };
+    for (path, text) in &files {
+        if path.is_dir() {
+            unstage(&staged);
+            return Err(std::io::Error::other(format!(
+                "{}: a folder is in the way; the earlier report is left as it was",
+                path.display()
+            )));
+        }
+        match stage(path, text) {
+            Ok(tmp) => staged.push((tmp, path.clone())),
+            Err(e) => {
+                unstage(&staged);
+                return Err(named(path, e));
+            }
+        }
+    }
     let mut written = Vec::new();
-    for (path, text) in files {
-        write_atomic(&path, &text)?;
-        written.push(path);
+    for (k, (tmp, path)) in staged.iter().enumerate() {
+        if let Err(e) = std::fs::rename(tmp, path) {
+            unstage(&staged[k..]);
+            return Err(named(path, e));
+        }
+        written.push(path.clone());
     }
     Ok(written)
+}
+
+/// A small report for tests: one passed run and one error whose title,
+/// detail and program name are `text`.
+#[cfg(test)]
+pub(crate) fn sample(text: &str) -> Report {
+    let hello = Hello {
+        protocol: 1,
+        name: text.into(),
+        version: text.into(),
+        editions: vec![rulings_engine::Edition::E2017],
+        features: vec![text.into()],
+    };
+    let line = |id: &str, outcome: &str, detail: Option<&str>| CaseLine {
+        id: id.into(),
+        name: format!("law27/{}.yaml", id.to_lowercase()),
+        title: text.into(),
+        laws: vec!["27B1(a)".into()],
+        edition: "2017".into(),
+        rotation: 0,
+        outcome: outcome.into(),
+        was: None,
+        reason: None,
+        grade: None,
+        detail: detail.map(str::to_string),
+    };
+    let cases = vec![line("L27-AAAA", "passed", None), line("L27-BBBB", "error", Some(text))];
+    let footer = Footer {
+        runs: 2,
+        totals: Totals::of(&cases),
+        right_ruling_wrong_clause: 0,
+        load_errors: Vec::new(),
+        result: "fail".into(),
+        interrupted: false,
+        nothing_tested: None,
+    };
+    let header = Header {
+        report: FORMAT,
+        suite: "rulings 0.1.0".into(),
+        protocol: PROTOCOL,
+        corpus: CorpusInfo { hash: "sha256:00".into(), cases: 2, dirs: vec!["cases".into()] },
+        implementation: Some(hello),
+        hello_error: Some(text.into()),
+        options: RunInfo { implementation: Some(vec![text.into()]), ..RunInfo::default() },
+        started: "2026-11-24T00:00:00Z".into(),
+    };
+    Report { header, cases, footer }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The sample report's JSON Lines with `from` replaced by `to` (once).
+    fn tampered(from: &str, to: &str) -> Result<Report, String> {
+        let text = sample("a program").to_jsonl();
+        assert!(text.contains(from), "the fixture holds {from}");
+        Report::from_jsonl(&text.replacen(from, to, 1))
+    }
+
+    #[test]
+    fn a_report_reads_back_as_written() {
+        let r = sample("a program");
+        assert_eq!(Report::from_jsonl(&r.to_jsonl()), Ok(r));
+    }
+
+    #[test]
+    fn a_tampered_report_is_refused_with_the_line_at_fault() {
+        let err = |from: &str, to: &str| tampered(from, to).expect_err(to);
+        assert!(err(r#""passed":1"#, r#""passed":999999"#)
+            .contains("line 4: the footer counts 999999 passed; the case lines hold 1"));
+        assert!(err(r#""result":"fail""#, r#""result":"pass""#)
+            .contains("the footer's result is `pass`; the case lines make it `fail`"));
+        assert!(
+            err(r#""outcome":"error""#, r#""outcome":"pwned""#).contains("line 3: L27-BBBB: unknown outcome `pwned`")
+        );
+        assert!(
+            err(r#""report":1"#, r#""report":99"#).contains("line 1: report format 99; this rulings reads format 1")
+        );
+        assert!(err(r#""runs":2"#, r#""runs":3"#).contains("the footer counts 3 runs; the report holds 2 case lines"));
+        assert!(err(
+            r#""edition":"2017","rotation":0,"outcome":"error""#,
+            r#""edition":"1066","rotation":0,"outcome":"error""#
+        )
+        .contains("unknown edition `1066`"));
+        let text = sample("a program").to_jsonl();
+        let header = text.lines().next().unwrap_or_default();
+        let twice = format!("{header}\n{text}");
+        assert!(Report::from_jsonl(&twice).unwrap_err().contains("line 2: a second header"));
+        let after = format!("{text}{}\n", text.lines().nth(1).unwrap_or_default());
+        assert!(Report::from_jsonl(&after).unwrap_err().contains("line 5: a line after the footer (line 4)"));
+    }
 
     #[test]
     fn utc_times() {

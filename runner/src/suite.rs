@@ -183,12 +183,23 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     summary.push_str(&summary::closing_line(&summary::total(&results), corpus.errors.len()));
     let written = match &options.report {
         Some(dir) => {
-            report::write_dir(dir, &report).map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?
+            // An interrupted run does not replace a whole report with a
+            // partial one: it writes beside it, in `interrupted/`.
+            let dir = if report.footer.interrupted && dir.join(report::JSONL).is_file() {
+                dir.join(INTERRUPTED)
+            } else {
+                dir.clone()
+            };
+            report::write_dir(&dir, &report).map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?
         }
         None => Vec::new(),
     };
     Ok(SuiteOutcome { report, summary, written })
 }
+
+/// Where, in a report folder that holds a report already, an interrupted
+/// run writes its partial report.
+pub const INTERRUPTED: &str = "interrupted";
 
 /// The options of `rulings run`.
 #[derive(Debug, Clone, clap::Args)]
@@ -324,7 +335,8 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
 /// `rulings report FILE`: render report.md and junit.xml again from a
 /// JSON Lines report, into `out` (default: the report's folder).
 pub fn rerender(jsonl: &std::path::Path, out: Option<&std::path::Path>) -> Result<Vec<PathBuf>, String> {
-    let text = std::fs::read_to_string(jsonl).map_err(|e| format!("{}: {e}", jsonl.display()))?;
+    let text = crate::files::read_text_capped(jsonl, crate::files::MAX_REPORT_BYTES)
+        .map_err(|e| format!("{}: {e}", jsonl.display()))?;
     let report = Report::from_jsonl(&text).map_err(|e| format!("{}: {e}", jsonl.display()))?;
     let dir = out.map(PathBuf::from).unwrap_or_else(|| {
         jsonl.parent().filter(|p| !p.as_os_str().is_empty()).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."))

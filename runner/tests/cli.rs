@@ -336,3 +336,62 @@ fn a_time_limit_out_of_range_is_an_error_not_a_panic() {
         assert!(!out.contains("panicked"), "{out}");
     }
 }
+
+#[test]
+fn a_report_that_cannot_be_written_whole_leaves_the_earlier_one_whole() {
+    let (dir, _) = common::corpus("cli-blocked", 2, false);
+    let out = fresh(&dir, "out");
+    let o = rulings(&["run", "--cases", s(&dir), "--report", s(&out)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let earlier: Vec<String> =
+        ["report.jsonl", "report.md"].iter().map(|f| fs::read_to_string(out.join(f)).expect("written")).collect();
+    // junit.xml blocked: a folder in its place.
+    fs::remove_file(out.join("junit.xml")).expect("junit.xml");
+    fs::create_dir(out.join("junit.xml")).expect("a folder");
+    let o = rulings(&["run", "--cases", s(&dir), "--edition", "2007", "--report", s(&out)]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("junit.xml: a folder is in the way"), "{}", text(&o));
+    for (f, before) in ["report.jsonl", "report.md"].iter().zip(&earlier) {
+        assert_eq!(&fs::read_to_string(out.join(f)).expect("kept"), before, "{f} is the earlier one");
+    }
+    let left: Vec<String> = fs::read_dir(&out)
+        .expect("out")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().to_string())
+        .filter(|n| n.ends_with(".tmp"))
+        .collect();
+    assert!(left.is_empty(), "temporary files left: {left:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn special_files_are_refused_at_once_wherever_a_file_is_read() {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let fifo = scratch.path().join("pipe.yaml");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs");
+    assert!(made.success());
+    for special in [Path::new("/dev/zero"), fifo.as_path()] {
+        for args in
+            [vec!["report", s(special)], vec!["explain", s(special)], vec!["run", "--known-failures", s(special)]]
+        {
+            let o = rulings(&args);
+            let out = text(&o);
+            assert!(!o.status.success(), "{args:?}: {out}");
+            assert!(out.contains("not a regular file"), "{args:?}: {out}");
+        }
+    }
+}
+
+#[test]
+fn rulings_report_refuses_a_tampered_report() {
+    let (dir, _) = common::corpus("cli-tampered", 2, false);
+    let out = fresh(&dir, "out");
+    let o = rulings(&["run", "--cases", s(&dir), "--report", s(&out)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let jsonl = out.join("report.jsonl");
+    let good = fs::read_to_string(&jsonl).expect("report.jsonl");
+    fs::write(&jsonl, good.replace(r#""passed":2"#, r#""passed":999999"#)).expect("tamper");
+    let o = rulings(&["report", s(&jsonl)]);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("the footer counts 999999 passed; the case lines hold 2"), "{}", text(&o));
+}

@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 
 #[test]
 fn an_interrupted_run_writes_the_report_of_the_cases_done() {
-    interrupted_by("INT");
+    interrupted_by("INT", false);
 }
 
 #[test]
 fn a_terminated_run_writes_its_report_and_leaves_no_program_behind() {
-    interrupted_by("TERM");
+    interrupted_by("TERM", true);
 }
 
 /// The pids of running processes whose command line holds `word`.
@@ -30,10 +30,18 @@ fn processes_with(word: &str) -> Vec<u32> {
     found
 }
 
-fn interrupted_by(signal: &str) {
+/// Interrupt a run with `signal`; with `earlier`, the report folder already
+/// holds a report, which must be kept (the partial one goes beside it).
+fn interrupted_by(signal: &str, earlier: bool) {
     let tag = format!("tag=interrupt-{signal}-{}", std::process::id());
     let scratch = tempfile::tempdir().expect("temp dir");
     let dir = scratch.path().join("out");
+    if earlier {
+        std::fs::create_dir_all(&dir).expect("out");
+        for f in ["report.jsonl", "report.md", "junit.xml"] {
+            std::fs::write(dir.join(f), "the earlier report\n").expect("write");
+        }
+    }
     let cases = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
     // A slow program: 20 ms an answer, so the whole corpus would take far
     // longer than the half second before the interruption.
@@ -60,6 +68,16 @@ fn interrupted_by(signal: &str) {
     assert!(started.elapsed() < Duration::from_secs(10), "the run stops soon after Ctrl-C");
     assert_eq!(status.code(), Some(130), "an interrupted run exits with 130");
 
+    let partial = if earlier {
+        for f in ["report.jsonl", "report.md", "junit.xml"] {
+            let text = std::fs::read_to_string(dir.join(f)).expect("the earlier report");
+            assert_eq!(text, "the earlier report\n", "{f} is kept");
+        }
+        dir.join("interrupted")
+    } else {
+        dir.clone()
+    };
+    let dir = partial;
     let jsonl = std::fs::read_to_string(dir.join("report.jsonl")).expect("the report is written");
     let lines: Vec<serde_json::Value> = jsonl.lines().map(|l| serde_json::from_str(l).expect("JSON")).collect();
     let cases_done = lines.iter().filter(|l| l["type"] == "case").count();

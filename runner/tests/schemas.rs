@@ -113,7 +113,8 @@ fn hellos_and_control_messages_fit() {
     valid(&s, "hello.schema.json", &hello);
     valid(&s, "from-implementation.schema.json", &hello);
     let answered =
-        serde_json::to_value(rulings_engine::server::Session::new().answer(r#"{"type":"hello","protocol":1}"#)).expect("json");
+        serde_json::to_value(rulings_engine::server::Session::new().answer(r#"{"type":"hello","protocol":1}"#))
+            .expect("json");
     valid(&s, "hello.schema.json", &answered);
     valid(&s, "to-implementation.schema.json", &json!({"type":"hello","protocol":1}));
     valid(&s, "to-implementation.schema.json", &json!({"type":"bye"}));
@@ -198,9 +199,10 @@ fn rulings_that_break_the_protocol_are_refused_by_schema_and_runner_alike() {
 fn every_clause_of_the_registry_fits_the_clause_pattern() {
     let s = schemas();
     for c in rulings_engine::clauses::CLAUSES {
-        let mut ruling = serde_json::to_value(rulings_engine::server::Session::new().answer(
-            r#"{"type":"rule","seq":1,"dealer":"N","events":[{"N":"1S"}]}"#,
-        ))
+        let mut ruling = serde_json::to_value(
+            rulings_engine::server::Session::new()
+                .answer(r#"{"type":"rule","seq":1,"dealer":"N","events":[{"N":"1S"}]}"#),
+        )
         .expect("json")["ruling"]
             .clone();
         ruling["score_adjustment"] = json!([c.id]);
