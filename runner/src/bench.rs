@@ -101,7 +101,7 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
         o
     };
 
-    let (t_in, (n, passed_in)) = best(args.repeat, || asked(&corpus, &mut InProcess::new(), &options));
+    let (t_in, (n, passed_in)) = best(args.repeat, || asked(&corpus, &mut InProcess::with_limit(None), &options));
     // (b) in three parts: start (spawn and hello), the runs, bye.
     let mut parts = [Duration::MAX; 3];
     let (t_proto, (_, passed_proto)) = best(args.repeat, || {

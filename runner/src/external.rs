@@ -46,7 +46,7 @@ use crate::implementation::{Answer, FaultKind, Implementation};
 use crate::process_group;
 
 /// The default time limit per case.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+pub const DEFAULT_TIMEOUT: Duration = crate::implementation::DEFAULT_TIMEOUT;
 /// The default number of restarts after faults before the run gives up on
 /// the program.
 pub const DEFAULT_MAX_RESTARTS: usize = 10;

@@ -1,6 +1,11 @@
 //! Implementations under test: the reference engine in process, or any
 //! program speaking the protocol (see [`crate::external`]).
 
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::thread;
+use std::time::Duration;
+
 use rulings_engine::protocol::{engine_hello, Hello};
 use rulings_engine::{Request, Ruling};
 
@@ -56,14 +61,70 @@ pub trait Implementation {
     }
 }
 
-/// The reference engine, called in process.
+/// The time limit per case, for the engine in process as for a program.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The reference engine, called in process. With a time limit (the
+/// default), each request is ruled on a worker thread: a ruling that takes
+/// longer is a time-out, the case is abandoned (a thread cannot be stopped;
+/// the next request gets a fresh worker), and a panic in the engine is a
+/// crash of that case, not of the run.
 pub struct InProcess {
     hello: Hello,
+    limit: Option<Duration>,
+    worker: Option<Worker>,
+}
+
+/// A thread that rules on the requests it is sent, one at a time.
+struct Worker {
+    requests: Sender<Request>,
+    answers: Receiver<Answer>,
+}
+
+impl Worker {
+    fn start() -> Worker {
+        let (requests, inbox) = channel::<Request>();
+        let (outbox, answers) = channel();
+        thread::spawn(move || {
+            for request in inbox {
+                if outbox.send(rule_now(&request)).is_err() {
+                    return;
+                }
+            }
+        });
+        Worker { requests, answers }
+    }
 }
 
 impl InProcess {
+    /// The engine with the default time limit per case.
     pub fn new() -> InProcess {
-        InProcess { hello: engine_hello() }
+        InProcess::with_limit(Some(DEFAULT_TIMEOUT))
+    }
+
+    /// The engine with this time limit per case; None calls it directly
+    /// (for benchmarks: no thread between the caller and the engine).
+    pub fn with_limit(limit: Option<Duration>) -> InProcess {
+        InProcess { hello: engine_hello(), limit, worker: None }
+    }
+}
+
+/// Rule on `request` here and now; a panic is a crash.
+fn rule_now(request: &Request) -> Answer {
+    match catch_unwind(AssertUnwindSafe(|| rulings_engine::rule(request))) {
+        Ok(Ok(r)) => Answer::Ruling(r),
+        Ok(Err(e)) => Answer::Error(e.to_string()),
+        Err(panic) => {
+            let what = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "no message".to_string());
+            Answer::Fault {
+                kind: FaultKind::Crash,
+                detail: format!("the engine panicked (a bug in the engine): {what}"),
+            }
+        }
     }
 }
 
@@ -79,9 +140,54 @@ impl Implementation for InProcess {
     }
 
     fn rule(&mut self, request: &Request) -> Answer {
-        match rulings_engine::rule(request) {
-            Ok(r) => Answer::Ruling(r),
-            Err(e) => Answer::Error(e.to_string()),
+        let Some(limit) = self.limit else { return rule_now(request) };
+        let worker = self.worker.get_or_insert_with(Worker::start);
+        if worker.requests.send(request.clone()).is_err() {
+            self.worker = None;
+            return Answer::Fault { kind: FaultKind::Crash, detail: "the engine's thread has ended".into() };
         }
+        match worker.answers.recv_timeout(limit) {
+            Ok(answer) => answer,
+            Err(RecvTimeoutError::Timeout) => {
+                self.worker = None;
+                Answer::Fault {
+                    kind: FaultKind::TimeOut,
+                    detail: format!(
+                        "the engine did not rule within the time limit of {} s (in process: the case was abandoned)",
+                        limit.as_secs_f64()
+                    ),
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                self.worker = None;
+                Answer::Fault { kind: FaultKind::Crash, detail: "the engine's thread has ended".into() }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// North opens 1C and East bids eight spades 999 times: a long story
+    /// that still takes the engine only a moment.
+    fn long_story() -> Request {
+        let mut events = vec![serde_json::json!({"N": "1C"})];
+        events.extend((0..999).map(|_| serde_json::json!({"E": "8S"})));
+        serde_json::from_value(serde_json::json!({"dealer": "N", "events": events})).expect("a request")
+    }
+
+    #[test]
+    fn a_ruling_beyond_the_time_limit_is_a_time_out_and_the_next_case_runs() {
+        let mut engine = InProcess::with_limit(Some(Duration::from_nanos(1)));
+        let answer = engine.rule(&long_story());
+        assert!(
+            matches!(&answer, Answer::Fault { kind: FaultKind::TimeOut, detail } if detail.contains("time limit")),
+            "{answer:?}"
+        );
+        engine.limit = Some(DEFAULT_TIMEOUT);
+        assert!(matches!(engine.rule(&long_story()), Answer::Ruling(_)), "a fresh worker rules on the next");
+        assert!(matches!(InProcess::with_limit(None).rule(&long_story()), Answer::Ruling(_)));
     }
 }

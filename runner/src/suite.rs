@@ -19,6 +19,9 @@ pub struct SuiteOptions {
     pub run: RunOptions,
     /// The program under test; None for the reference engine in process.
     pub external: Option<ExternalOptions>,
+    /// The time limit per case of the engine in process (a program's is in
+    /// `external`).
+    pub timeout: std::time::Duration,
     pub known_failures: Option<PathBuf>,
     pub update_known_failures: bool,
     /// The folder for report.jsonl, report.md and junit.xml.
@@ -54,7 +57,7 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     };
 
     let mut external: Option<External> = options.external.clone().map(External::start);
-    let mut in_process = InProcess::new();
+    let mut in_process = InProcess::with_limit(Some(options.timeout));
     if let Some(ext) = &external {
         for w in ext.warnings() {
             eprintln!("warning: {w}");
@@ -228,7 +231,7 @@ pub struct RunArgs {
     /// Start one process per case (one request on stdin, one answer on stdout).
     #[arg(long, requires = "implementation")]
     pub per_case: bool,
-    /// The time limit per case, in seconds.
+    /// The time limit per case, in seconds (for the engine in process too).
     #[arg(long, value_name = "SECS", default_value_t = 5.0)]
     pub timeout: f64,
     /// Restarts allowed after crashes, time-outs and broken conversations;
@@ -261,6 +264,8 @@ impl RunArgs {
     /// The suite options these arguments ask for.
     pub fn options(&self) -> Result<SuiteOptions, String> {
         let dirs = if self.cases.is_empty() { vec![crate::default_cases_dir()] } else { self.cases.clone() };
+        let timeout =
+            crate::external::timeout_from_secs(self.timeout).map_err(|e| format!("--timeout {}: {e}", self.timeout))?;
         let external = if self.implementation.is_empty() {
             None
         } else {
@@ -274,8 +279,6 @@ impl RunArgs {
             if command.is_empty() || command[0].is_empty() {
                 return Err("--impl: no program given".into());
             }
-            let timeout = crate::external::timeout_from_secs(self.timeout)
-                .map_err(|e| format!("--timeout {}: {e}", self.timeout))?;
             let mut o = ExternalOptions::new(command);
             o.shell = self.shell;
             o.per_case = self.per_case;
@@ -287,6 +290,7 @@ impl RunArgs {
         };
         Ok(SuiteOptions {
             dirs,
+            timeout,
             run: RunOptions { edition: self.edition, rotations: self.rotations },
             external,
             known_failures: self.known_failures.clone(),
