@@ -177,6 +177,9 @@ pub struct External {
     gave_up: Option<String>,
     seq: u64,
     warnings: Vec<String>,
+    /// How the program's stderr lines are labelled when passed through:
+    /// its file name until it says its name in the hello.
+    label: Arc<Mutex<String>>,
 }
 
 impl External {
@@ -184,6 +187,7 @@ impl External {
     /// cannot start or does not complete the hello gives an `External`
     /// whose every case records that fault (see [`External::hello_error`]).
     pub fn start(options: ExternalOptions) -> External {
+        let file_name = program_name(&options);
         let stand_in = Hello {
             protocol: PROTOCOL,
             name: program_name(&options),
@@ -202,6 +206,7 @@ impl External {
             gave_up: None,
             seq: 0,
             warnings: Vec::new(),
+            label: Arc::new(Mutex::new(file_name)),
         };
         match ext.handshake() {
             Ok((process, read)) => {
@@ -212,6 +217,9 @@ impl External {
                         read.unknown_features.join(", "),
                         FEATURES.join(", ")
                     ));
+                }
+                if let Ok(mut label) = ext.label.lock() {
+                    *label = label_of(&read.hello.name);
                 }
                 ext.hello = read.hello.clone();
                 ext.declared = Some(read.hello);
@@ -260,7 +268,8 @@ impl External {
     }
 
     fn spawn(&self) -> Result<Process, Fault> {
-        Process::spawn(&self.options)
+        let label = self.options.forward_stderr.then(|| self.label.clone());
+        Process::spawn(&self.options, label)
     }
 
     /// Start a process and greet it: the process and its hello.
@@ -541,6 +550,16 @@ fn kind_name(kind: FaultKind) -> &'static str {
     }
 }
 
+/// A name from a hello, fit to label terminal lines: printable, short.
+fn label_of(name: &str) -> String {
+    let clean: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
+    if clean.trim().is_empty() {
+        "program".to_string()
+    } else {
+        clean
+    }
+}
+
 /// The program's name, for messages: the file name of its first word.
 fn program_name(options: &ExternalOptions) -> String {
     let first = options.command.first().map(String::as_str).unwrap_or("");
@@ -599,7 +618,9 @@ struct Process {
 }
 
 impl Process {
-    fn spawn(options: &ExternalOptions) -> Result<Process, Fault> {
+    /// Start the program; its stderr lines are passed through under
+    /// `label` (as `[label] line`), or not at all without one.
+    fn spawn(options: &ExternalOptions, label: Option<Arc<Mutex<String>>>) -> Result<Process, Fault> {
         let Some(first) = options.command.first() else {
             return Err(Fault::new(FaultKind::Crash, "no program to run (the command is empty)"));
         };
@@ -649,8 +670,7 @@ impl Process {
         let stderr = Arc::new(StderrLog::default());
         {
             let log = stderr.clone();
-            let prefix = if options.forward_stderr { Some(format!("[{}] ", program_name(options))) } else { None };
-            thread::spawn(move || read_stderr(err, log, prefix));
+            thread::spawn(move || read_stderr(err, log, label));
         }
         Ok(Process {
             child: Some(child),
@@ -1078,14 +1098,15 @@ impl StderrLog {
 /// the log's tail. At most [`STDERR_LINE`] bytes of a line are kept; the
 /// rest is counted and dropped, so a program that writes gigabytes without
 /// a newline costs the runner nothing.
-fn read_stderr(mut err: impl Read, log: Arc<StderrLog>, prefix: Option<String>) {
+fn read_stderr(mut err: impl Read, log: Arc<StderrLog>, label: Option<Arc<Mutex<String>>>) {
     let mut buf = vec![0u8; 64 * 1024];
     let mut line = StderrLine::default();
     let emit = |line: &mut StderrLine| {
         let (text, dropped) = line.take();
         let cut = if dropped > 0 { format!(" [line cut: {dropped} more bytes not kept]") } else { String::new() };
-        if let Some(p) = &prefix {
-            eprintln!("{p}{text}{cut}");
+        if let Some(label) = &label {
+            let name = label.lock().map(|l| l.clone()).unwrap_or_default();
+            eprintln!("[{name}] {text}{cut}");
         }
         log.push(format!("{}{cut}", excerpt(&text, 500)));
     };

@@ -395,3 +395,12 @@ fn rulings_report_refuses_a_tampered_report() {
     assert!(!o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("the footer counts 999999 passed; the case lines hold 2"), "{}", text(&o));
 }
+
+#[test]
+fn the_program_s_stderr_is_labelled_with_the_name_from_its_hello() {
+    let (dir, _) = common::corpus("cli-label", 3, false);
+    let fake = common::fake();
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "name=my-engine", "crash=2"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("[my-engine] fake-impl: crashing on request 2"), "{err}");
+}

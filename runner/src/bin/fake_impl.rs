@@ -19,6 +19,7 @@
 //!   without a newline;
 //! - `grandchild=N`: at request N, start `sleep 30` holding stdout, name its
 //!   pid on stderr (`fake-impl: started PID`), then exit with status 7;
+//! - `name=NAME`: the name to give in the hello (default `fake-impl`);
 //! - `tag=WORD`: ignored; marks the process for a test that looks for it.
 
 use std::collections::HashMap;
@@ -67,7 +68,7 @@ fn main() {
                     std::thread::sleep(Duration::from_millis(ms));
                 }
                 let mut hello = serde_json::to_value(engine_hello()).unwrap_or_default();
-                hello["name"] = json!("fake-impl");
+                hello["name"] = json!(args.get("name").map_or("fake-impl", String::as_str));
                 if let Some(e) = args.get("editions") {
                     hello["editions"] = json!(list(e));
                 }
