@@ -180,7 +180,15 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     if wrong_clause > 0 {
         summary.push_str(&format!("({wrong_clause} of the failures: right ruling, wrong clause)\n"));
     }
-    summary.push_str(&crate::coverage::render(&corpus));
+    let mut asked = vec![false; corpus.cases.len()];
+    for r in &results {
+        if !matches!(r.outcome, crate::outcome::Outcome::NotApplicable { .. }) {
+            if let Some(a) = asked.get_mut(r.case) {
+                *a = true;
+            }
+        }
+    }
+    summary.push_str(&crate::coverage::render(&corpus, &asked));
     // The closing line comes last, where people and CI look for it.
     summary.push('\n');
     summary.push_str(&summary::closing_line(&summary::total(&results), corpus.errors.len()));

@@ -404,3 +404,20 @@ fn the_program_s_stderr_is_labelled_with_the_name_from_its_hello() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("[my-engine] fake-impl: crashing on request 2"), "{err}");
 }
+
+#[test]
+fn coverage_counts_only_the_cases_asked() {
+    let (dir, _) = common::corpus("cli-coverage", 2, true);
+    let fake = common::fake();
+    // No features declared: the Law 27 case is not applicable, not asked.
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "features="]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("2017 cases asked in this run"), "{out}");
+    assert!(out.contains("clause(s) not asked about in this run"), "{out}");
+    assert!(!out.contains("not exercised yet"), "{out}");
+    assert!(out.contains(" 27 0 ") || out.contains("27A1 0"), "Law 27 was not asked: {out}");
+    // Everything asked: the corpus's own gaps are listed.
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("not exercised yet"), "{out}");
+}
