@@ -313,21 +313,36 @@ pub fn find_case_files(root: &Path, dir: &Path) -> std::io::Result<Vec<(String, 
 /// Load every case under each of `dirs`. Names are relative to each dir.
 pub fn load_corpus(dirs: &[PathBuf]) -> Corpus {
     let mut corpus = Corpus::default();
+    let mut roots: Vec<PathBuf> = Vec::new();
     for dir in dirs {
-        let found = walk_corpus(dir, dir);
-        corpus.errors.extend(found.errors);
-        corpus.skipped.extend(found.skipped);
-        for (name, path) in found.files {
-            match load_case(&name, &path) {
+        // A subfolder or a single file of a corpus is named as in a run of
+        // the whole corpus: relative to its root.
+        let root = corpus_root(dir);
+        if std::fs::metadata(dir).is_ok_and(|m| m.is_file()) {
+            let name = dir.strip_prefix(&root).unwrap_or(dir).to_string_lossy().replace('\\', "/");
+            match load_case(&name, dir) {
                 Ok(c) => corpus.cases.push(c),
                 Err(e) => corpus.errors.push(e),
             }
+        } else {
+            let found = walk_corpus(&root, dir);
+            corpus.errors.extend(found.errors);
+            corpus.skipped.extend(found.skipped);
+            for (name, path) in found.files {
+                match load_case(&name, &path) {
+                    Ok(c) => corpus.cases.push(c),
+                    Err(e) => corpus.errors.push(e),
+                }
+            }
+        }
+        if !roots.contains(&root) {
+            roots.push(root);
         }
     }
     check_unique_ids(&mut corpus);
-    // The tag registries of every folder, merged; no registry, no tag check.
+    // The tag registries of every corpus, merged; no registry, no tag check.
     let mut tags: Option<BTreeMap<String, String>> = None;
-    for dir in dirs {
+    for dir in &roots {
         match crate::lint::load_tags(dir) {
             Ok(Some(t)) => tags.get_or_insert_with(BTreeMap::new).extend(t),
             Ok(None) => {}
@@ -340,6 +355,24 @@ pub fn load_corpus(dirs: &[PathBuf]) -> Corpus {
     }
     corpus.errors.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     corpus
+}
+
+/// The root of the corpus that `path` (a folder or a case file) belongs to:
+/// the nearest folder at or above it that holds a tag registry
+/// (`_tags.yml`), or `path` itself (its folder, for a file) when none does.
+pub fn corpus_root(path: &Path) -> PathBuf {
+    let start = if std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        path.parent().unwrap_or(Path::new("")).to_path_buf()
+    } else {
+        path.to_path_buf()
+    };
+    for a in start.ancestors() {
+        let here = if a.as_os_str().is_empty() { Path::new(".") } else { a };
+        if here.join(crate::lint::TAG_REGISTRY).is_file() {
+            return a.to_path_buf();
+        }
+    }
+    start
 }
 
 /// A duplicate id is an error on every file but the first that uses it.

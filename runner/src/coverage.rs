@@ -143,7 +143,7 @@ mod tests {
         assert!(c.iter().any(|(id, _)| *id == "36A"));
         assert!(c.iter().any(|(id, _)| *id == "72C"));
         assert!(!c.iter().any(|(id, _)| *id == "23"), "2007-only clauses are not listed");
-        let text = render(&corpus);
+        let text = render(&corpus, &[]);
         assert!(text.contains("0 of"), "{text}");
         assert!(text.contains("36A 0"), "{text}");
     }

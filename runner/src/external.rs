@@ -801,10 +801,14 @@ impl Process {
     /// it. Returns how it ended.
     fn finish(mut self) -> String {
         self.close_stdin();
-        match self.exit_within_grace() {
+        let ended = match self.exit_within_grace() {
             Some(ended) => ended,
             None => self.kill(),
-        }
+        };
+        // Its last stderr line is passed through before the run goes on
+        // (or the runner exits).
+        self.stderr.wait_closed();
+        ended
     }
 
     /// Wait up to [`EXIT_GRACE`] for the process to exit on its own; how it
@@ -1081,6 +1085,12 @@ impl StderrLog {
             s.closed = true;
         }
         self.done.notify_all();
+    }
+
+    /// Wait until stderr is closed and its last line handled (or a short
+    /// while, if something else holds it open).
+    fn wait_closed(&self) {
+        let _ = self.tail();
     }
 
     /// The last lines, once stderr is closed (or after a short wait, if

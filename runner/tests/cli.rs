@@ -421,3 +421,25 @@ fn coverage_counts_only_the_cases_asked() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("not exercised yet"), "{out}");
 }
+
+#[test]
+fn a_subfolder_or_one_file_is_named_as_in_a_full_run() {
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let out = scratch.path().join("out");
+    let law27 = cases.join("law27");
+    let o = rulings(&["run", "--cases", s(&law27), "--report", s(&out)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let r = read_report(&out);
+    assert!(!r.cases.is_empty());
+    assert!(r.cases.iter().all(|c| c.name.starts_with("law27/")), "{:?}", r.cases[0].name);
+    let junit = fs::read_to_string(out.join("junit.xml")).expect("junit.xml");
+    assert!(junit.contains("law27/"), "the JUnit names are the full run's");
+
+    let one = &r.cases[0].name;
+    let file = cases.join(one);
+    let o = rulings(&["run", "--cases", s(&file), "--report", s(&out)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let r = read_report(&out);
+    assert!(!r.cases.is_empty() && r.cases.iter().all(|c| &c.name == one), "{:?}", r.cases);
+}
