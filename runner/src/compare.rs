@@ -49,8 +49,22 @@ pub fn to_yaml(v: &Value) -> String {
     serde_yaml::to_string(v).unwrap_or_else(|e| format!("<cannot render: {e}>\n"))
 }
 
+/// The top-level keys of `expected` that `actual` does not satisfy, in
+/// the expectation's order.
+pub fn differing_keys(expected: &Value, actual: &Value) -> Vec<String> {
+    match expected {
+        Value::Object(e) => e
+            .iter()
+            .filter(|(k, ev)| !matches(ev, actual.get(k.as_str()).unwrap_or(&Value::Null)))
+            .map(|(k, _)| k.clone())
+            .collect(),
+        _ if matches(expected, actual) => Vec::new(),
+        _ => vec!["(the whole value)".into()],
+    }
+}
+
 /// A unified diff of the expectation against the same part of the ruling,
-/// or None when they match.
+/// or None when they match. Its first line names the keys that differ.
 pub fn diff(expected: &Value, actual: &Value) -> Option<String> {
     if matches(expected, actual) {
         return None;
@@ -59,7 +73,7 @@ pub fn diff(expected: &Value, actual: &Value) -> Option<String> {
     let right = to_yaml(&project(expected, actual));
     let text =
         TextDiff::from_lines(&left, &right).unified_diff().context_radius(3).header("expected", "actual").to_string();
-    Some(text)
+    Some(format!("differs in: {}\n{text}", differing_keys(expected, actual).join(", ")))
 }
 
 /// The parts of a ruling that cite clauses: a `law` key in any map, and
@@ -153,6 +167,15 @@ pub fn grade(expected: &Value, actual: &Value) -> Grade {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn the_keys_that_differ_are_named_in_order() {
+        let e = serde_json::json!({"next": "S", "auction": ["1S"], "must_pass": []});
+        let a = serde_json::json!({"next": "W", "auction": ["1S"], "must_pass": [{"seat": "N"}]});
+        assert_eq!(differing_keys(&e, &a), ["next", "must_pass"]);
+        assert!(diff(&e, &a).is_some_and(|d| d.starts_with("differs in: next, must_pass\n--- expected")));
+        assert!(differing_keys(&e, &e).is_empty());
+    }
     use super::*;
     use serde_json::json;
 

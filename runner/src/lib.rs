@@ -15,6 +15,7 @@ pub mod explain;
 pub mod external;
 pub mod features;
 pub mod files;
+pub mod grid;
 pub mod harness;
 pub mod implementation;
 pub mod interrupt;

@@ -443,3 +443,12 @@ fn a_subfolder_or_one_file_is_named_as_in_a_full_run() {
     let r = read_report(&out);
     assert!(!r.cases.is_empty() && r.cases.iter().all(|c| &c.name == one), "{:?}", r.cases);
 }
+
+#[test]
+fn a_failure_line_names_the_keys_that_differ() {
+    let (dir, _) = common::corpus("cli-keys", 2, false);
+    let fake = common::fake();
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "wrong-ruling=1"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("failed differs in: contract"), "{out}");
+}
