@@ -27,6 +27,7 @@ pub mod outcome;
 pub mod process_group;
 pub mod report;
 pub mod run;
+pub mod select;
 pub mod sha256;
 pub mod suite;
 pub mod summary;

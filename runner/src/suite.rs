@@ -31,6 +31,8 @@ pub struct SuiteOptions {
     pub progress: bool,
     /// A run that asks no case passes (else it fails: it tested nothing).
     pub allow_empty: bool,
+    /// Which cases to run (default: all).
+    pub selection: crate::select::Selection,
 }
 
 pub struct SuiteOutcome {
@@ -47,7 +49,16 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     if options.update_known_failures && options.known_failures.is_none() {
         return Err("--update-known-failures needs --known-failures FILE (the file to write)".into());
     }
-    let corpus = load_corpus(&options.dirs);
+    if options.update_known_failures && !options.selection.is_everything() {
+        return Err(format!(
+            "--update-known-failures rewrites the file from the whole corpus; drop {} (or run without updating)",
+            options.selection.describe()
+        ));
+    }
+    let mut corpus = load_corpus(&options.dirs);
+    if !options.selection.is_everything() {
+        corpus.cases.retain(|c| options.selection.keeps(c));
+    }
     for (path, why) in &corpus.skipped {
         eprintln!("note: {}: skipped: {why}", path.display());
     }
@@ -115,6 +126,8 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     let tally = summary::total(&results);
     let nothing_tested = if tally.asked() > 0 || tally.not_run > 0 {
         None
+    } else if corpus.cases.is_empty() && !options.selection.is_everything() {
+        Some(format!("no case matches {}", options.selection.describe()))
     } else if corpus.cases.is_empty() {
         Some(format!(
             "no case was found in {}",
@@ -266,6 +279,20 @@ pub struct RunArgs {
     /// Let a run that asks no case pass (by default it fails: it tested nothing).
     #[arg(long)]
     pub allow_empty: bool,
+    /// Run only the cases with this id, or whose path under the corpus
+    /// matches this pattern (`law27/*`, `*1nt*`, `law27`); repeatable.
+    #[arg(long, value_name = "ID|GLOB")]
+    pub only: Vec<String>,
+    /// Leave out the cases with this id or path pattern; repeatable.
+    #[arg(long, value_name = "ID|GLOB")]
+    pub skip: Vec<String>,
+    /// Run only the cases that cite this clause or a sub-clause of it
+    /// (`27B1`, `27B1(b)`); repeatable.
+    #[arg(long = "law", value_name = "CLAUSE")]
+    pub laws: Vec<String>,
+    /// Run only the cases with this tag; repeatable.
+    #[arg(long = "tag", value_name = "TAG")]
+    pub tags: Vec<String>,
 }
 
 impl RunArgs {
@@ -274,6 +301,15 @@ impl RunArgs {
         let dirs = if self.cases.is_empty() { vec![crate::default_cases_dir()] } else { self.cases.clone() };
         let timeout =
             crate::external::timeout_from_secs(self.timeout).map_err(|e| format!("--timeout {}: {e}", self.timeout))?;
+        for law in &self.laws {
+            if rulings_engine::clauses::find(law).is_none() {
+                let hint = match rulings_engine::clauses::suggest(law) {
+                    Some(s) => format!("; did you mean `{s}`?"),
+                    None => "; `rulings clauses` lists them".to_string(),
+                };
+                return Err(format!("--law {law}: not a clause of the Laws this suite knows{hint}"));
+            }
+        }
         let external = if self.implementation.is_empty() {
             None
         } else {
@@ -307,6 +343,12 @@ impl RunArgs {
             max_failures: self.max_failures,
             progress: true,
             allow_empty: self.allow_empty,
+            selection: crate::select::Selection {
+                only: self.only.clone(),
+                skip: self.skip.clone(),
+                laws: self.laws.clone(),
+                tags: self.tags.clone(),
+            },
         })
     }
 }

@@ -452,3 +452,43 @@ fn a_failure_line_names_the_keys_that_differ() {
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("failed differs in: contract"), "{out}");
 }
+
+#[test]
+fn one_case_at_a_time_by_id_glob_clause_or_tag() {
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let out = scratch.path().join("out");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["run", "--cases", s(&cases), "--report", s(&out)];
+        args.extend_from_slice(extra);
+        let o = rulings(&args);
+        (o.status.code(), text(&o), if o.status.success() { Some(read_report(&out)) } else { None })
+    };
+    let (_, _, all) = run(&[]);
+    let all = all.expect("the full run");
+    let first = all.cases.iter().find(|c| c.name.starts_with("law27/")).expect("a Law 27 case").clone();
+
+    let (code, out1, r) = run(&["--only", &first.id]);
+    assert_eq!(code, Some(0), "{out1}");
+    assert!(r.expect("report").cases.iter().all(|c| c.id == first.id));
+
+    let (_, _, r) = run(&["--only", "law27/*"]);
+    let r = r.expect("report");
+    assert!(!r.cases.is_empty() && r.cases.iter().all(|c| c.name.starts_with("law27/")));
+
+    let (_, _, r) = run(&["--law", "27B1(b)"]);
+    let r = r.expect("report");
+    assert!(!r.cases.is_empty());
+    assert!(r.cases.iter().all(|c| c.laws.iter().any(|l| l.starts_with("27B1(b)"))), "{:?}", r.cases[0].laws);
+
+    let (_, _, r) = run(&["--only", "law27", "--skip", &first.id]);
+    assert!(r.expect("report").cases.iter().all(|c| c.id != first.id));
+
+    let (code, msg, _) = run(&["--only", "no-such-case"]);
+    assert_eq!(code, Some(1), "{msg}");
+    assert!(msg.contains("the run tested nothing: no case matches --only no-such-case"), "{msg}");
+
+    let (code, msg, _) = run(&["--law", "27B9"]);
+    assert_eq!(code, Some(2), "{msg}");
+    assert!(msg.contains("--law 27B9: not a clause"), "{msg}");
+}
