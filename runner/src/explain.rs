@@ -266,3 +266,124 @@ fn replacements(events: &[Event], request: &Request, seat: Seat, now: &Ruling) -
     }
     out
 }
+
+/// What `rulings explain` found: the text to print, and whether the
+/// implementation asked about (the program, or else the reference engine)
+/// rules as the case expects.
+pub struct Explained {
+    pub text: String,
+    pub agrees: bool,
+}
+
+/// The explanation of `case` in `edition`: the story as a grid, the
+/// engine's ruling step by step, the expectation, the engine's ruling
+/// against it, and, given a `program` (its name and the implementation),
+/// the program's ruling against both.
+pub fn explain_case(
+    case: &Case,
+    edition: rulings_engine::Edition,
+    program: Option<(&str, &mut dyn crate::implementation::Implementation)>,
+) -> Explained {
+    use crate::compare::{diff, differing_keys, to_yaml};
+    use crate::implementation::Answer;
+    use crate::outcome::ruling_value;
+
+    let mut s = String::new();
+    let _ = writeln!(s, "{} {}  ({} Laws)", case.id, case.title, edition);
+    let _ = writeln!(s, "file: {}", case.path.display());
+    let _ = writeln!(s, "laws: {}   source: {}", case.laws.join(", "), case.source);
+    let _ = writeln!(s, "dealer {}, vulnerable {}\n", case.dealer, case.vulnerable);
+    let _ = writeln!(s, "the story:");
+    for line in crate::grid::grid(case.dealer, &case.events).lines() {
+        let _ = writeln!(s, "  {line}");
+    }
+    let _ = writeln!(s, "\nstep by step, as the reference engine rules:");
+    let steps = explain(case, edition);
+    // explain() starts with the same three header lines; keep its steps.
+    for line in steps.lines().skip(4) {
+        let _ = writeln!(s, "{}", line.trim_end());
+    }
+
+    let expected = case.expect.to_value();
+    let _ = writeln!(s, "\nexpected (the case's `expect`; only these keys are compared):");
+    s.push_str(&indent(&to_yaml(&expected)));
+
+    let request = case.request(edition);
+    let engine = rule(&request);
+    let engine_value = engine.as_ref().ok().map(ruling_value);
+    let _ = writeln!(s, "\nthe reference engine:");
+    let engine_agrees = match &engine_value {
+        Some(v) => match diff(&expected, v) {
+            None => {
+                let _ = writeln!(s, "  rules as expected");
+                true
+            }
+            Some(d) => {
+                s.push_str(&indent(&d));
+                false
+            }
+        },
+        None => {
+            let _ = writeln!(s, "  cannot rule: {}", engine.as_ref().err().map(|e| e.to_string()).unwrap_or_default());
+            false
+        }
+    };
+
+    let Some((name, implementation)) = program else {
+        if let Ok(r) = &engine {
+            let _ = writeln!(s, "\nits whole ruling:");
+            s.push_str(&indent(&to_yaml(&ruling_value(r))));
+        }
+        return Explained { text: s, agrees: engine_agrees };
+    };
+    let _ = writeln!(s, "\n{name}:");
+    let agrees = match implementation.rule(&request) {
+        Answer::Ruling(r) => {
+            let actual = ruling_value(&r);
+            let verdict = match diff(&expected, &actual) {
+                None => {
+                    let _ = writeln!(s, "  rules as expected");
+                    true
+                }
+                Some(d) => {
+                    let _ = writeln!(s, "  against the expectation:");
+                    s.push_str(&indent(&indent(&d)));
+                    false
+                }
+            };
+            if let Some(ev) = &engine_value {
+                let keys = differing_keys(ev, &actual);
+                if keys.is_empty() {
+                    let _ = writeln!(s, "  against the reference engine: the same ruling");
+                } else {
+                    let _ = writeln!(s, "  against the reference engine: differs in {}", keys.join(", "));
+                }
+            }
+            let _ = writeln!(s, "  its whole ruling:");
+            s.push_str(&indent(&indent(&to_yaml(&actual))));
+            verdict
+        }
+        Answer::Skipped { reason, issue } => {
+            let _ = writeln!(s, "  skipped: {reason}{}", issue.map(|i| format!(" ({i})")).unwrap_or_default());
+            false
+        }
+        Answer::Error(m) => {
+            let _ = writeln!(s, "  answered an error: {m}");
+            false
+        }
+        Answer::NotRun(why) => {
+            let _ = writeln!(s, "  not asked: {why}");
+            false
+        }
+        Answer::Fault { kind, detail } => {
+            let _ = writeln!(s, "  {}:", crate::external::kind_name(kind));
+            s.push_str(&indent(&indent(&detail)));
+            false
+        }
+    };
+    Explained { text: s, agrees }
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("  {l}\n")).collect()
+}

@@ -542,7 +542,7 @@ impl Implementation for External {
 }
 
 /// The outcome name of a fault kind.
-fn kind_name(kind: FaultKind) -> &'static str {
+pub(crate) fn kind_name(kind: FaultKind) -> &'static str {
     match kind {
         FaultKind::Crash => "crash",
         FaultKind::TimeOut => "time-out",

@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 use rulings::case::{load_case, load_corpus};
 use rulings::default_cases_dir;
+use rulings::implementation::Implementation;
 use rulings_engine::Edition;
 
 #[derive(Parser)]
@@ -54,13 +55,26 @@ enum Command {
         /// Only the clauses of this law (27, law27, 27B); default: all.
         law: Option<String>,
     },
-    /// Show the reference engine's ruling for a case, with the clauses it applied.
+    /// Show a case's story, the reference engine's ruling step by step, the
+    /// expectation, and (with --impl) a program's ruling against both.
     Explain {
-        /// The case file.
-        case: PathBuf,
-        /// The edition to rule in (default: the case's first).
+        /// A case file, or a case id (looked up in --cases).
+        case: String,
+        /// The edition to rule in (default: the newest the case holds for).
         #[arg(long, value_name = "E")]
         edition: Option<Edition>,
+        /// Where to look up a case id (default: the corpus).
+        #[arg(long = "cases", value_name = "DIR")]
+        cases: Option<PathBuf>,
+        /// Ask this program too (as `rulings run --impl`).
+        #[arg(long = "impl", value_name = "CMD", num_args = 1..)]
+        implementation: Vec<String>,
+        /// Run --impl as a shell command line.
+        #[arg(long, requires = "implementation")]
+        shell: bool,
+        /// The program's time limit, in seconds.
+        #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+        timeout: f64,
     },
 }
 
@@ -93,7 +107,9 @@ fn main() -> ExitCode {
             }
         }
         Command::Bench(args) => rulings::bench::main(&args),
-        Command::Explain { case, edition } => explain(case, edition),
+        Command::Explain { case, edition, cases, implementation, shell, timeout } => {
+            explain(&case, edition, cases, &implementation, shell, timeout)
+        }
         Command::Clauses { law } => clauses(law.as_deref()),
         Command::New { law, name, cases } => {
             match rulings::authoring::new_case(&cases.unwrap_or_else(default_cases_dir), &law, name.as_deref()) {
@@ -164,24 +180,82 @@ fn clauses(law: Option<&str>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn explain(path: PathBuf, edition: Option<Edition>) -> ExitCode {
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let case = match load_case(&name, &path) {
+/// `rulings explain CASE|ID`: exit 0 when the implementation asked about
+/// (the program with --impl, else the reference engine) rules as the case
+/// expects, 1 when it does not, 2 when the case or the options are wrong.
+fn explain(
+    which: &str,
+    edition: Option<Edition>,
+    cases: Option<PathBuf>,
+    implementation: &[String],
+    shell: bool,
+    timeout: f64,
+) -> ExitCode {
+    let case = match find_case(which, cases) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("error: {e}");
-            return ExitCode::FAILURE;
+            return ExitCode::from(2);
         }
     };
-    let edition = edition.or(case.editions.first().copied()).unwrap_or_default();
-    print!("{}", rulings::explain::explain(&case, edition));
-    match rulings_engine::rule(&case.request(edition)) {
-        Ok(ruling) => {
-            println!("\nthe ruling:");
-            print!("{}", serde_yaml::to_string(&ruling).unwrap_or_default());
-            ExitCode::SUCCESS
-        }
-        Err(_) => ExitCode::FAILURE,
+    let newest = case.editions.iter().max().copied().unwrap_or_default();
+    let edition = edition.unwrap_or(newest);
+    if !case.editions.contains(&edition) {
+        let held: Vec<String> = case.editions.iter().map(|e| e.to_string()).collect();
+        eprintln!("error: {} holds for the {} Laws, not {edition}", case.id, held.join(", "));
+        return ExitCode::from(2);
+    }
+    let explained = if implementation.is_empty() {
+        rulings::explain::explain_case(&case, edition, None)
+    } else {
+        let options = rulings::suite::program_options(implementation, shell).and_then(|mut o| {
+            o.timeout =
+                rulings::external::timeout_from_secs(timeout).map_err(|e| format!("--timeout {timeout}: {e}"))?;
+            Ok(o)
+        });
+        let mut program = match options {
+            Ok(o) => rulings::external::External::start(o),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let name = program.hello().name.clone();
+        rulings::explain::explain_case(&case, edition, Some((&name, &mut program)))
+    };
+    print!("{}", explained.text);
+    if explained.agrees {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// A case by its file, or by its id in `cases` (default: the corpus).
+fn find_case(which: &str, cases: Option<PathBuf>) -> Result<rulings::case::Case, String> {
+    let path = PathBuf::from(which);
+    if path.exists() {
+        let root = rulings::case::corpus_root(&path);
+        let name = path.strip_prefix(&root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+        return load_case(&name, &path).map_err(|e| e.to_string());
+    }
+    let dir = cases.unwrap_or_else(default_cases_dir);
+    let corpus = load_corpus(std::slice::from_ref(&dir));
+    if let Some(c) = corpus.cases.iter().find(|c| c.id.eq_ignore_ascii_case(which)) {
+        return Ok(c.clone());
+    }
+    let by_name: Vec<&rulings::case::Case> =
+        corpus.cases.iter().filter(|c| rulings::select::glob(which, &c.name)).collect();
+    match by_name.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => Err(format!("`{which}` is neither a file nor the id or path of a case in {}", dir.display())),
+        many => Err(format!(
+            "`{which}` names {} cases in {} (for example {} and {}); give an id or a file",
+            many.len(),
+            dir.display(),
+            many[0].name,
+            many[1].name
+        )),
     }
 }
 

@@ -313,18 +313,7 @@ impl RunArgs {
         let external = if self.implementation.is_empty() {
             None
         } else {
-            let command = if self.shell {
-                vec![self.implementation.join(" ")]
-            } else if self.implementation.len() == 1 && self.implementation[0].contains(char::is_whitespace) {
-                crate::external::split_command(&self.implementation[0]).map_err(|e| format!("--impl: {e}"))?
-            } else {
-                self.implementation.clone()
-            };
-            if command.is_empty() || command[0].is_empty() {
-                return Err("--impl: no program given".into());
-            }
-            let mut o = ExternalOptions::new(command);
-            o.shell = self.shell;
+            let mut o = program_options(&self.implementation, self.shell)?;
             o.per_case = self.per_case;
             o.timeout = timeout;
             o.max_restarts = self.max_restarts;
@@ -351,6 +340,24 @@ impl RunArgs {
             },
         })
     }
+}
+
+/// The options to run the program named by `--impl` (its words, or one
+/// command line to split) and `--shell`.
+pub fn program_options(implementation: &[String], shell: bool) -> Result<ExternalOptions, String> {
+    let command = if shell {
+        vec![implementation.join(" ")]
+    } else if implementation.len() == 1 && implementation[0].contains(char::is_whitespace) {
+        crate::external::split_command(&implementation[0]).map_err(|e| format!("--impl: {e}"))?
+    } else {
+        implementation.to_vec()
+    };
+    if command.is_empty() || command[0].is_empty() {
+        return Err("--impl: no program given".into());
+    }
+    let mut o = ExternalOptions::new(command);
+    o.shell = shell;
+    Ok(o)
 }
 
 /// `rulings run`: the exit status is failure when any run failed, a case

@@ -492,3 +492,36 @@ fn one_case_at_a_time_by_id_glob_clause_or_tag() {
     assert_eq!(code, Some(2), "{msg}");
     assert!(msg.contains("--law 27B9: not a clause"), "{msg}");
 }
+
+#[test]
+fn explain_takes_an_id_or_a_path_and_a_program() {
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
+    let (dir, _) = common::corpus("cli-explain", 2, false);
+    let fake = common::fake();
+    let o = rulings(&["explain", "L22-TS01", "--cases", s(&dir)]);
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(0), "{out}");
+    assert!(
+        out.contains("the story:\n  W      N      E      S\n                2D     P\n  P      P\n"),
+        "a grid: {out}"
+    );
+    assert!(out.contains("the reference engine:\n  rules as expected"), "{out}");
+    assert!(out.contains("(2017 Laws)"), "the newest edition by default: {out}");
+
+    let o = rulings(&["explain", "law22/case-01.yaml", "--cases", s(&dir), "--impl", fake.as_str(), "wrong-ruling=1"]);
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "the program does not rule as expected: {out}");
+    assert!(out.contains("fake-impl:\n  against the expectation:"), "{out}");
+    assert!(out.contains("against the reference engine: differs in contract"), "{out}");
+
+    let o = rulings(&["explain", "L99-NONE", "--cases", s(&cases)]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("is neither a file nor the id or path of a case"), "{}", text(&o));
+
+    // A case of the 2007 and 2017 Laws: 2017 by default, and not 1997.
+    let o = rulings(&["explain", "L27-30XL", "--cases", s(&cases)]);
+    assert!(text(&o).contains("(2017 Laws)"), "{}", text(&o));
+    let o = rulings(&["explain", "L27-30XL", "--cases", s(&cases), "--edition", "1997"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("holds for the 2007, 2017 Laws, not 1997"), "{}", text(&o));
+}
