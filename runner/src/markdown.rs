@@ -269,6 +269,10 @@ pub fn render(report: &Report) -> String {
             html(&what),
             html(&l.title)
         );
+        if let Some(story) = &l.story {
+            s.push_str(&fenced("text", story));
+            s.push('\n');
+        }
         if let Some(d) = &l.detail {
             let lang = if l.outcome == "failed" { "diff" } else { "text" };
             s.push_str(&fenced(lang, d));

@@ -109,6 +109,10 @@ pub struct CaseLine {
     /// The diff, the error, what was seen.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub detail: Option<String>,
+    /// For a run that fails: the case's story as an auction grid (as
+    /// written, whatever the rotation), so a reader sees the table.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub story: Option<String>,
 }
 
 impl CaseLine {
@@ -403,6 +407,7 @@ fn case_line(corpus: &Corpus, r: &CaseResult) -> CaseLine {
         reason,
         grade: r.outcome.grade().map(|g| GradeInfo { ruling: g.ruling, clauses: g.clauses }),
         detail: r.outcome.detail().map(str::to_string),
+        story: r.outcome.is_failure().then(|| crate::grid::grid(case.dealer, &case.events)),
     }
 }
 
@@ -577,6 +582,7 @@ pub(crate) fn sample(text: &str) -> Report {
         reason: None,
         grade: None,
         detail: detail.map(str::to_string),
+        story: None,
     };
     let cases = vec![line("L27-AAAA", "passed", None), line("L27-BBBB", "error", Some(text))];
     let footer = Footer {

@@ -448,9 +448,15 @@ fn a_subfolder_or_one_file_is_named_as_in_a_full_run() {
 fn a_failure_line_names_the_keys_that_differ() {
     let (dir, _) = common::corpus("cli-keys", 2, false);
     let fake = common::fake();
-    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "wrong-ruling=1"]);
+    let out_dir = fresh(&dir, "out");
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "wrong-ruling=1", "--report", s(&out_dir)]);
     let out = String::from_utf8_lossy(&o.stdout);
     assert!(out.contains("failed differs in: contract"), "{out}");
+    // report.md shows the failure's story as a grid, before its diff.
+    let md = fs::read_to_string(out_dir.join("report.md")).expect("report.md");
+    let grid = "```text\nW      N      E      S\n       1C     P      P\nP\n```";
+    assert!(md.contains(grid), "{md}");
+    assert!(md.find(grid) < md.find("```diff\ndiffers in: contract"), "{md}");
 }
 
 #[test]
