@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::case::{load_corpus, Corpus};
+use crate::case::Corpus;
 use crate::external::{split_command, External, ExternalOptions};
 use crate::implementation::{Implementation, InProcess};
 use crate::run::{run, RunOptions};
@@ -87,8 +87,8 @@ fn ms(d: Duration) -> f64 {
 }
 
 pub fn bench(args: &BenchArgs) -> Result<String, String> {
-    let dirs = if args.cases.is_empty() { vec![crate::default_cases_dir()] } else { args.cases.clone() };
-    let corpus = load_corpus(&dirs);
+    let dirs = if args.cases.is_empty() { crate::default_dirs() } else { args.cases.clone() };
+    let corpus = crate::load(&dirs);
     let options = RunOptions { edition: None, rotations: args.rotations };
     let engine = match &args.engine {
         Some(c) => split_command(c)?,

@@ -339,7 +339,6 @@ pub fn load_corpus(dirs: &[PathBuf]) -> Corpus {
             roots.push(root);
         }
     }
-    check_unique_ids(&mut corpus);
     // The tag registries of every corpus, merged; no registry, no tag check.
     let mut tags: Option<BTreeMap<String, String>> = None;
     for dir in &roots {
@@ -349,6 +348,13 @@ pub fn load_corpus(dirs: &[PathBuf]) -> Corpus {
             Err(e) => corpus.errors.push(e),
         }
     }
+    finish(corpus, tags)
+}
+
+/// The checks across cases, once every file is read: ids unique, then
+/// the lint (with the tag registry, if any); errors in file order.
+pub fn finish(mut corpus: Corpus, tags: Option<BTreeMap<String, String>>) -> Corpus {
+    check_unique_ids(&mut corpus);
     let drop = crate::lint::lint(&corpus.cases, tags.as_ref(), &mut corpus.errors);
     for i in drop.into_iter().rev() {
         corpus.cases.remove(i);

@@ -11,6 +11,7 @@ pub mod bench;
 pub mod case;
 pub mod compare;
 pub mod coverage;
+pub mod embedded;
 pub mod explain;
 pub mod external;
 pub mod features;
@@ -34,12 +35,23 @@ pub mod summary;
 
 use std::path::PathBuf;
 
-/// The corpus folder: `cases/` under the current directory if there is one,
-/// else the one in this source tree (so `cargo run` works from anywhere).
-pub fn default_cases_dir() -> PathBuf {
+/// The corpus folders a command uses when given none: `cases/` when the
+/// current directory has one (a checkout), else none, which means the
+/// corpus built into the binary ([`embedded`]).
+pub fn default_dirs() -> Vec<PathBuf> {
     let here = PathBuf::from("cases");
     if here.is_dir() {
-        return here;
+        vec![here]
+    } else {
+        Vec::new()
     }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("cases")
+}
+
+/// The corpus of `dirs`; with none, the built-in corpus.
+pub fn load(dirs: &[PathBuf]) -> case::Corpus {
+    if dirs.is_empty() {
+        embedded::corpus()
+    } else {
+        case::load_corpus(dirs)
+    }
 }

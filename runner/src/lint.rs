@@ -26,9 +26,19 @@ pub fn load_tags(root: &Path) -> Result<Option<BTreeMap<String, String>>, LoadEr
             return Err(LoadError { path, line: 0, column: 0, message: format!("cannot read the tag registry: {e}") })
         }
     };
-    serde_yaml::from_str(&text).map(Some).map_err(|e| {
+    parse_tags(&text, &path).map(Some)
+}
+
+/// A tag registry from its text (`path` names it in errors).
+pub fn parse_tags(text: &str, path: &Path) -> Result<BTreeMap<String, String>, LoadError> {
+    serde_yaml::from_str(text).map_err(|e| {
         let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
-        LoadError { path, line, column, message: format!("the tag registry is a map of tag: meaning; {e}") }
+        LoadError {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message: format!("the tag registry is a map of tag: meaning; {e}"),
+        }
     })
 }
 

@@ -5,8 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use rulings::case::{load_case, load_corpus};
-use rulings::default_cases_dir;
+use rulings::case::load_case;
 use rulings::implementation::Implementation;
 use rulings_engine::Edition;
 
@@ -78,9 +77,24 @@ enum Command {
     },
 }
 
+/// The command line; `--version` also names the built-in corpus (its size
+/// and hash, as reports give it), computed only when asked for.
+fn parse() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let mut command = Cli::command();
+    if std::env::args().skip(1).any(|a| a == "--version" || a == "-V") {
+        let cases = rulings::embedded::files().iter().filter(|(n, _)| n.ends_with(".yaml")).count();
+        let version =
+            format!("{} (built-in corpus: {cases} cases, {})", env!("CARGO_PKG_VERSION"), rulings::embedded::hash());
+        command = command.version(&*Box::leak(version.into_boxed_str()));
+    }
+    let matches = command.get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
 fn main() -> ExitCode {
     quiet_on_closed_pipe();
-    let cli = Cli::parse();
+    let cli = parse();
     match cli.command {
         Command::Check { dirs } => check(dirs),
         Command::Run(args) => rulings::suite::main(&args),
@@ -112,7 +126,11 @@ fn main() -> ExitCode {
         }
         Command::Clauses { law } => clauses(law.as_deref()),
         Command::New { law, name, cases } => {
-            match rulings::authoring::new_case(&cases.unwrap_or_else(default_cases_dir), &law, name.as_deref()) {
+            let Some(cases) = cases.or_else(|| rulings::default_dirs().pop()) else {
+                eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");
+                return ExitCode::from(2);
+            };
+            match rulings::authoring::new_case(&cases, &law, name.as_deref()) {
                 Ok(path) => {
                     println!("{}", path.display());
                     eprintln!(
@@ -129,16 +147,12 @@ fn main() -> ExitCode {
     }
 }
 
-fn dirs_or_default(dirs: Vec<PathBuf>) -> Vec<PathBuf> {
-    if dirs.is_empty() {
-        vec![default_cases_dir()]
-    } else {
-        dirs
-    }
-}
-
 fn check(dirs: Vec<PathBuf>) -> ExitCode {
-    let corpus = load_corpus(&dirs_or_default(dirs));
+    let dirs = if dirs.is_empty() { rulings::default_dirs() } else { dirs };
+    if dirs.is_empty() {
+        eprintln!("note: no cases/ folder here: checking the corpus built into rulings");
+    }
+    let corpus = rulings::load(&dirs);
     for e in &corpus.errors {
         eprintln!("error: {e}");
     }
@@ -239,8 +253,12 @@ fn find_case(which: &str, cases: Option<PathBuf>) -> Result<rulings::case::Case,
         let name = path.strip_prefix(&root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
         return load_case(&name, &path).map_err(|e| e.to_string());
     }
-    let dir = cases.unwrap_or_else(default_cases_dir);
-    let corpus = load_corpus(std::slice::from_ref(&dir));
+    let dirs = match cases {
+        Some(d) => vec![d],
+        None => rulings::default_dirs(),
+    };
+    let corpus = rulings::load(&dirs);
+    let dir = dirs.first().map_or_else(|| rulings::embedded::LABEL.to_string(), |d| d.display().to_string());
     if let Some(c) = corpus.cases.iter().find(|c| c.id.eq_ignore_ascii_case(which)) {
         return Ok(c.clone());
     }
@@ -248,11 +266,10 @@ fn find_case(which: &str, cases: Option<PathBuf>) -> Result<rulings::case::Case,
         corpus.cases.iter().filter(|c| rulings::select::glob(which, &c.name)).collect();
     match by_name.as_slice() {
         [one] => Ok((*one).clone()),
-        [] => Err(format!("`{which}` is neither a file nor the id or path of a case in {}", dir.display())),
+        [] => Err(format!("`{which}` is neither a file nor the id or path of a case in {dir}")),
         many => Err(format!(
-            "`{which}` names {} cases in {} (for example {} and {}); give an id or a file",
+            "`{which}` names {} cases in {dir} (for example {} and {}); give an id or a file",
             many.len(),
-            dir.display(),
             many[0].name,
             many[1].name
         )),

@@ -448,9 +448,13 @@ pub fn header(
         suite: suite_version(),
         protocol: PROTOCOL,
         corpus: CorpusInfo {
-            hash: corpus_hash(dirs),
+            hash: if dirs.is_empty() { crate::embedded::hash() } else { corpus_hash(dirs) },
             cases: corpus.cases.len(),
-            dirs: dirs.iter().map(|d| d.display().to_string()).collect(),
+            dirs: if dirs.is_empty() {
+                vec![crate::embedded::LABEL.to_string()]
+            } else {
+                dirs.iter().map(|d| d.display().to_string()).collect()
+            },
         },
         implementation,
         hello_error,

@@ -5,7 +5,6 @@
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
-use crate::case::load_corpus;
 use crate::external::{External, ExternalOptions};
 use crate::implementation::{Implementation, InProcess};
 use crate::known_failures::{self, PLACEHOLDER};
@@ -55,7 +54,7 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
             options.selection.describe()
         ));
     }
-    let mut corpus = load_corpus(&options.dirs);
+    let mut corpus = crate::load(&options.dirs);
     if !options.selection.is_everything() {
         corpus.cases.retain(|c| options.selection.keeps(c));
     }
@@ -298,7 +297,7 @@ pub struct RunArgs {
 impl RunArgs {
     /// The suite options these arguments ask for.
     pub fn options(&self) -> Result<SuiteOptions, String> {
-        let dirs = if self.cases.is_empty() { vec![crate::default_cases_dir()] } else { self.cases.clone() };
+        let dirs = if self.cases.is_empty() { crate::default_dirs() } else { self.cases.clone() };
         let timeout =
             crate::external::timeout_from_secs(self.timeout).map_err(|e| format!("--timeout {}: {e}", self.timeout))?;
         for law in &self.laws {

@@ -531,3 +531,31 @@ fn explain_takes_an_id_or_a_path_and_a_program() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("holds for the 2007, 2017 Laws, not 1997"), "{}", text(&o));
 }
+
+#[test]
+fn the_corpus_travels_inside_the_binary() {
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let out = elsewhere.path().join("out");
+    let o = Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .current_dir(elsewhere.path())
+        .args(["run", "--only", "law27/*", "--report"])
+        .arg(&out)
+        .output()
+        .expect("run rulings");
+    assert!(o.status.success(), "{}", text(&o));
+    let r = read_report(&out);
+    assert_eq!(r.header.corpus.dirs, ["(built in)"]);
+    let on_disk = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
+    assert_eq!(r.header.corpus.hash, rulings::report::corpus_hash(&[on_disk]), "the same corpus as cases/");
+    assert!(!r.cases.is_empty() && r.cases.iter().all(|c| c.name.starts_with("law27/")));
+    let v = rulings(&["--version"]);
+    assert!(text(&v).contains(&r.header.corpus.hash), "{}", text(&v));
+    // Writing a case needs a real folder.
+    let o = Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .current_dir(elsewhere.path())
+        .args(["new", "27"])
+        .output()
+        .expect("run rulings");
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("no cases/ folder here"), "{}", text(&o));
+}
