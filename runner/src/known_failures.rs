@@ -1,25 +1,35 @@
-//! An implementation's known failures (DESIGN.md, "Expected failures"): a
-//! YAML file keyed by case id, each with a reason and optionally an issue.
+//! An implementation's known failures, in the manner of web-platform-tests'
+//! expectation files: a YAML file keyed by case id, each with a reason,
+//! optionally an issue, and optionally the runs it holds for and the
+//! outcome expected of them.
 //!
 //! ```yaml
 //! L27-K4Q2:
 //!   reason: we do not offer 27B1(a) corrections yet
 //!   issue: https://example.org/issues/12
+//! L25-AB12:
+//!   reason: our 2007 rules engine crashes on a change of call
+//!   editions: [2007]        # only these editions' runs (default: every one)
+//!   rotations: [0]          # only these seat rotations (default: every one)
+//!   outcome: crash          # the failure expected (default: any failure)
 //! ```
 //!
-//! A listed case whose runs fail becomes an expected failure (each failing
-//! run, whatever the failure: a wrong ruling, an error, a crash); a listed
-//! case that passes in every run it was asked is an unexpected pass, which
-//! fails the run, so the file never rots. A listed case whose runs were all
-//! not applicable or skipped is left as it is.
+//! A run the entry covers that fails as expected becomes an expected
+//! failure; one that fails otherwise stays a failure (a crash where a wrong
+//! ruling was expected is news). A listed case whose covered runs all pass
+//! is an unexpected pass, which fails the run, so the file never rots. A
+//! listed case whose covered runs were all not applicable or skipped is
+//! left as it is.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
+use rulings_engine::Edition;
+
 use crate::case::Corpus;
-use crate::outcome::Outcome;
+use crate::outcome::{Outcome, Variant};
 use crate::run::CaseResult;
 
 /// The reason written for a case that `--update-known-failures` adds.
@@ -31,6 +41,41 @@ pub struct KnownFailure {
     pub reason: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub issue: Option<String>,
+    /// The editions whose runs the entry covers (default: all).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub editions: Option<Vec<Edition>>,
+    /// The seat rotations whose runs the entry covers (default: all).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rotations: Option<Vec<usize>>,
+    /// The outcome expected of a covered run (default: any failure).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
+}
+
+/// The outcomes an entry may expect: the failures.
+pub const EXPECTABLE: [&str; 5] = ["failed", "error", "crash", "time-out", "protocol-violation"];
+
+impl KnownFailure {
+    /// An entry for every run of a case, with this reason.
+    pub fn new(reason: impl Into<String>) -> KnownFailure {
+        KnownFailure { reason: reason.into(), issue: None, editions: None, rotations: None, outcome: None }
+    }
+
+    /// Does the entry hold for this run?
+    pub fn covers(&self, v: &Variant) -> bool {
+        self.editions.as_ref().is_none_or(|e| e.contains(&v.edition))
+            && self.rotations.as_ref().is_none_or(|r| r.contains(&v.rotation))
+    }
+
+    /// Is `o` the failure the entry expects?
+    pub fn expects(&self, o: &Outcome) -> bool {
+        o.is_failure() && self.outcome.as_deref().is_none_or(|name| o.name() == name)
+    }
+
+    /// Is the reason still the placeholder `--update-known-failures` writes?
+    pub fn is_todo(&self) -> bool {
+        self.reason.trim_start().starts_with("TODO")
+    }
 }
 
 /// The file's content, by case id.
@@ -51,10 +96,41 @@ pub fn load(path: &Path, missing_ok: bool) -> Result<KnownFailures, String> {
     if let Some(message) = duplicate_ids(&text) {
         return Err(format!("{}:{message}", path.display()));
     }
-    serde_yaml::from_str(&text).map_err(|e| {
+    let known: KnownFailures = serde_yaml::from_str(&text).map_err(|e| {
         let at = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
-        format!("{}{at}: the known failures are a map from case id to {{reason, issue}}: {e}", path.display())
-    })
+        format!(
+            "{}{at}: the known failures are a map from case id to {{reason, issue, editions, rotations, outcome}}: {e}",
+            path.display()
+        )
+    })?;
+    for (id, k) in &known {
+        if let Some(o) = k.outcome.as_deref().filter(|o| !EXPECTABLE.contains(o)) {
+            return Err(format!(
+                "{}: {id}: outcome `{o}` cannot be expected (one of {})",
+                path.display(),
+                EXPECTABLE.join(", ")
+            ));
+        }
+        if let Some(r) = k.rotations.as_ref().and_then(|r| r.iter().find(|&&r| r > 3)) {
+            return Err(format!("{}: {id}: rotation {r} (0 to 3)", path.display()));
+        }
+    }
+    Ok(known)
+}
+
+/// `--strict-known-failures`: every entry must say why (no TODO reason).
+pub fn check_strict(known: &KnownFailures, path: &Path) -> Result<(), String> {
+    let todo: Vec<&str> = known.iter().filter(|(_, k)| k.is_todo()).map(|(id, _)| id.as_str()).collect();
+    if todo.is_empty() {
+        return Ok(());
+    }
+    Err(format!(
+        "{}: {} entr{} still without a reason (TODO): {}; write why each fails (--strict-known-failures)",
+        path.display(),
+        todo.len(),
+        if todo.len() == 1 { "y is" } else { "ies are" },
+        todo.join(", ")
+    ))
 }
 
 /// A case id listed twice (YAML would silently keep the last entry):
@@ -110,9 +186,10 @@ enum CaseVerdict {
     NotAsked,
 }
 
-fn verdicts(results: &[CaseResult]) -> BTreeMap<usize, CaseVerdict> {
+/// Each case's verdict over the runs `counts` keeps.
+fn verdicts(results: &[CaseResult], counts: impl Fn(&CaseResult) -> bool) -> BTreeMap<usize, CaseVerdict> {
     let mut out: BTreeMap<usize, CaseVerdict> = BTreeMap::new();
-    for r in results {
+    for r in results.iter().filter(|r| counts(r)) {
         let this = match &r.outcome {
             Outcome::Passed | Outcome::UnexpectedPass { .. } => CaseVerdict::Passing,
             Outcome::NotApplicable { .. } | Outcome::Skipped { .. } => CaseVerdict::NotAsked,
@@ -131,15 +208,16 @@ fn verdicts(results: &[CaseResult]) -> BTreeMap<usize, CaseVerdict> {
 /// Turn the outcomes of listed cases into expected failures and unexpected
 /// passes.
 pub fn apply(known: &KnownFailures, corpus: &Corpus, results: &mut [CaseResult]) {
-    let verdicts = verdicts(results);
+    let entry = |r: &CaseResult| known.get(&corpus.cases[r.case].id).filter(|k| k.covers(&r.variant));
+    let verdicts = verdicts(results, |r| entry(r).is_some());
     for r in results.iter_mut() {
-        let Some(k) = known.get(&corpus.cases[r.case].id) else { continue };
+        let Some(k) = entry(r) else { continue };
         let reason = match &k.issue {
             Some(i) => format!("{} ({i})", k.reason),
             None => k.reason.clone(),
         };
         match verdicts.get(&r.case) {
-            Some(CaseVerdict::Failing) if r.outcome.is_failure() => {
+            Some(CaseVerdict::Failing) if k.expects(&r.outcome) => {
                 let was = std::mem::replace(&mut r.outcome, Outcome::Passed);
                 r.outcome = Outcome::ExpectedFailure { was: Box::new(was), reason };
             }
@@ -166,14 +244,29 @@ pub struct Update {
 /// case that failed is listed, keeping its reason, or with the
 /// placeholder when new; a case that passed is removed; a case not asked
 /// in this run (not applicable, skipped, filtered out) keeps its entry.
+///
+/// An entry whose case failed in a way it does not cover (another edition,
+/// rotation or outcome) is widened to every run of the case, keeping its
+/// reason.
 pub fn updated(known: &KnownFailures, corpus: &Corpus, results: &[CaseResult]) -> (KnownFailures, Update) {
     let mut out = known.clone();
     let mut update = Update::default();
-    for (case, verdict) in verdicts(results) {
+    let id_of = |r: &CaseResult| corpus.cases[r.case].id.clone();
+    for r in results.iter().filter(|r| r.outcome.is_failure()) {
+        if let Some(k) = out.get_mut(&id_of(r)) {
+            if !(k.covers(&r.variant) && k.expects(&r.outcome)) {
+                k.editions = None;
+                k.rotations = None;
+                k.outcome = None;
+            }
+        }
+    }
+    let covered = |r: &CaseResult| out.get(&id_of(r)).is_none_or(|k| k.covers(&r.variant));
+    for (case, verdict) in verdicts(results, covered) {
         let id = &corpus.cases[case].id;
         match verdict {
             CaseVerdict::Failing if !out.contains_key(id) => {
-                out.insert(id.clone(), KnownFailure { reason: PLACEHOLDER.to_string(), issue: None });
+                out.insert(id.clone(), KnownFailure::new(PLACEHOLDER));
                 update.added.push(id.clone());
             }
             CaseVerdict::Passing if out.remove(id).is_some() => update.removed.push(id.clone()),

@@ -23,6 +23,8 @@ pub struct SuiteOptions {
     pub timeout: std::time::Duration,
     pub known_failures: Option<PathBuf>,
     pub update_known_failures: bool,
+    /// Refuse a known-failures entry whose reason is still TODO.
+    pub strict_known_failures: bool,
     /// The folder for report.jsonl, report.md and junit.xml.
     pub report: Option<PathBuf>,
     pub max_failures: usize,
@@ -65,6 +67,9 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
         Some(path) => known_failures::load(path, options.update_known_failures)?,
         None => Default::default(),
     };
+    if let (true, Some(path)) = (options.strict_known_failures, &options.known_failures) {
+        known_failures::check_strict(&known, path)?;
+    }
 
     let mut external: Option<External> = options.external.clone().map(External::start);
     let mut in_process = InProcess::with_limit(Some(options.timeout));
@@ -272,6 +277,9 @@ pub struct RunArgs {
     /// Rewrite the known-failures file from this run, keeping the reasons.
     #[arg(long, requires = "known_failures")]
     pub update_known_failures: bool,
+    /// Fail when an entry of the known-failures file has no reason yet (TODO).
+    #[arg(long, requires = "known_failures")]
+    pub strict_known_failures: bool,
     /// Write report.jsonl, report.md and junit.xml into this folder.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
@@ -327,6 +335,7 @@ impl RunArgs {
             external,
             known_failures: self.known_failures.clone(),
             update_known_failures: self.update_known_failures,
+            strict_known_failures: self.strict_known_failures,
             report: self.report.clone(),
             max_failures: self.max_failures,
             progress: true,

@@ -559,3 +559,51 @@ fn the_corpus_travels_inside_the_binary() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("no cases/ folder here"), "{}", text(&o));
 }
+
+#[test]
+fn known_failures_name_the_runs_and_the_outcome_they_expect() {
+    let (dir, _) = common::corpus("cli-scoped", 4, false);
+    let known = dir.with_extension("known.yaml");
+    fs::write(
+        &known,
+        "L22-TS00:\n  reason: only our 2007 mode is wrong\n  editions: [2007]\n\
+         L22-TS01:\n  reason: we crash here\n  outcome: crash\n\
+         L22-TS03:\n  reason: we crash here too\n  outcome: crash\n  rotations: [0]\n",
+    )
+    .expect("write");
+    let fake = common::fake();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["run", "--cases", s(&dir), "--hide-stderr", "--known-failures", s(&known)];
+        args.extend(extra);
+        args.extend(["--impl", fake.as_str(), "error=2", "crash=4"]);
+        rulings(&args)
+    };
+    let out = fresh(&dir, "out");
+    let o = run(&["--report", s(&out)]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let r = read_report(&out);
+    let outcomes: Vec<&str> = r.cases.iter().map(|c| c.outcome.as_str()).collect();
+    // TS00: no 2017 run is covered, so it is a plain pass; TS01 errs where a
+    // crash was expected, which is news; TS03 crashes as expected.
+    assert_eq!(outcomes, ["passed", "error", "passed", "expected-failure"]);
+
+    let o = run(&["--strict-known-failures"]);
+    assert!(o.status.code() == Some(1), "no TODO reason yet: the run goes on: {}", text(&o));
+    let o = run(&["--update-known-failures"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let listed: rulings::known_failures::KnownFailures =
+        serde_yaml::from_str(&fs::read_to_string(&known).expect("read")).expect("yaml");
+    assert_eq!(listed["L22-TS01"].reason, "we crash here", "the reason is kept");
+    assert_eq!(listed["L22-TS01"].outcome, None, "widened to the failure seen");
+    assert_eq!(listed["L22-TS03"].outcome.as_deref(), Some("crash"), "kept as it was");
+
+    fs::write(&known, "L22-TS01:\n  reason: \"TODO: say why this case fails\"\n").expect("write");
+    let o = run(&["--strict-known-failures"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("1 entry is still without a reason (TODO): L22-TS01"), "{}", text(&o));
+
+    fs::write(&known, "L22-TS01:\n  reason: x\n  outcome: pwned\n").expect("write");
+    let o = run(&[]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("outcome `pwned` cannot be expected"), "{}", text(&o));
+}
