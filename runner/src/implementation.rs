@@ -73,6 +73,8 @@ pub struct InProcess {
     hello: Hello,
     limit: Option<Duration>,
     worker: Option<Worker>,
+    /// How a request is ruled on: the engine (tests put a slow one here).
+    ruler: fn(&Request) -> Answer,
 }
 
 /// A thread that rules on the requests it is sent, one at a time.
@@ -82,12 +84,12 @@ struct Worker {
 }
 
 impl Worker {
-    fn start() -> Worker {
+    fn start(ruler: fn(&Request) -> Answer) -> Worker {
         let (requests, inbox) = channel::<Request>();
         let (outbox, answers) = channel();
         thread::spawn(move || {
             for request in inbox {
-                if outbox.send(rule_now(&request)).is_err() {
+                if outbox.send(ruler(&request)).is_err() {
                     return;
                 }
             }
@@ -105,7 +107,7 @@ impl InProcess {
     /// The engine with this time limit per case; None calls it directly
     /// (for benchmarks: no thread between the caller and the engine).
     pub fn with_limit(limit: Option<Duration>) -> InProcess {
-        InProcess { hello: engine_hello(), limit, worker: None }
+        InProcess { hello: engine_hello(), limit, worker: None, ruler: rule_now }
     }
 }
 
@@ -140,8 +142,9 @@ impl Implementation for InProcess {
     }
 
     fn rule(&mut self, request: &Request) -> Answer {
-        let Some(limit) = self.limit else { return rule_now(request) };
-        let worker = self.worker.get_or_insert_with(Worker::start);
+        let Some(limit) = self.limit else { return (self.ruler)(request) };
+        let ruler = self.ruler;
+        let worker = self.worker.get_or_insert_with(|| Worker::start(ruler));
         if worker.requests.send(request.clone()).is_err() {
             self.worker = None;
             return Answer::Fault { kind: FaultKind::Crash, detail: "the engine's thread has ended".into() };
@@ -178,14 +181,22 @@ mod tests {
         serde_json::from_value(serde_json::json!({"dealer": "N", "events": events})).expect("a request")
     }
 
+    /// The engine, two seconds late.
+    fn slow(request: &Request) -> Answer {
+        thread::sleep(Duration::from_secs(2));
+        rule_now(request)
+    }
+
     #[test]
     fn a_ruling_beyond_the_time_limit_is_a_time_out_and_the_next_case_runs() {
-        let mut engine = InProcess::with_limit(Some(Duration::from_nanos(1)));
+        let mut engine = InProcess::with_limit(Some(Duration::from_millis(100)));
+        engine.ruler = slow;
         let answer = engine.rule(&long_story());
         assert!(
-            matches!(&answer, Answer::Fault { kind: FaultKind::TimeOut, detail } if detail.contains("time limit")),
+            matches!(&answer, Answer::Fault { kind: FaultKind::TimeOut, detail } if detail.contains("time limit of 0.1 s")),
             "{answer:?}"
         );
+        engine.ruler = rule_now;
         engine.limit = Some(DEFAULT_TIMEOUT);
         assert!(matches!(engine.rule(&long_story()), Answer::Ruling(_)), "a fresh worker rules on the next");
         assert!(matches!(InProcess::with_limit(None).rule(&long_story()), Answer::Ruling(_)));
