@@ -63,7 +63,7 @@ fn best<T>(repeat: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
 
 /// Run the corpus; the number of runs asked (not-applicable ones are not).
 fn asked(corpus: &Corpus, implementation: &mut dyn Implementation, options: &RunOptions) -> (usize, usize) {
-    let results = run(corpus, implementation, options, |_, _| {});
+    let results = run(corpus, implementation, options, |_, _, _| {});
     let asked = results.iter().filter(|r| r.outcome.name() != "not-applicable").count();
     let passed = results.iter().filter(|r| r.outcome.name() == "passed").count();
     (asked, passed)

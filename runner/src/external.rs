@@ -333,7 +333,7 @@ impl External {
     /// before it arrived, whichever is later. A fault that breaks the
     /// conversation ends the process; the requests it had not answered are
     /// sent again to the next one.
-    fn ask_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize)) -> Vec<Answer> {
+    fn ask_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize, &Answer)) -> Vec<Answer> {
         let n = requests.len();
         let bodies: Vec<Result<String, String>> =
             requests.iter().map(|r| serde_json::to_string(r).map_err(|e| e.to_string())).collect();
@@ -363,7 +363,7 @@ impl External {
                 for a in answers.iter_mut().filter(|a| a.is_none()) {
                     *a = Some(stop.clone());
                 }
-                progress(n);
+                progress(n, &stop);
                 break;
             }
             if self.process.is_none() {
@@ -373,9 +373,10 @@ impl External {
                 in_flight.clear();
                 if let Err(f) = self.ensure_process() {
                     self.count(&f);
-                    answers[next] = Some(Answer::Fault { kind: f.kind, detail: f.detail });
+                    let answer = Answer::Fault { kind: f.kind, detail: f.detail };
                     answered += 1;
-                    progress(answered);
+                    progress(answered, &answer);
+                    answers[next] = Some(answer);
                     next += 1;
                     continue;
                 }
@@ -424,9 +425,9 @@ impl External {
                     Answer::Fault { kind: fault.kind, detail: fault.detail }
                 }
             };
-            answers[index] = Some(answer);
             answered += 1;
-            progress(answered);
+            progress(answered, &answer);
+            answers[index] = Some(answer);
             last_answer = Instant::now();
         }
         if crate::interrupt::requested() {
@@ -502,12 +503,12 @@ impl Implementation for External {
     }
 
     fn rule(&mut self, request: &Request) -> Answer {
-        self.rule_many(std::slice::from_ref(request), &mut |_| {})
+        self.rule_many(std::slice::from_ref(request), &mut |_, _| {})
             .pop()
             .unwrap_or_else(|| Answer::Error("no answer".into()))
     }
 
-    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize)) -> Vec<Answer> {
+    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize, &Answer)) -> Vec<Answer> {
         if !self.options.per_case {
             return self.ask_many(requests, progress);
         }
@@ -534,8 +535,8 @@ impl Implementation for External {
                     }
                 }
             };
+            progress(out.len() + 1, &answer);
             out.push(answer);
-            progress(out.len());
         }
         out
     }

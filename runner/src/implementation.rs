@@ -45,17 +45,19 @@ pub trait Implementation {
     fn hello(&self) -> &Hello;
     fn rule(&mut self, request: &Request) -> Answer;
 
-    /// Rule on several requests, answering in order; `progress` is told how
-    /// many are answered so far. A program may be sent several requests
-    /// before it answers the first (see [`crate::external`]).
-    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize)) -> Vec<Answer> {
+    /// Rule on several requests, answering in order; `progress` is told,
+    /// as each answer comes, how many are answered so far and the answer.
+    /// A program may be sent several requests before it answers the first
+    /// (see [`crate::external`]).
+    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize, &Answer)) -> Vec<Answer> {
         let mut out = Vec::with_capacity(requests.len());
         for r in requests {
             if crate::interrupt::requested() {
                 break;
             }
-            out.push(self.rule(r));
-            progress(out.len());
+            let answer = self.rule(r);
+            progress(out.len() + 1, &answer);
+            out.push(answer);
         }
         out
     }

@@ -26,6 +26,7 @@ pub mod lint;
 pub mod markdown;
 pub mod outcome;
 pub mod process_group;
+pub mod progress;
 pub mod report;
 pub mod run;
 pub mod select;

@@ -28,12 +28,12 @@ pub struct CaseResult {
 /// Run every case of `corpus` against `implementation`. The requests are
 /// given to it all at once, in case order, so that a program can be
 /// pipelined; `progress` is called as answers come, with (answered, total
-/// requests).
+/// requests, the answer).
 pub fn run(
     corpus: &Corpus,
     implementation: &mut dyn Implementation,
     options: &RunOptions,
-    mut progress: impl FnMut(usize, usize),
+    mut progress: impl FnMut(usize, usize, &Answer),
 ) -> Vec<CaseResult> {
     let rotations = if options.rotations { 4 } else { 1 };
     // Every run of every selected case, with why it is not applicable.
@@ -55,7 +55,8 @@ pub fn run(
         .map(|(i, v, _)| corpus.cases[*i].request(v.edition).rotate(v.rotation))
         .collect();
     let total = requests.len();
-    let mut answers = implementation.rule_many(&requests, &mut |done| progress(done, total)).into_iter();
+    let mut answers =
+        implementation.rule_many(&requests, &mut |done, answer| progress(done, total, answer)).into_iter();
     let mut results = Vec::with_capacity(planned.len());
     // The ruling as written (rotation 0) of the case and edition at hand.
     let mut unrotated: Option<(usize, Edition, Option<Ruling>)> = None;

@@ -2,7 +2,7 @@
 //! process, or a program), known failures applied, a summary, and the
 //! report written. A run always completes: faults are outcomes.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use crate::external::{External, ExternalOptions};
@@ -87,16 +87,14 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     };
     let hello = implementation.hello().clone();
     eprintln!("rulings: {} case(s) against {} {}", corpus.cases.len(), hello.name, hello.version);
-    let tty = options.progress && std::io::stderr().is_terminal();
-    let mut results = run(&corpus, implementation, &options.run, |done, total| {
-        if tty && (done % 100 == 0 || done == total) {
-            eprint!("\r{done}/{total} runs");
-            let _ = std::io::stderr().flush();
-            if done == total {
-                eprintln!();
-            }
-        }
+    let mut progress = crate::progress::Progress::new(
+        options.progress && std::io::stderr().is_terminal(),
+        crate::progress::label(&hello.name),
+    );
+    let mut results = run(&corpus, implementation, &options.run, |done, total, answer| {
+        progress.answered(done, total, answer);
     });
+    progress.finish();
 
     let (declared, hello_error, info) = match (&options.external, external.as_mut()) {
         (Some(o), Some(ext)) => {

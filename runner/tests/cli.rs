@@ -607,3 +607,12 @@ fn known_failures_name_the_runs_and_the_outcome_they_expect() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
     assert!(text(&o).contains("outcome `pwned` cannot be expected"), "{}", text(&o));
 }
+
+#[test]
+fn no_progress_line_when_stderr_is_not_a_terminal() {
+    let (dir, _) = common::corpus("cli-quiet", 3, false);
+    let o = rulings(&["run", "--cases", s(&dir)]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    assert!(!err.contains('\r') && !err.contains(" runs"), "{err}");
+}

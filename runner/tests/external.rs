@@ -38,7 +38,7 @@ fn quick(args: &[&str]) -> ExternalOptions {
 /// Run `corpus` against the fake with `args`: the outcomes in case order.
 fn outcomes_with(corpus: &Corpus, o: ExternalOptions) -> (Vec<Outcome>, External) {
     let mut ext = External::start(o);
-    let results = run(corpus, &mut ext, &RunOptions::default(), |_, _| {});
+    let results = run(corpus, &mut ext, &RunOptions::default(), |_, _, _| {});
     (results.into_iter().map(|r| r.outcome).collect(), ext)
 }
 

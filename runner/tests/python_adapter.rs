@@ -25,7 +25,7 @@ fn the_python_adapter_passes_its_declared_subset() {
     let mut ext = External::start(o);
     let hello = ext.declared_hello().cloned().expect("the adapter says hello");
     assert_eq!(hello.features, Vec::<String>::new());
-    let results = run(&corpus, &mut ext, &RunOptions { edition: None, rotations: true }, |_, _| {});
+    let results = run(&corpus, &mut ext, &RunOptions { edition: None, rotations: true }, |_, _, _| {});
     let mut passed = 0;
     for r in &results {
         let case = &corpus.cases[r.case];
