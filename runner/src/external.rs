@@ -44,6 +44,7 @@ use serde_json::Value;
 use crate::answer::{excerpt, parse_canonical, read_answer, read_answer_parsed, read_hello};
 use crate::implementation::{Answer, FaultKind, Implementation};
 use crate::process_group;
+use crate::traffic::Traffic;
 
 /// The default time limit per case.
 pub const DEFAULT_TIMEOUT: Duration = crate::implementation::DEFAULT_TIMEOUT;
@@ -87,6 +88,8 @@ pub struct ExternalOptions {
     /// How many requests may be in flight (sent, not yet answered) to a
     /// persistent process; 1 waits for each answer before the next request.
     pub window: usize,
+    /// Write every line sent and received to this file (`--log-traffic`).
+    pub log_traffic: Option<std::path::PathBuf>,
 }
 
 impl ExternalOptions {
@@ -99,6 +102,7 @@ impl ExternalOptions {
             max_restarts: DEFAULT_MAX_RESTARTS,
             forward_stderr: true,
             window: DEFAULT_WINDOW,
+            log_traffic: None,
         }
     }
 }
@@ -180,6 +184,8 @@ pub struct External {
     /// How the program's stderr lines are labelled when passed through:
     /// its file name until it says its name in the hello.
     label: Arc<Mutex<String>>,
+    /// The conversation's log, with `--log-traffic`.
+    traffic: Option<Arc<Traffic>>,
 }
 
 impl External {
@@ -207,7 +213,14 @@ impl External {
             seq: 0,
             warnings: Vec::new(),
             label: Arc::new(Mutex::new(file_name)),
+            traffic: None,
         };
+        if let Some(path) = &ext.options.log_traffic {
+            match Traffic::create(path) {
+                Ok(t) => ext.traffic = Some(Arc::new(t)),
+                Err(e) => ext.warnings.push(format!("{}: cannot write the traffic log: {e}", path.display())),
+            }
+        }
         match ext.handshake() {
             Ok((process, read)) => {
                 if !read.unknown_features.is_empty() {
@@ -269,7 +282,7 @@ impl External {
 
     fn spawn(&self) -> Result<Process, Fault> {
         let label = self.options.forward_stderr.then(|| self.label.clone());
-        Process::spawn(&self.options, label)
+        Process::spawn(&self.options, label, self.traffic.clone())
     }
 
     /// Start a process and greet it: the process and its hello.
@@ -616,12 +629,19 @@ struct Process {
     /// Bytes read after the last newline, for a time-out's detail.
     partial: Arc<Mutex<Vec<u8>>>,
     stderr: Arc<StderrLog>,
+    /// The process id, and the log of the conversation (`--log-traffic`).
+    pid: u32,
+    traffic: Option<Arc<Traffic>>,
 }
 
 impl Process {
     /// Start the program; its stderr lines are passed through under
     /// `label` (as `[label] line`), or not at all without one.
-    fn spawn(options: &ExternalOptions, label: Option<Arc<Mutex<String>>>) -> Result<Process, Fault> {
+    fn spawn(
+        options: &ExternalOptions,
+        label: Option<Arc<Mutex<String>>>,
+        traffic: Option<Arc<Traffic>>,
+    ) -> Result<Process, Fault> {
         let Some(first) = options.command.first() else {
             return Err(Fault::new(FaultKind::Crash, "no program to run (the command is empty)"));
         };
@@ -658,6 +678,10 @@ impl Process {
             )
         })?;
         process_group::started(&child);
+        let pid = child.id();
+        if let Some(t) = &traffic {
+            t.note(pid, &format!("started: {}", options.command.join(" ")));
+        }
         let (Some(input), Some(out), Some(err)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
             process_group::end(&mut child);
             return Err(Fault::new(FaultKind::Crash, "the program's pipes could not be opened"));
@@ -681,6 +705,8 @@ impl Process {
             lines: VecDeque::new(),
             partial,
             stderr,
+            pid,
+            traffic,
         })
     }
 
@@ -705,6 +731,7 @@ impl Process {
                 let mut bytes = Vec::with_capacity(line.len() + 1);
                 bytes.extend_from_slice(line.as_bytes());
                 bytes.push(b'\n');
+                self.log_sent(&bytes);
                 input.write_all(&bytes).map_err(|e| e.to_string())
             }
             input => {
@@ -716,17 +743,23 @@ impl Process {
         }
     }
 
+    fn log_sent(&self, bytes: &[u8]) {
+        if let Some(t) = &self.traffic {
+            t.sent(self.pid, bytes);
+        }
+    }
+
     fn send_raw(&mut self, bytes: Vec<u8>) -> Result<(), String> {
+        self.log_sent(&bytes);
         let Some(stdin) = self.writer() else { return Err("stdin is closed".into()) };
         stdin.send(bytes).map_err(|_| "the program's stdin is closed".to_string())
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
-        let Some(stdin) = self.writer() else { return Err("stdin is closed".into()) };
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
-        stdin.send(bytes).map_err(|_| "the program's stdin is closed".to_string())
+        self.send_raw(bytes)
     }
 
     fn try_wait(&mut self) -> std::io::Result<Option<ExitStatus>> {
@@ -751,6 +784,14 @@ impl Process {
     /// still holds its stdout open is a crash now, not a time-out later
     /// (its group is ended, which closes stdout).
     fn receive(&mut self, deadline: Instant) -> Received {
+        let received = self.receive_unlogged(deadline);
+        if let (Some(t), Received::Line(line, _)) = (&self.traffic, &received) {
+            t.received(self.pid, line);
+        }
+        received
+    }
+
+    fn receive_unlogged(&mut self, deadline: Instant) -> Received {
         /// How often a quiet process is checked for having exited.
         const WATCH: Duration = Duration::from_millis(50);
         if let Some((line, parsed)) = self.lines.pop_front() {
@@ -849,6 +890,9 @@ impl Process {
         // One that hung or broke the protocol is killed at once.
         let ended = if kind == FaultKind::Crash { self.finish_ref() } else { self.kill() };
         let stderr = self.stderr.tail();
+        if let Some(t) = &self.traffic {
+            t.note(self.pid, &format!("{}: {ended}", kind_name(kind)));
+        }
         let mut detail = what;
         detail.push_str(&format!("\nthe process: {ended}"));
         if !stderr.is_empty() {

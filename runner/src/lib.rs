@@ -33,6 +33,7 @@ pub mod select;
 pub mod sha256;
 pub mod suite;
 pub mod summary;
+pub mod traffic;
 
 use std::path::PathBuf;
 

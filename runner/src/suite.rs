@@ -275,6 +275,10 @@ pub struct RunArgs {
     /// Rewrite the known-failures file from this run, keeping the reasons.
     #[arg(long, requires = "known_failures")]
     pub update_known_failures: bool,
+    /// Write every line sent to the program and read from it to FILE, with
+    /// the time, the process id and the direction.
+    #[arg(long, value_name = "FILE", requires = "implementation")]
+    pub log_traffic: Option<PathBuf>,
     /// Fail when an entry of the known-failures file has no reason yet (TODO).
     #[arg(long, requires = "known_failures")]
     pub strict_known_failures: bool,
@@ -324,6 +328,11 @@ impl RunArgs {
             o.max_restarts = self.max_restarts;
             o.forward_stderr = !self.hide_stderr;
             o.window = self.window.max(1);
+            if let Some(path) = &self.log_traffic {
+                // Said now, not after the run: the file must be writable.
+                std::fs::File::create(path).map_err(|e| format!("--log-traffic {}: {e}", path.display()))?;
+                o.log_traffic = Some(path.clone());
+            }
             Some(o)
         };
         Ok(SuiteOptions {

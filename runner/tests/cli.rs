@@ -616,3 +616,26 @@ fn no_progress_line_when_stderr_is_not_a_terminal() {
     assert!(o.status.success(), "{err}");
     assert!(!err.contains('\r') && !err.contains(" runs"), "{err}");
 }
+
+#[test]
+fn log_traffic_writes_every_line_both_ways() {
+    let (dir, _) = common::corpus("cli-traffic", 3, false);
+    let fake = common::fake();
+    let log = dir.with_extension("traffic.log");
+    let o = rulings(&["run", "--cases", s(&dir), "--log-traffic", s(&log), "--impl", fake.as_str(), "crash=2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let text = fs::read_to_string(&log).expect("the log");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains(" * started: "), "{text}");
+    assert!(lines[1].ends_with(r#"> {"type":"hello","protocol":1}"#), "{text}");
+    assert_eq!(
+        lines.iter().filter(|l| l.contains(r#" > {"type":"rule""#)).count(),
+        4,
+        "3 requests, 1 sent again: {text}"
+    );
+    assert_eq!(lines.iter().filter(|l| l.contains(r#" < {"type":"ruling""#)).count(), 2, "one crashed: {text}");
+    assert!(lines.iter().any(|l| l.contains(" * crash: exited with status 7")), "{text}");
+    assert_eq!(lines.iter().filter(|l| l.contains(" * started: ")).count(), 2, "a restart: {text}");
+    let o = rulings(&["run", "--cases", s(&dir), "--log-traffic", "/nonexistent/dir/t.log", "--impl", fake.as_str()]);
+    assert_eq!(o.status.code(), Some(2), "{}", self::text(&o));
+}
