@@ -3,7 +3,8 @@
 //! persistent process, (c) with one process per case; and (d) a program
 //! that does nothing (/bin/true) is started once per case, the floor of
 //! (c); (e) the engine itself is started once per case with nothing to
-//! read, to tell its own start from the runner's work. Each is timed
+//! read, to tell its own start from the runner's work; (f) is (c) with
+//! several processes at a time (`--jobs`). Each is timed
 //! `--repeat` times and the best is kept. The goals: (b) within 2x of (a),
 //! (c) within 1.5x of (d).
 
@@ -34,6 +35,10 @@ pub struct BenchArgs {
     /// Also run each case in its four seat rotations.
     #[arg(long)]
     pub rotations: bool,
+    /// Processes at a time for (f), one process a case side by side
+    /// (default: the number of cores).
+    #[arg(long, value_name = "N")]
+    pub jobs: Option<usize>,
 }
 
 /// The default engine command: the `rulings-engine` binary beside this
@@ -121,6 +126,13 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
         let mut ext = External::start(external(true));
         asked(&corpus, &mut ext, &options)
     });
+    let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
+    let (t_jobs, (_, passed_jobs)) = best(args.repeat, || {
+        let mut workers = crate::parallel::Workers::start(external(true), jobs);
+        let r = asked(&corpus, &mut workers, &options);
+        workers.shutdown();
+        r
+    });
     let baseline = split_command(&args.baseline)?;
     let first = baseline.first().ok_or("--baseline: no program given")?;
     let (t_true, ok) = best(args.repeat, || {
@@ -151,7 +163,10 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
                 .is_ok()
         })
     });
-    if passed_proto != passed_in || passed_per_case != passed_in {
+    // Another program (--engine) may rule differently from the engine in
+    // process; through the protocol, every way of running it must agree.
+    let reference = if args.engine.is_none() { passed_in } else { passed_proto };
+    if passed_proto != reference || passed_per_case != reference || passed_jobs != reference {
         return Err(format!(
             "the engine did not give the same results through the protocol ({passed_in} passed in process, \
              {passed_proto} persistent, {passed_per_case} per case): the timings would compare different work"
@@ -173,6 +188,7 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
         ("(c) protocol, one process a case", t_per_case),
         (&*format!("(d) {} once a case", args.baseline), t_true),
         ("(e) the engine once a case, no request", t_engine_start),
+        (&*format!("(f) as (c), {jobs} processes at a time"), t_jobs),
     ] {
         s.push_str(&format!("{label:<40} {:>10.1} {:>12.1}\n", ms(t), per(t)));
     }
@@ -185,6 +201,10 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
     let r1 = t_proto.as_secs_f64() / t_in.as_secs_f64().max(1e-9);
     let r2 = t_per_case.as_secs_f64() / t_true.as_secs_f64().max(1e-9);
     s.push_str(&format!("\n(b)/(a) = {r1:.2} (goal: 2 or less)\n(c)/(d) = {r2:.2} (goal: 1.5 or less)\n"));
+    s.push_str(&format!(
+        "(f)/(c) = {:.2} (--jobs {jobs} against one at a time; goal on 2 cores: 0.6 or less)\n",
+        t_jobs.as_secs_f64() / t_per_case.as_secs_f64().max(1e-9)
+    ));
     s.push_str(&format!(
         "(e)/(d) = {:.2} (the engine's own start against the baseline's), (c)/(e) = {:.2} (the runner's work per case)\n",
         t_engine_start.as_secs_f64() / t_true.as_secs_f64().max(1e-9),

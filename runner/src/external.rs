@@ -193,6 +193,13 @@ impl External {
     /// cannot start or does not complete the hello gives an `External`
     /// whose every case records that fault (see [`External::hello_error`]).
     pub fn start(options: ExternalOptions) -> External {
+        let traffic = options.log_traffic.as_ref().map(|p| Traffic::create(p).map(Arc::new));
+        External::start_logged(options, traffic)
+    }
+
+    /// [`External::start`], writing to a traffic log already open (shared
+    /// by several programs run side by side), or the error opening it.
+    pub fn start_logged(options: ExternalOptions, traffic: Option<std::io::Result<Arc<Traffic>>>) -> External {
         let file_name = program_name(&options);
         let stand_in = Hello {
             protocol: PROTOCOL,
@@ -215,11 +222,10 @@ impl External {
             label: Arc::new(Mutex::new(file_name)),
             traffic: None,
         };
-        if let Some(path) = &ext.options.log_traffic {
-            match Traffic::create(path) {
-                Ok(t) => ext.traffic = Some(Arc::new(t)),
-                Err(e) => ext.warnings.push(format!("{}: cannot write the traffic log: {e}", path.display())),
-            }
+        match traffic {
+            Some(Ok(t)) => ext.traffic = Some(t),
+            Some(Err(e)) => ext.warnings.push(format!("cannot write the traffic log: {e}")),
+            None => {}
         }
         match ext.handshake() {
             Ok((process, read)) => {

@@ -25,6 +25,7 @@ pub mod known_failures;
 pub mod lint;
 pub mod markdown;
 pub mod outcome;
+pub mod parallel;
 pub mod process_group;
 pub mod progress;
 pub mod report;

@@ -162,7 +162,12 @@ pub fn render(report: &Report) -> String {
                 "- Program: {}{}{}, time limit {} s per case, at most {} restarts",
                 code(&cmd.join(" ")),
                 if h.options.shell { " (through a shell)" } else { "" },
-                if h.options.per_case { ", one process per case" } else { ", one process for the run" },
+                match (h.options.per_case, h.options.jobs) {
+                    (true, Some(n)) => format!(", one process per case, {n} at a time"),
+                    (true, None) => ", one process per case".to_string(),
+                    (false, Some(n)) => format!(", {n} processes side by side"),
+                    (false, None) => ", one process for the run".to_string(),
+                },
                 h.options.timeout_s.unwrap_or_default(),
                 h.options.max_restarts.unwrap_or_default()
             );

@@ -63,6 +63,9 @@ pub struct RunInfo {
     pub edition: Option<String>,
     pub rotations: bool,
     pub known_failures: Option<String>,
+    /// Copies of the program run side by side, when more than one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub jobs: Option<usize>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

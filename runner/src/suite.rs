@@ -5,9 +5,10 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use crate::external::{External, ExternalOptions};
+use crate::external::ExternalOptions;
 use crate::implementation::{Implementation, InProcess};
 use crate::known_failures::{self, PLACEHOLDER};
+use crate::parallel::Workers;
 use crate::report::{self, Report, RunInfo};
 use crate::run::{run, RunOptions};
 use crate::summary;
@@ -21,6 +22,8 @@ pub struct SuiteOptions {
     /// The time limit per case of the engine in process (a program's is in
     /// `external`).
     pub timeout: std::time::Duration,
+    /// How many copies of the program run side by side (`--jobs`).
+    pub jobs: usize,
     pub known_failures: Option<PathBuf>,
     pub update_known_failures: bool,
     /// Refuse a known-failures entry whose reason is still TODO.
@@ -71,7 +74,7 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
         known_failures::check_strict(&known, path)?;
     }
 
-    let mut external: Option<External> = options.external.clone().map(External::start);
+    let mut external: Option<Workers> = options.external.clone().map(|o| Workers::start(o, options.jobs));
     let mut in_process = InProcess::with_limit(Some(options.timeout));
     if let Some(ext) = &external {
         for w in ext.warnings() {
@@ -112,6 +115,7 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
                     timeout_s: Some(o.timeout.as_secs_f64()),
                     max_restarts: Some(o.max_restarts),
                     window: Some(o.window),
+                    jobs: (options.jobs > 1).then_some(options.jobs),
                     ..RunInfo::default()
                 },
             )
@@ -275,6 +279,11 @@ pub struct RunArgs {
     /// Rewrite the known-failures file from this run, keeping the reasons.
     #[arg(long, requires = "known_failures")]
     pub update_known_failures: bool,
+    /// Run N copies of the program side by side, each asked every Nth case
+    /// (default: the number of cores with --per-case, else 1); the results
+    /// are those of one copy.
+    #[arg(long, value_name = "N", requires = "implementation")]
+    pub jobs: Option<usize>,
     /// Write every line sent to the program and read from it to FILE, with
     /// the time, the process id and the direction.
     #[arg(long, value_name = "FILE", requires = "implementation")]
@@ -335,9 +344,16 @@ impl RunArgs {
             }
             Some(o)
         };
+        let jobs = match self.jobs {
+            Some(0) => return Err("--jobs 0: give at least 1".into()),
+            Some(n) => n,
+            None if self.per_case => std::thread::available_parallelism().map_or(1, usize::from),
+            None => 1,
+        };
         Ok(SuiteOptions {
             dirs,
             timeout,
+            jobs,
             run: RunOptions { edition: self.edition, rotations: self.rotations },
             external,
             known_failures: self.known_failures.clone(),

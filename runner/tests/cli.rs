@@ -639,3 +639,33 @@ fn log_traffic_writes_every_line_both_ways() {
     let o = rulings(&["run", "--cases", s(&dir), "--log-traffic", "/nonexistent/dir/t.log", "--impl", fake.as_str()]);
     assert_eq!(o.status.code(), Some(2), "{}", self::text(&o));
 }
+
+#[test]
+fn jobs_give_the_report_of_a_serial_run() {
+    let (dir, _) = common::corpus("cli-jobs", 7, true);
+    let fake = common::fake();
+    let mut reports = Vec::new();
+    for (k, extra) in
+        [vec!["--jobs", "1"], vec!["--jobs", "3"], vec!["--per-case", "--jobs", "1"], vec!["--per-case", "--jobs", "3"]]
+            .into_iter()
+            .enumerate()
+    {
+        let out = fresh(&dir, &format!("out{k}"));
+        let mut args = vec!["run", "--cases", s(&dir), "--rotations", "--report", s(&out)];
+        args.extend(extra);
+        args.extend(["--impl", fake.as_str(), "per-case=1", "wrong-for-dealer=E"]);
+        let o = rulings(&args);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+        let r = read_report(&out);
+        reports.push((r.cases, r.footer));
+    }
+    assert!(reports[0].1.totals.failed > 0 && reports[0].1.totals.passed > 0);
+    for r in &reports[1..] {
+        assert_eq!(r.1, reports[0].1, "the same totals");
+    }
+    for r in &reports[1..] {
+        assert_eq!(r.0, reports[0].0, "the same case lines");
+    }
+    let o = rulings(&["run", "--cases", s(&dir), "--jobs", "0", "--impl", fake.as_str()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}

@@ -1,0 +1,122 @@
+//! `--jobs N`: one program run as N workers side by side, each an
+//! [`External`] of its own (its own process, or its own process per case,
+//! and its own restart budget). Request `i` goes to worker `i % N`; the
+//! answers are put back in request order, so the results, the totals and
+//! the report are those of a serial run (a program that answers each
+//! request on its own gives the same answers in any order).
+
+use std::sync::mpsc::channel;
+use std::sync::Arc;
+use std::thread;
+
+use rulings_engine::protocol::Hello;
+use rulings_engine::Request;
+
+use crate::external::{External, ExternalOptions};
+use crate::implementation::{Answer, Implementation};
+use crate::traffic::Traffic;
+
+/// The workers; there is always at least one.
+pub struct Workers {
+    workers: Vec<External>,
+}
+
+impl Workers {
+    /// Start `jobs` workers (at least one), each greeting the program.
+    pub fn start(options: ExternalOptions, jobs: usize) -> Workers {
+        let traffic = options.log_traffic.as_ref().map(|path| Traffic::create(path).map(Arc::new));
+        let shared = |t: &Option<std::io::Result<Arc<Traffic>>>| match t {
+            Some(Ok(t)) => Some(Ok(t.clone())),
+            Some(Err(e)) => Some(Err(std::io::Error::new(e.kind(), e.to_string()))),
+            None => None,
+        };
+        let workers = (0..jobs.max(1)).map(|_| External::start_logged(options.clone(), shared(&traffic))).collect();
+        Workers { workers }
+    }
+
+    fn first(&self) -> &External {
+        &self.workers[0]
+    }
+
+    pub fn len(&self) -> usize {
+        self.workers.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.workers.is_empty()
+    }
+
+    /// What the program declared (the first worker's hello).
+    pub fn declared_hello(&self) -> Option<&Hello> {
+        self.first().declared_hello()
+    }
+
+    pub fn hello_error(&self) -> Option<String> {
+        self.first().hello_error()
+    }
+
+    pub fn warnings(&self) -> &[String] {
+        self.first().warnings()
+    }
+
+    /// Restarts after faults, all workers together.
+    pub fn restarts(&self) -> usize {
+        self.workers.iter().map(External::restarts).sum()
+    }
+
+    pub fn shutdown(&mut self) {
+        for w in &mut self.workers {
+            w.shutdown();
+        }
+    }
+}
+
+impl Implementation for Workers {
+    fn hello(&self) -> &Hello {
+        self.first().hello()
+    }
+
+    fn rule(&mut self, request: &Request) -> Answer {
+        self.workers[0].rule(request)
+    }
+
+    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize, &Answer)) -> Vec<Answer> {
+        let n = self.workers.len();
+        if n == 1 {
+            return self.workers[0].rule_many(requests, progress);
+        }
+        let (tx, rx) = channel::<Answer>();
+        let shares: Vec<Vec<Request>> = (0..n).map(|k| requests.iter().skip(k).step_by(n).cloned().collect()).collect();
+        let mut answered: Vec<Vec<Answer>> = Vec::new();
+        thread::scope(|scope| {
+            let handles: Vec<_> = self
+                .workers
+                .iter_mut()
+                .zip(&shares)
+                .map(|(worker, share)| {
+                    let tx = tx.clone();
+                    scope.spawn(move || worker.rule_many(share, &mut |_, a| drop(tx.send(a.clone()))))
+                })
+                .collect();
+            drop(tx);
+            // Progress from this thread, as answers come from any worker.
+            let mut done = 0;
+            for answer in rx {
+                done += 1;
+                progress(done, &answer);
+            }
+            answered = handles.into_iter().map(|h| h.join().unwrap_or_default()).collect();
+        });
+        // Back in request order; an interrupted worker's missing answers end
+        // the run there (the answered prefix, as a serial run gives).
+        let mut out = Vec::with_capacity(requests.len());
+        let mut iters: Vec<_> = answered.into_iter().map(Vec::into_iter).collect();
+        for i in 0..requests.len() {
+            match iters[i % n].next() {
+                Some(a) => out.push(a),
+                None => break,
+            }
+        }
+        out
+    }
+}
