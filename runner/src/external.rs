@@ -90,6 +90,8 @@ pub struct ExternalOptions {
     pub window: usize,
     /// Write every line sent and received to this file (`--log-traffic`).
     pub log_traffic: Option<std::path::PathBuf>,
+    /// The folder to run the program in (default: the runner's own).
+    pub cwd: Option<std::path::PathBuf>,
 }
 
 impl ExternalOptions {
@@ -103,6 +105,7 @@ impl ExternalOptions {
             forward_stderr: true,
             window: DEFAULT_WINDOW,
             log_traffic: None,
+            cwd: None,
         }
     }
 }
@@ -668,6 +671,9 @@ impl Process {
             c
         };
         cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        if let Some(dir) = &options.cwd {
+            cmd.current_dir(dir);
+        }
         process_group::own_group(&mut cmd);
         let mut child = cmd.spawn().map_err(|e| {
             Fault::new(

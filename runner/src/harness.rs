@@ -6,12 +6,13 @@
 //! With `RULINGS_IMPL="CMD"` in the environment the checks test that
 //! program instead of the engine in process: one process for the whole
 //! test binary, behind a mutex shared by the test threads
-//! (`RULINGS_IMPL_TIMEOUT=SECS` sets the time limit per case). Cases that
+//! (`RULINGS_IMPL_TIMEOUT=SECS` sets the time limit per case), run from the
+//! repository's root (cargo runs tests in runner/). Cases that
 //! need an edition or a feature its hello did not declare, and cases the
 //! program answers `skipped`, end as ignored checks with the reason (they
 //! are neither passed nor failed), named as usual.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::case::{load_corpus, Case};
@@ -47,6 +48,9 @@ pub fn external_from_env() -> Result<Option<ExternalOptions>, String> {
     }
     let command = split_command(&line).map_err(|e| format!("RULINGS_IMPL: {e}"))?;
     let mut o = ExternalOptions::new(command);
+    // cargo runs the tests in runner/; the command is run from the
+    // repository's root, where it was most likely typed.
+    o.cwd = Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."));
     if let Ok(t) = std::env::var("RULINGS_IMPL_TIMEOUT") {
         let secs: f64 = t.trim().parse().map_err(|_| format!("RULINGS_IMPL_TIMEOUT={t}: give seconds, as 5 or 0.5"))?;
         o.timeout = crate::external::timeout_from_secs(secs).map_err(|e| format!("RULINGS_IMPL_TIMEOUT={t}: {e}"))?;
