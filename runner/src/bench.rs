@@ -106,9 +106,13 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
         o
     };
 
+    // What is measured, as it goes: the whole takes a minute or more.
+    let say = |what: &str| eprintln!("rulings bench: {what} ({} time(s))", args.repeat.max(1));
+    say("(a) the corpus in process");
     let (t_in, (n, passed_in)) = best(args.repeat, || asked(&corpus, &mut InProcess::with_limit(None), &options));
     // (b) in three parts: start (spawn and hello), the runs, bye.
     let mut parts = [Duration::MAX; 3];
+    say("(b) through the protocol, one process");
     let (t_proto, (_, passed_proto)) = best(args.repeat, || {
         let t0 = Instant::now();
         let mut ext = External::start(external(false));
@@ -122,11 +126,13 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
         }
         r
     });
+    say("(c) one process a case");
     let (t_per_case, (_, passed_per_case)) = best(args.repeat, || {
         let mut ext = External::start(external(true));
         asked(&corpus, &mut ext, &options)
     });
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
+    say(&format!("(f) one process a case, {jobs} at a time"));
     let (t_jobs, (_, passed_jobs)) = best(args.repeat, || {
         let mut workers = crate::parallel::Workers::start(external(true), jobs);
         let r = asked(&corpus, &mut workers, &options);
@@ -135,6 +141,7 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
     });
     let baseline = split_command(&args.baseline)?;
     let first = baseline.first().ok_or("--baseline: no program given")?;
+    say(&format!("(d) {} once a case", args.baseline));
     let (t_true, ok) = best(args.repeat, || {
         // The per-case run also starts one process for the hello.
         (0..=n).all(|_| {
@@ -152,6 +159,7 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
     }
     // (e) the engine itself started once a case with nothing to read: what
     // the engine's own start costs, apart from the runner's work in (c).
+    say("(e) the engine once a case, asked nothing");
     let (t_engine_start, _) = best(args.repeat, || {
         (0..=n).all(|_| {
             Command::new(&engine[0])

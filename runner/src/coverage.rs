@@ -11,6 +11,7 @@ use rulings_engine::clauses::{law_number, CLAUSES, E2017};
 use rulings_engine::Edition;
 
 use crate::case::Corpus;
+use crate::text::{wrap, WIDTH};
 
 /// Is `id` a clause of the laws the coverage table is about (16C, 23-39, 72C)?
 pub fn in_scope(id: &str) -> bool {
@@ -76,14 +77,18 @@ pub fn render(corpus: &Corpus, asked: &[bool]) -> String {
         .filter(|(id, n)| *n == 0 && !NOT_EXPRESSIBLE.iter().any(|(c, _)| c == id))
         .map(|(id, _)| *id)
         .collect();
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        "\nclause coverage ({} citing each clause of 16C, 23-39, 72C, or a sub-clause of it): \
-         {exercised} of {} clauses exercised",
-        if everything_asked { "2017 cases" } else { "2017 cases asked in this run" },
-        counts.len()
-    );
+    let mut s = String::from("\n");
+    s.push_str(&wrap(
+        &format!(
+            "clause coverage ({} citing each clause of 16C, 23-39, 72C, or a sub-clause of it): \
+             {exercised} of {} clauses exercised",
+            if everything_asked { "2017 cases" } else { "2017 cases asked in this run" },
+            counts.len()
+        ),
+        WIDTH,
+        "",
+        "  ",
+    ));
     for ((_, label), items) in &groups {
         let mut line = format!("  {label:<4}");
         for (k, (id, n)) in items.iter().enumerate() {
@@ -91,7 +96,7 @@ pub fn render(corpus: &Corpus, asked: &[bool]) -> String {
                 (0, true) => format!("{id} n/e"),
                 _ => format!("{id} {n}"),
             };
-            if line.len() + item.len() + 3 > 100 {
+            if line.chars().count() + item.chars().count() + 3 > WIDTH {
                 let _ = writeln!(s, "{}", line.trim_end());
                 line = " ".repeat(6);
             } else if k > 0 {
@@ -104,18 +109,22 @@ pub fn render(corpus: &Corpus, asked: &[bool]) -> String {
         let _ = writeln!(s, "{line}");
     }
     for (id, why) in NOT_EXPRESSIBLE {
-        let _ = writeln!(s, "  n/e: {id} cannot be told as a case: {why}");
+        s.push_str(&wrap(&format!("n/e: {id} cannot be told as a case: {why}"), WIDTH, "  ", "    "));
     }
     if !everything_asked {
-        let _ = writeln!(
-            s,
-            "  {} clause(s) not asked about in this run (their cases need an edition or feature not declared)",
-            zero.len()
-        );
+        s.push_str(&wrap(
+            &format!(
+                "{} clause(s) not asked about in this run (their cases need an edition or feature not declared)",
+                zero.len()
+            ),
+            WIDTH,
+            "  ",
+            "    ",
+        ));
     } else if zero.is_empty() {
         let _ = writeln!(s, "  every 2017 clause that a case can express is exercised");
     } else {
-        let _ = writeln!(s, "  not exercised yet: {}", zero.join(", "));
+        s.push_str(&wrap(&format!("not exercised yet: {}", zero.join(", ")), WIDTH, "  ", "    "));
     }
     s
 }

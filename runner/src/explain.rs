@@ -18,8 +18,14 @@ use crate::case::Case;
 /// The whole explanation of one case in one edition, as text.
 pub fn explain(case: &Case, edition: rulings_engine::Edition) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{} {}  ({} Laws)", case.id, case.title, edition);
-    let _ = writeln!(s, "laws: {}   source: {}", case.laws.join(", "), case.source);
+    s.push_str(&crate::text::wrap(
+        &format!("{} {}  ({} Laws)", case.id, case.title, edition),
+        crate::text::WIDTH,
+        "",
+        "  ",
+    ));
+    let _ = writeln!(s, "laws: {}", case.laws.join(", "));
+    s.push_str(&crate::text::wrap(&case.source, crate::text::WIDTH, "source: ", "  "));
     let _ = writeln!(s, "dealer {}, vulnerable {}", case.dealer, case.vulnerable);
     let _ = writeln!(s);
     let request = case.request(edition);
@@ -289,19 +295,25 @@ pub fn explain_case(
     use crate::outcome::ruling_value;
 
     let mut s = String::new();
-    let _ = writeln!(s, "{} {}  ({} Laws)", case.id, case.title, edition);
+    s.push_str(&crate::text::wrap(
+        &format!("{} {}  ({} Laws)", case.id, case.title, edition),
+        crate::text::WIDTH,
+        "",
+        "  ",
+    ));
     let _ = writeln!(s, "file: {}", case.path.display());
-    let _ = writeln!(s, "laws: {}   source: {}", case.laws.join(", "), case.source);
+    let _ = writeln!(s, "laws: {}", case.laws.join(", "));
+    s.push_str(&crate::text::wrap(&case.source, crate::text::WIDTH, "source: ", "  "));
     let _ = writeln!(s, "dealer {}, vulnerable {}\n", case.dealer, case.vulnerable);
     let _ = writeln!(s, "the story:");
     for line in crate::grid::grid(case.dealer, &case.events).lines() {
-        let _ = writeln!(s, "  {line}");
+        s.push_str(&fit(&format!("  {line}")));
     }
     let _ = writeln!(s, "\nstep by step, as the reference engine rules:");
     let steps = explain(case, edition);
     // explain() starts with the same three header lines; keep its steps.
     for line in steps.lines().skip(4) {
-        let _ = writeln!(s, "{}", line.trim_end());
+        s.push_str(&fit(line.trim_end()));
     }
 
     let expected = case.expect.to_value();
@@ -382,6 +394,16 @@ pub fn explain_case(
         }
     };
     Explained { text: s, agrees }
+}
+
+/// One line, wrapped to the terminal's 80 columns, the rest of it indented
+/// two more than its start.
+fn fit(line: &str) -> String {
+    if line.chars().count() <= crate::text::WIDTH {
+        return format!("{line}\n");
+    }
+    let lead: String = line.chars().take_while(|c| *c == ' ').collect();
+    crate::text::wrap(line.trim_start(), crate::text::WIDTH, &lead, &format!("{lead}  "))
 }
 
 fn indent(text: &str) -> String {

@@ -34,6 +34,7 @@ pub mod select;
 pub mod sha256;
 pub mod suite;
 pub mod summary;
+pub mod text;
 pub mod traffic;
 
 use std::path::PathBuf;

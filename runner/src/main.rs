@@ -82,6 +82,11 @@ enum Command {
 fn parse() -> Cli {
     use clap::{CommandFactory, FromArgMatches};
     let mut command = Cli::command();
+    // On a terminal, help wraps to its width (clap's wrap_help); piped or
+    // redirected, to 80 columns rather than clap's 100.
+    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) && std::env::var_os("COLUMNS").is_none() {
+        command = command.term_width(80);
+    }
     if std::env::args().skip(1).any(|a| a == "--version" || a == "-V") {
         let cases = rulings::embedded::files().iter().filter(|(n, _)| n.ends_with(".yaml")).count();
         let version =

@@ -669,3 +669,30 @@ fn jobs_give_the_report_of_a_serial_run() {
     let o = rulings(&["run", "--cases", s(&dir), "--jobs", "0", "--impl", fake.as_str()]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
+
+#[test]
+fn output_fits_an_80_column_terminal() {
+    let widest = |o: &Output| String::from_utf8_lossy(&o.stdout).lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    for cmd in ["run", "explain", "check", "new", "report", "bench", "clauses"] {
+        let o = rulings(&[cmd, "--help"]);
+        assert!(widest(&o) <= 80, "rulings {cmd} --help: {} columns", widest(&o));
+    }
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
+    let o = rulings(&["run", "--cases", s(&cases)]);
+    assert!(widest(&o) <= 80, "rulings run: {} columns\n{}", widest(&o), text(&o));
+    let o = rulings(&["run", "--cases", s(&cases.join("law27")), "--edition", "2017"]);
+    assert!(widest(&o) <= 80, "a subfolder: {} columns", widest(&o));
+    // A case with a long title and a long source.
+    let o = rulings(&["explain", "L27-3XUE", "--cases", s(&cases)]);
+    assert!(widest(&o) <= 80, "rulings explain: {} columns\n{}", widest(&o), text(&o));
+}
+
+#[test]
+fn bench_says_what_it_measures_as_it_goes() {
+    let (dir, _) = common::corpus("cli-bench", 2, false);
+    let o = rulings(&["bench", "--cases", s(&dir), "--repeat", "1"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(err.contains("rulings bench: (a) the corpus in process"), "{err}");
+    assert!(err.contains("rulings bench: (e) the engine once a case"), "{err}");
+}
