@@ -76,7 +76,8 @@ pub struct Expectation {
     pub lead_restrictions: Option<Value>,
     #[serde(default, deserialize_with = "present")]
     pub penalty_cards: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
+    /// Also spelt as the Laws spell it, `unauthorised_information`.
+    #[serde(default, deserialize_with = "present", alias = "unauthorised_information")]
     pub unauthorized_information: Option<Value>,
     #[serde(default, deserialize_with = "present")]
     pub score_adjustment: Option<Value>,
@@ -114,6 +115,17 @@ impl Expectation {
             }
         }
         Value::Object(m)
+    }
+
+    /// `text` (a diff, a message) with the keys spelt as `case_text`, the
+    /// case file, spells them: `unauthorised_information` where the case
+    /// writes it so.
+    pub fn in_the_case_s_spelling(text: &str, case_text_uses_british: bool) -> String {
+        if case_text_uses_british {
+            text.replace("unauthorized_information", "unauthorised_information")
+        } else {
+            text.to_string()
+        }
     }
 
     pub fn is_empty(&self) -> bool {
@@ -161,6 +173,9 @@ pub struct Case {
     pub expect: Expectation,
     /// 1-based line of the `id:` key, for errors that concern the id.
     pub id_line: usize,
+    /// The case spells `unauthorised_information` as the Laws do; diffs
+    /// shown for it spell the key the same way.
+    pub british: bool,
 }
 
 impl Case {
@@ -194,6 +209,7 @@ impl Case {
             regulations: None,
             expect: Default::default(),
             id_line: 1,
+            british: false,
         }
     }
 
@@ -543,6 +559,7 @@ pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError
         regulations: file.regulations,
         expect,
         id_line,
+        british: text.lines().any(|l| l.trim_start().starts_with("unauthorised_information:")),
     })
 }
 

@@ -317,8 +317,9 @@ pub fn explain_case(
     }
 
     let expected = case.expect.to_value();
+    let spelt = |t: &str| crate::case::Expectation::in_the_case_s_spelling(t, case.british);
     let _ = writeln!(s, "\nexpected (the case's `expect`; only these keys are compared):");
-    s.push_str(&indent(&to_yaml(&expected)));
+    s.push_str(&indent(&spelt(&to_yaml(&expected))));
 
     let request = case.request(edition);
     let engine = rule(&request);
@@ -331,7 +332,7 @@ pub fn explain_case(
                 true
             }
             Some(d) => {
-                s.push_str(&indent(&d));
+                s.push_str(&indent(&spelt(&d)));
                 false
             }
         },
@@ -359,7 +360,7 @@ pub fn explain_case(
                 }
                 Some(d) => {
                     let _ = writeln!(s, "  against the expectation:");
-                    s.push_str(&indent(&indent(&d)));
+                    s.push_str(&indent(&indent(&spelt(&d))));
                     false
                 }
             };

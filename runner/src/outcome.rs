@@ -165,7 +165,8 @@ pub fn judge(case: &Case, variant: Variant, answer: Answer, unrotated: Option<&R
             let expected = case.expect.to_value();
             let actual = ruling_value(&back);
             if let Some(d) = compare::diff(&expected, &actual) {
-                return Outcome::Failed { diff: d, grade: compare::grade(&expected, &actual) };
+                let diff = crate::case::Expectation::in_the_case_s_spelling(&d, case.british);
+                return Outcome::Failed { diff, grade: compare::grade(&expected, &actual) };
             }
             if let Some(base) = unrotated {
                 if *base != back {

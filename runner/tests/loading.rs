@@ -228,3 +228,20 @@ fn skips_under_cargo_test_are_ignored_not_failed() {
     assert!(ignored.iter().any(|w| w.starts_with("skipped by the program: not yet")), "{verdicts:?}");
     assert!(ignored.iter().any(|w| w.starts_with("not applicable: fake-impl does not declare")), "{verdicts:?}");
 }
+
+#[test]
+fn unauthorised_is_spelt_either_way_and_diffs_keep_the_case_s_spelling() {
+    let uk = GOOD.replace(
+        "expect:\n",
+        "expect:\n  unauthorised_information:\n    - {seat: S, from: {seat: N, call: 2C}, law: 16C2}\n",
+    );
+    let dir = corpus_dir("spelling", &[("uk.yaml", uk)]);
+    let corpus = load_corpus(&[dir.path_buf()]);
+    assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
+    let case = &corpus.cases[0];
+    assert!(case.expect.unauthorized_information.is_some(), "the Laws' spelling is read");
+    let (_, failed) = run_checks(&dir);
+    assert!(!failed.is_empty(), "the engine lists no such information here");
+    assert!(failed[0].1.contains("unauthorised_information"), "{}", failed[0].1);
+    assert!(!failed[0].1.contains("unauthorized_information"), "{}", failed[0].1);
+}
