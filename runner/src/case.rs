@@ -456,6 +456,9 @@ pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError
     if let Some((line, column, why)) = find_hazard(text) {
         return Err(err(line, column, why));
     }
+    if let Some((line, column, item)) = find_dash_without_space(text) {
+        return Err(err(line, column, format!("a list item needs a space after `-`: write `- {item}`")));
+    }
     if let Some((line, column)) = find_tab_indent(text) {
         return Err(err(line, column, "a tab is used for indentation; YAML indents with spaces".to_string()));
     }
@@ -486,7 +489,8 @@ pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError
                 (line, column) = (*l, 1);
             }
         }
-        err(line, column, plain_message(&msg))
+        let message = yaml_hint(text, line, &msg).unwrap_or_else(|| plain_message(&msg));
+        err(line, column, message)
     })?;
     let id_line = key_line(text, "id").unwrap_or(1);
     let at = |key: &str| key_line(text, key).unwrap_or(1);
@@ -836,6 +840,51 @@ fn key_lines(text: &str, key: &str) -> Vec<usize> {
     text.lines().enumerate().filter(|(_, l)| l.starts_with(&prefix)).map(|(i, _)| i + 1).collect()
 }
 
+/// A line that starts (after its indentation) with `-` and then a letter:
+/// a list item missing its space, which YAML would read as a key named
+/// `-seat`. Its line, column and the item as written.
+fn find_dash_without_space(text: &str) -> Option<(usize, usize, String)> {
+    text.lines().enumerate().find_map(|(i, l)| {
+        let t = l.trim_start();
+        let rest = t.strip_prefix('-')?;
+        rest.starts_with(|c: char| c.is_ascii_alphabetic()).then(|| (i + 1, l.len() - t.len() + 1, rest.to_string()))
+    })
+}
+
+/// The usual slips of a case author, told in their terms: a colon in an
+/// unquoted value, a list item without its space after `-`. None when the
+/// error is not one of them.
+fn yaml_hint(text: &str, line: usize, msg: &str) -> Option<String> {
+    let at = text.lines().nth(line.checked_sub(1)?)?;
+    let trimmed = at.trim_start();
+    if msg.starts_with("mapping values are not allowed") {
+        if let Some((key, value)) = trimmed.split_once(": ") {
+            let value = value.trim();
+            if value.contains(": ") && !value.starts_with(['"', '\'', '{', '[']) {
+                return Some(format!(
+                    "the value of `{key}` holds \": \", which YAML reads as a new key; put it in quotes: \
+                     {key}: \"{}\"",
+                    value.replace('"', "\\\"")
+                ));
+            }
+        }
+    }
+    let dash = trimmed.strip_prefix('-').filter(|rest| rest.starts_with(|c: char| !c.is_whitespace() && c != '-'));
+    if dash.is_some() && msg.contains("expected a sequence") || dash.is_some() && msg.contains("wrong kind of value") {
+        return Some(format!("a list item needs a space after `-`: write `- {}`", trimmed.trim_start_matches('-')));
+    }
+    None
+}
+
+/// serde's names for the types of a case file, in the author's words.
+const TYPE_NAMES: &[(&str, &str)] = &[
+    ("struct CaseFile", "a case (a map with id, title, laws, source, dealer, events and expect)"),
+    ("struct Expectation", "a map of expected keys (status, next, auction, rulings...)"),
+    ("struct Regulations", "a map of regulations"),
+    ("struct Meaning", "a meaning (a map of hcp, C, D, H, S, balanced, shows...)"),
+    ("struct Findings", "an event's findings"),
+];
+
 /// serde's messages, made into plain sentences for case authors.
 fn plain_message(msg: &str) -> String {
     // serde_yaml appends " at line L column C"; we print the location ourselves.
@@ -870,7 +919,19 @@ fn plain_message(msg: &str) -> String {
         let field = rest.trim_end_matches('`');
         return format!("the key `{field}` appears twice; keep one");
     }
-    msg.replace("invalid type: ", "wrong kind of value: ")
+    let mut msg = msg.replace("invalid type: ", "wrong kind of value: ");
+    for (rust, words) in TYPE_NAMES {
+        msg = msg.replace(rust, words);
+    }
+    // Any other Rust type name.
+    if let Some(i) = msg.find("expected struct ") {
+        msg.truncate(i);
+        msg.push_str("expected a map");
+    }
+    if msg.starts_with("wrong kind of value: sequence, expected a case") {
+        msg.push_str("; is this a fragment pasted on its own?");
+    }
+    msg
 }
 
 #[cfg(test)]

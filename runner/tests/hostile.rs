@@ -241,3 +241,17 @@ fn a_story_longer_than_the_event_limit_is_refused_at_its_events() {
     text.push_str("expect:\n  status: auction\n");
     assert_refused("long", text.into_bytes(), ":7:1: `events` has 1001 events; a case may have at most 1000");
 }
+
+#[test]
+fn the_usual_yaml_slips_are_told_in_plain_words() {
+    let good = GOOD.replace("L22-G00D", "L22-SL1P");
+    let colon = good.replace("title: North declares", "title: Law 22: North declares");
+    assert_refused("colon", colon.into_bytes(), ":2:14: the value of `title` holds \": \", which YAML reads as a new key; put it in quotes: title: \"Law 22: North declares");
+    let dash = good.replace("  - E: P\n", "  -E: P\n");
+    assert_refused("dash", dash.into_bytes(), ":9:3: a list item needs a space after `-`: write `- E: P`");
+    assert_refused(
+        "fragment",
+        b"  - N: 1C\n  - E: P\n".to_vec(),
+        "expected a case (a map with id, title, laws, source, dealer, events and expect); is this a fragment",
+    );
+}
