@@ -402,10 +402,16 @@ fn check_unique_ids(corpus: &mut Corpus) {
     let mut first: BTreeMap<String, usize> = BTreeMap::new();
     let mut dup = Vec::new();
     for (i, c) in corpus.cases.iter().enumerate() {
-        if let Some(&j) = first.get(&c.id) {
-            dup.push((i, j));
-        } else {
-            first.insert(c.id.clone(), i);
+        match first.get(&c.id) {
+            // The newer file is the one to blame (it was just added).
+            Some(&j) if crate::lint::newer(&corpus.cases[j], c) => {
+                dup.push((j, i));
+                first.insert(c.id.clone(), i);
+            }
+            Some(&j) => dup.push((i, j)),
+            None => {
+                first.insert(c.id.clone(), i);
+            }
         }
     }
     let mut drop = Vec::new();
@@ -422,6 +428,8 @@ fn check_unique_ids(corpus: &mut Corpus) {
         });
         drop.push(i);
     }
+    drop.sort_unstable();
+    drop.dedup();
     for i in drop.into_iter().rev() {
         corpus.cases.remove(i);
     }

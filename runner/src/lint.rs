@@ -42,24 +42,40 @@ pub fn parse_tags(text: &str, path: &Path) -> Result<BTreeMap<String, String>, L
     })
 }
 
-/// Every lint problem of `cases`, one error on the later file of each pair.
+/// Is case `a`'s file newer than `b`'s (modified later)? The file just
+/// added is the one to blame for a clash; with no times to go by (the
+/// built-in corpus), the later in path order is.
+pub fn newer(a: &Case, b: &Case) -> bool {
+    let time = |c: &Case| std::fs::metadata(&c.path).and_then(|m| m.modified()).ok();
+    match (time(a), time(b)) {
+        (Some(ta), Some(tb)) if ta != tb => ta > tb,
+        _ => a.name > b.name,
+    }
+}
+
+/// An error at `key` of case `c`.
+fn at(c: &Case, key: &str, message: String) -> LoadError {
+    LoadError { path: c.path.clone(), line: key_line(&c.path, key).unwrap_or(1), column: 1, message }
+}
+
+/// Every lint problem of `cases`, one error on the newer file of each pair
+/// (the one just added, most likely; see [`newer`]).
 /// Returns the indices of the cases that must not run (duplicates).
 pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mut Vec<LoadError>) -> BTreeSet<usize> {
     let mut drop = BTreeSet::new();
     let mut titles: BTreeMap<String, usize> = BTreeMap::new();
     let mut stories: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     for (i, c) in cases.iter().enumerate() {
-        let at = |key: &str, message: String| LoadError {
-            path: c.path.clone(),
-            line: key_line(&c.path, key).unwrap_or(1),
-            column: 1,
-            message,
-        };
         let title_key = c.title.trim().to_lowercase();
         if let Some(&j) = titles.get(&title_key) {
+            let (blamed, other) = if newer(&cases[j], c) { (j, i) } else { (i, j) };
+            if blamed == j {
+                titles.insert(title_key, i);
+            }
             errors.push(at(
+                &cases[blamed],
                 "title",
-                format!("the title repeats that of {} ({}); say what differs", cases[j].name, cases[j].id),
+                format!("the title repeats that of {} ({}); say what differs", cases[other].name, cases[other].id),
             ));
         } else {
             titles.insert(title_key, i);
@@ -68,16 +84,22 @@ pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mu
         // (a ruling that differs by edition is one case per edition).
         let story = serde_json::to_string(&(&c.dealer, &c.vulnerable, &c.events, &c.regulations)).unwrap_or_default();
         let told = stories.entry(story).or_default();
-        if let Some(&j) = told.iter().find(|&&j| cases[j].editions.iter().any(|e| c.editions.contains(e))) {
+        if let Some(k) = told.iter().position(|&j| cases[j].editions.iter().any(|e| c.editions.contains(e))) {
+            let j = told[k];
+            let (blamed, other) = if newer(&cases[j], c) { (j, i) } else { (i, j) };
+            if blamed == j {
+                told[k] = i;
+            }
             errors.push(at(
+                &cases[blamed],
                 "events",
                 format!(
                     "the same story (dealer, vulnerability, events, regulations) as {} ({}) in an edition both list; \
                      one case per story and edition: merge the expectations, or split the editions",
-                    cases[j].name, cases[j].id
+                    cases[other].name, cases[other].id
                 ),
             ));
-            drop.insert(i);
+            drop.insert(blamed);
         } else {
             told.push(i);
         }
@@ -85,6 +107,7 @@ pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mu
             for t in &c.tags {
                 if !registry.contains_key(t) {
                     errors.push(at(
+                        c,
                         "tags",
                         format!("tag `{t}` is not in the registry (cases/{TAG_REGISTRY}): use a listed tag or add it with one line of meaning"),
                     ));
@@ -92,7 +115,7 @@ pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mu
             }
         }
         if let Some(message) = unreachable_expectation(c) {
-            errors.push(at("expect", message));
+            errors.push(at(c, "expect", message));
         }
     }
     drop

@@ -245,3 +245,24 @@ fn unauthorised_is_spelt_either_way_and_diffs_keep_the_case_s_spelling() {
     assert!(failed[0].1.contains("unauthorised_information"), "{}", failed[0].1);
     assert!(!failed[0].1.contains("unauthorized_information"), "{}", failed[0].1);
 }
+
+#[test]
+fn a_clash_is_blamed_on_the_file_just_added() {
+    // z-old.yaml was there first; a-new.yaml, added now, tells the same
+    // story under the same id: the errors name a-new.yaml, though it comes
+    // first in path order.
+    let new = GOOD.replace("title: ", "title: Another telling, ");
+    let dir = corpus_dir("blame", &[("z-old.yaml", GOOD.to_string()), ("a-new.yaml", new)]);
+    let old = dir.join("law22").join("z-old.yaml");
+    let an_hour_ago = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    fs::File::options().write(true).open(&old).and_then(|f| f.set_modified(an_hour_ago)).expect("set mtime");
+    let corpus = load_corpus(&[dir.path_buf()]);
+    assert_eq!(corpus.cases.len(), 1);
+    assert!(corpus.cases[0].name.ends_with("z-old.yaml"), "the old case still runs");
+    assert!(!corpus.errors.is_empty());
+    for e in &corpus.errors {
+        let e = e.to_string();
+        assert!(e.contains("a-new.yaml:"), "blames the new file: {e}");
+        assert!(e.contains("z-old.yaml"), "names the old one: {e}");
+    }
+}
