@@ -1,0 +1,158 @@
+//! Every `rulings` command printed in README.md, CONTRIBUTING.md and
+//! docs/implementers.md runs as printed, in order, and succeeds: in a
+//! scratch copy of the corpus and the examples, with `./my-engine` (a
+//! stand-in for the reader's program) played by the fake implementation and
+//! `target/release/rulings-engine` by `rulings serve`. CONTRIBUTING's
+//! walk-through is followed from top to bottom: the case its `new` command
+//! creates is filled in with the YAML the page shows, then checked and run
+//! (the skeleton README's `new` writes is removed, as a reader trying the
+//! command would).
+//!
+//! Not run here: cargo's own commands (`cargo build`, `cargo test`,
+//! `cargo install`, which CI runs), and `bench`, which takes a minute (its
+//! own test runs it on a small corpus).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use rulings::external::split_command;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The lines of the `sh` blocks of a Markdown file, comments dropped.
+fn commands(file: &str) -> Vec<String> {
+    let text = fs::read_to_string(root().join(file)).expect("the doc");
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with("```") {
+            inside = !inside && (t == "```sh" || t == "```bash");
+            continue;
+        }
+        if inside && !t.is_empty() && !t.starts_with('#') {
+            // A comment after two spaces ends the command.
+            let command = match t.find("  #") {
+                Some(i) => &t[..i],
+                None => t,
+            };
+            out.push(command.trim().to_string());
+        }
+    }
+    out
+}
+
+/// A CONTRIBUTING walk-through's case text: the YAML block after "Fill it in".
+fn walk_through_case() -> String {
+    let text = fs::read_to_string(root().join("CONTRIBUTING.md")).expect("CONTRIBUTING.md");
+    let after = text.split("Fill it in:").nth(1).expect("CONTRIBUTING has a \"Fill it in:\" step");
+    let block = after.split("```yaml\n").nth(1).expect("a yaml block");
+    block.split("```").next().expect("the block's end").to_string()
+}
+
+/// The arguments for the `rulings` binary of a documented command, or None
+/// for a command not run here.
+fn rulings_args(command: &str) -> Option<Vec<String>> {
+    let words = split_command(command).expect("the command splits into words");
+    let (first, rest) = words.split_first()?;
+    match first.as_str() {
+        "cargo" if rest.first().map(String::as_str) == Some("run") => {
+            let at = rest.iter().position(|w| w == "--")?;
+            Some(rest[at + 1..].to_vec())
+        }
+        "target/release/rulings" | "rulings" => Some(rest.to_vec()),
+        _ => None,
+    }
+}
+
+#[test]
+fn every_documented_command_runs_as_printed() {
+    let me = env!("CARGO_BIN_EXE_rulings");
+    let fake = env!("CARGO_BIN_EXE_fake-impl");
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let work = scratch.path();
+    for dir in ["cases", "examples"] {
+        copy_dir(&root().join(dir), &work.join(dir));
+    }
+    let mut ran = 0;
+    for file in ["README.md", "CONTRIBUTING.md", "docs/implementers.md"] {
+        for command in commands(file) {
+            let Some(args) = rulings_args(&command) else { continue };
+            if args.first().map(String::as_str) == Some("bench") {
+                continue;
+            }
+            // The reader's program, and the engine built beside rulings.
+            let args: Vec<String> = args
+                .iter()
+                .flat_map(|a| match a.as_str() {
+                    "./my-engine" => vec![fake.to_string()],
+                    "./my-engine --fast" => vec![format!("{fake} --fast")],
+                    "my_adapter.py" => vec!["examples/python/adapter.py".to_string()],
+                    "target/release/rulings-engine" => vec![me.to_string(), "serve".to_string()],
+                    _ => vec![a.clone()],
+                })
+                .collect();
+            if args.iter().any(|a| a == "python3" || a.contains("python3 "))
+                && Command::new("python3").arg("--version").output().is_err()
+            {
+                continue;
+            }
+            let out =
+                Command::new(me).args(&args).current_dir(work).stdin(Stdio::null()).output().expect("rulings runs");
+            let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+            assert!(out.status.success(), "{file}: `{command}` failed ({}):\n{said}", out.status);
+            ran += 1;
+            // README shows `new` in passing: that skeleton is thrown away.
+            // CONTRIBUTING's walk-through goes on: the author fills it in.
+            if args.first().map(String::as_str) == Some("new") && file != "CONTRIBUTING.md" {
+                fs::remove_file(work.join(String::from_utf8_lossy(&out.stdout).trim())).expect("remove the skeleton");
+            } else if args.first().map(String::as_str) == Some("new") {
+                let created = work.join(String::from_utf8_lossy(&out.stdout).trim());
+                let skeleton = fs::read_to_string(&created).expect("the skeleton `new` wrote");
+                let id = skeleton
+                    .lines()
+                    .find_map(|l| l.strip_prefix("id: "))
+                    .map(|s| s.trim().to_string())
+                    .expect("the skeleton has an id");
+                let case = walk_through_case().replacen("id: L27-K4Q2", &format!("id: {id}"), 1);
+                fs::write(&created, case).expect("fill the case in");
+            }
+        }
+    }
+    assert!(ran >= 15, "the docs hold {ran} rulings commands run here");
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    fs::create_dir_all(to).expect("mkdir");
+    for entry in fs::read_dir(from).expect("read dir").flatten() {
+        let path = entry.path();
+        let dest = to.join(entry.file_name());
+        if entry.file_type().map(|t| t.is_dir()).unwrap_or(false) {
+            copy_dir(&path, &dest);
+        } else if entry.file_type().map(|t| t.is_file()).unwrap_or(false) {
+            fs::copy(&path, &dest).expect("copy");
+        }
+    }
+}
+
+#[test]
+fn every_case_file_the_docs_name_exists() {
+    // The walk-through's own case is created by following it.
+    let walk_through = "law27/w-1d-n-1c-not-accepted-corrected-to-2c.yaml";
+    for file in ["README.md", "CONTRIBUTING.md", "docs/implementers.md"] {
+        let text = fs::read_to_string(root().join(file)).expect("the doc");
+        for (i, line) in text.lines().enumerate() {
+            for word in line.split(|c: char| c.is_whitespace() || "`()[],".contains(c)) {
+                let name = word.trim_start_matches("cases/");
+                let Some(folder) = name.split('/').next() else { continue };
+                if folder.starts_with("law") && name.ends_with(".yaml") && !name.contains("...") && name != walk_through
+                {
+                    assert!(root().join("cases").join(name).is_file(), "{file}:{}: no case {name}", i + 1);
+                }
+            }
+        }
+    }
+}
