@@ -118,7 +118,7 @@ fn suit_range<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Range>, D::Error
     bounded(d, 13, "a suit length")
 }
 
-/// What a call means in its context (DESIGN.md, "Meanings").
+/// What a call means in its context (docs/case-format.md, "Events").
 ///
 /// Every field is optional; an absent bound is no constraint. `any_of`
 /// lists alternatives (a Multi 2D: a weak two in hearts or in spades); the

@@ -1,5 +1,5 @@
 //! Notation: seats, strains, bids, calls and vulnerability, with the input
-//! aliases of DESIGN.md ("Notation") and one canonical output form.
+//! aliases case authors may write (docs/case-format.md, "Events") and one canonical output form.
 //!
 //! Parsing is case-insensitive and accepts the PBN habits `Pass`, `Dbl`,
 //! `Rdbl` and `1N`; output is always `P`, `X`, `XX`, `1NT`. A bid of level 8

@@ -1,5 +1,5 @@
 //! The JSON Lines protocol between the runner and an implementation
-//! (DESIGN.md, "The protocol"), version 1. These are the serde types of
+//! (docs/protocol.md), version 1. These are the serde types of
 //! every message; the reference engine's server and the runner share them.
 
 use serde::{Deserialize, Serialize};

@@ -1,5 +1,5 @@
-//! The request: a table story as the engine receives it (DESIGN.md, "Case
-//! file" events and "The protocol" `rule` message). It carries the case's
+//! The request: a table story as the engine receives it (docs/case-format.md,
+//! "Events", and docs/protocol.md, the `rule` message). It carries the case's
 //! input only, never its expectation.
 
 use std::fmt;
@@ -130,7 +130,7 @@ impl std::str::FromStr for Action {
 }
 
 /// Findings of fact and of the director's opinion about one event
-/// (DESIGN.md, "Case file").
+/// (docs/case-format.md).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Findings {
     /// 25A: the call this one replaces was unintended.
@@ -281,7 +281,7 @@ impl<'de> Deserialize<'de> for ActionText {
     }
 }
 
-/// Regulations a case may set (DESIGN.md, "Meanings": the widening that
+/// Regulations a case may set (docs/conventions.md, 23A1: the widening that
 /// makes a meaning "similar" under 23A1).
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]

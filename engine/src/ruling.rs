@@ -1,5 +1,5 @@
-//! The ruling: the state of the table after the last event (DESIGN.md,
-//! "The ruling"), as a serde type that the runner compares and the protocol
+//! The ruling: the state of the table after the last event (docs/protocol.md,
+//! "Messages from the program"), as a serde type that the runner compares and the protocol
 //! carries. Every top-level key is always present (null or empty where it
 //! does not apply), so that a case can assert an absence.
 
@@ -22,7 +22,7 @@ pub enum Status {
     PassedOut,
 }
 
-/// The names of the irregularities the engine rules on (DESIGN.md).
+/// The names of the irregularities the engine rules on (docs/conventions.md).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Irregularity {
@@ -56,7 +56,7 @@ pub struct Decision {
     pub law: String,
 }
 
-/// How comparability was decided (DESIGN.md, "Meanings").
+/// How comparability was decided (docs/conventions.md, "Law 23 and meanings").
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Basis {
     /// The director's explicit finding on the event.

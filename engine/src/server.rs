@@ -1,5 +1,5 @@
 //! The protocol server: the reference engine answering JSON Lines on a
-//! reader and a writer (DESIGN.md, "The protocol"). The `rulings-engine`
+//! reader and a writer (docs/protocol.md). The `rulings-engine`
 //! binary runs it on stdin/stdout; the runner's `rulings serve` too.
 //!
 //! One message a line. Every line that is not a blank line gets exactly one

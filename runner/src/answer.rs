@@ -1,5 +1,5 @@
 //! Reading an implementation's lines into protocol messages, strictly
-//! (DESIGN.md, "The protocol"; the schemas in schemas/).
+//! (docs/protocol.md; the schemas in schemas/).
 //!
 //! A line that is not what the protocol allows is a [`Violation`] that says
 //! what was wrong and where: not UTF-8, not JSON, a message split over

@@ -877,6 +877,17 @@ fn yaml_hint(text: &str, line: usize, msg: &str) -> Option<String> {
             }
         }
     }
+    if msg.starts_with("did not find expected key") {
+        if let Some((key, value)) = trimmed.split_once(": ") {
+            let value = value.trim();
+            if value.starts_with('"') && value.matches('"').count() > 2 {
+                return Some(format!(
+                    "the value of `{key}` holds a `\"` that ends its quotes early; inside double quotes write \
+                     `\\\"`, or use single quotes for the inner ones"
+                ));
+            }
+        }
+    }
     let dash = trimmed.strip_prefix('-').filter(|rest| rest.starts_with(|c: char| !c.is_whitespace() && c != '-'));
     if dash.is_some() && msg.contains("expected a sequence") || dash.is_some() && msg.contains("wrong kind of value") {
         return Some(format!("a list item needs a space after `-`: write `- {}`", trimmed.trim_start_matches('-')));

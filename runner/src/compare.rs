@@ -1,5 +1,5 @@
 //! Comparison of a ruling with a case's expectation, and the diff a human
-//! reads when they differ (DESIGN.md, "Matching a case").
+//! reads when they differ (docs/case-format.md, "`expect`").
 //!
 //! Every key the case names must equal the ruling's value; maps inside are
 //! matched on the keys the case names (a missing key counts as null); lists

@@ -1,4 +1,4 @@
-//! Clause coverage (DESIGN.md, "The runner"): which clauses of Laws 16C,
+//! Clause coverage: which clauses of Laws 16C,
 //! 23 to 39 and 72C the corpus exercises, counted from the cases' `laws`
 //! lists. Every 2017 clause of those laws in the registry
 //! (`rulings_engine::clauses`) is listed, including those no case cites, so

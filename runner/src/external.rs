@@ -1,5 +1,5 @@
 //! An implementation in another process, speaking the protocol: JSON Lines
-//! on its stdin and stdout (DESIGN.md, "The protocol"; docs/implementers.md).
+//! on its stdin and stdout (docs/protocol.md; docs/implementers.md).
 //!
 //! - The program is started without a shell (its path and arguments as
 //!   given); `shell: true` runs one command line through `sh -c`. Nothing

@@ -1,6 +1,6 @@
 //! Which protocol features a case needs, derived from what it is about,
 //! so that an implementation that declares a subset is not failed on the
-//! rest (DESIGN.md, "The protocol": not applicable, counted apart).
+//! rest (docs/protocol.md: not applicable, counted apart).
 
 use rulings_engine::clauses::law_number;
 

@@ -97,7 +97,7 @@ fn fenced(lang: &str, text: &str) -> String {
     format!("{fence}{lang}\n{}\n{fence}\n", text.trim_end())
 }
 
-/// Clause coverage (DESIGN.md, "The runner"), counted as `rulings run`
+/// Clause coverage, counted as `rulings run`
 /// prints it ([`crate::coverage`]): for each 2017 clause of Laws 16C,
 /// 23-39 and 72C, the cases of this report that hold for 2017 and cite it
 /// or one of its sub-clauses.

@@ -10,7 +10,7 @@ use crate::case::Case;
 use crate::compare::{self, Grade};
 use crate::implementation::{Answer, FaultKind};
 
-/// The outcome of one case (DESIGN.md, "Reports").
+/// The outcome of one case (docs/protocol.md, "Time limits, faults and restarts").
 #[derive(Debug, Clone, PartialEq)]
 pub enum Outcome {
     Passed,

@@ -1,4 +1,4 @@
-//! The report of a run (DESIGN.md, "Reports"): a JSON Lines file that is
+//! The report of a run (docs/implementers.md, "The report"): a JSON Lines file that is
 //! the source of truth, and the Markdown and JUnit XML rendered from it
 //! ([`crate::markdown`], [`crate::junit`]).
 //!

@@ -255,3 +255,13 @@ fn the_usual_yaml_slips_are_told_in_plain_words() {
         "expected a case (a map with id, title, laws, source, dealer, events and expect); is this a fragment",
     );
 }
+
+#[test]
+fn a_quote_inside_a_quoted_value_is_named() {
+    let good = GOOD.replace("L22-G00D", "L22-QU0T");
+    let quoted = good.replace(
+        "source: \"Laws of Duplicate Bridge 2017, Law 22A\"",
+        "source: \"Laws of Duplicate Bridge 2017, \"Law 22A\" itself\"",
+    );
+    assert_refused("quote", quoted.into_bytes(), "the value of `source` holds a `\"` that ends its quotes early");
+}

@@ -1,5 +1,5 @@
 //! The reference engine as a protocol server: JSON Lines on stdin and
-//! stdout (DESIGN.md, "The protocol"). `rulings run --impl rulings-engine`
+//! stdout (docs/protocol.md). `rulings run --impl rulings-engine`
 //! tests it as any other program; see docs/implementers.md.
 
 use std::io::{self, BufWriter};
