@@ -16,6 +16,8 @@ pub mod explain;
 pub mod external;
 pub mod features;
 pub mod files;
+pub mod fuzz;
+pub mod fuzz_cli;
 pub mod grid;
 pub mod harness;
 pub mod implementation;

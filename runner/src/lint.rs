@@ -103,6 +103,17 @@ pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mu
         } else {
             told.push(i);
         }
+        if c.tags.iter().any(|t| t == crate::fuzz::UNREVIEWED) {
+            errors.push(at(
+                c,
+                "tags",
+                format!(
+                    "an unreviewed case (written by rulings fuzz, its expectation the reference engine's ruling): \
+                     check it against the Laws, cite the clauses, then remove the `{}` tag",
+                    crate::fuzz::UNREVIEWED
+                ),
+            ));
+        }
         if let Some(registry) = tags {
             for t in &c.tags {
                 if !registry.contains_key(t) {
@@ -123,12 +134,21 @@ pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mu
 
 /// A cheap check that the story can reach the state the expectation names,
 /// without ruling on it: an auction over needs at least three passes in the
-/// story (four for a pass-out); a decision pending needs at least one call.
+/// story (four for a pass-out), a bid above seven counting as the pass put in
+/// its place (38C); a decision pending needs at least one call.
 /// (Calls may be withdrawn, replaced or cancelled, so no stronger check is
 /// sound without the Laws; the engine's run does the rest.)
 fn unreachable_expectation(c: &Case) -> Option<String> {
     let status = c.expect.status.as_ref().and_then(Value::as_str);
-    let passes = c.events.iter().filter(|e| e.action == Action::Call(Call::Pass)).count();
+    // A bid above seven is cancelled and a pass put in its place (38B, 38C):
+    // it may be one of the passes that end the auction.
+    let passes = c
+        .events
+        .iter()
+        .filter(|e| {
+            e.action == Action::Call(Call::Pass) || matches!(e.action, Action::Call(Call::Bid(b)) if b.level > 7)
+        })
+        .count();
     let calls = c.events.iter().filter(|e| matches!(e.action, Action::Call(_))).count();
     let wants_end = matches!(status, Some("closed")) || c.expect.contract.as_ref().is_some_and(|v| !v.is_null());
     if wants_end && passes < 3 {

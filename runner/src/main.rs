@@ -38,6 +38,9 @@ enum Command {
     Serve,
     /// Measure the corpus in process, through the protocol, and one process per case.
     Bench(rulings::bench::BenchArgs),
+    /// Differential fuzzing: random stories ruled on by the reference engine and by a program
+    /// (--impl); each disagreement is shrunk and written as an unreviewed case.
+    Fuzz(rulings::fuzz_cli::FuzzArgs),
     /// Write a case skeleton with a fresh stable id in the folder of LAW (e.g. `rulings new 27`).
     New {
         /// The law the case is about: 27, law27, 27B1(a)...
@@ -126,6 +129,7 @@ fn main() -> ExitCode {
             }
         }
         Command::Bench(args) => rulings::bench::main(&args),
+        Command::Fuzz(args) => rulings::fuzz_cli::main(&args),
         Command::Explain { case, edition, cases, implementation, shell, timeout } => {
             explain(&case, edition, cases, &implementation, shell, timeout)
         }

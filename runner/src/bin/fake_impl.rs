@@ -19,8 +19,8 @@
 //!   without a newline;
 //! - `grandchild=N`: at request N, start `sleep 30` holding stdout, name its
 //!   pid on stderr (`fake-impl: started PID`), then exit with status 7;
-//! - `wrong-for-dealer=SEAT`: the contract doubled whenever the request's
-//!   dealer is SEAT (a fault by content, the same whatever the seq);
+//! - `wrong-for-dealer=SEAT`: the contract doubled whenever there is one
+//!   and the request's dealer is SEAT (a fault by content, whatever the seq);
 //! - `name=NAME`: the name to give in the hello (default `fake-impl`);
 //! - `tag=WORD`: ignored; marks the process for a test that looks for it.
 
@@ -153,7 +153,8 @@ fn main() {
                     v["ruling"]["score_adjustment"] = json!(["27D"]);
                 }
                 let dealer = serde_json::to_value(request.dealer).unwrap_or_default();
-                if args.get("wrong-for-dealer").is_some_and(|d| dealer == json!(d)) {
+                let has_contract = v["ruling"]["contract"].is_object();
+                if has_contract && args.get("wrong-for-dealer").is_some_and(|d| dealer == json!(d)) {
                     v["ruling"]["contract"]["doubled"] = json!("X");
                 }
                 if at("wrong-ruling", n) {

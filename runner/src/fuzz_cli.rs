@@ -1,0 +1,114 @@
+//! `rulings fuzz`: the command line of [`crate::fuzz`].
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use crate::fuzz::{fuzz, render, Options};
+use crate::implementation::{Implementation, InProcess};
+use crate::parallel::Workers;
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct FuzzArgs {
+    /// The program to fuzz (as `rulings run --impl`); default: the engine in
+    /// process, against itself (its rotation invariance and determinism).
+    #[arg(long = "impl", value_name = "CMD", num_args = 1..)]
+    pub implementation: Vec<String>,
+    /// Run --impl as a shell command line.
+    #[arg(long, requires = "implementation")]
+    pub shell: bool,
+    /// The seed (default: from the clock, printed so that a run replays).
+    #[arg(long, value_name = "N")]
+    pub seed: Option<u64>,
+    /// How many stories to generate.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub count: u64,
+    /// Stop after this many seconds, whatever --count says.
+    #[arg(long, value_name = "SECS")]
+    pub time: Option<f64>,
+    /// Where to write each disagreement as a case file.
+    #[arg(long, value_name = "DIR", default_value = "fuzz-cases")]
+    pub out: PathBuf,
+    /// Stop after this many distinct disagreements.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    pub max_findings: usize,
+    /// The program's time limit per story, in seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    pub timeout: f64,
+}
+
+/// Exit 0 when the program agrees with the reference on every story
+/// asked, 1 when it does not, 2 on a wrong option.
+pub fn main(args: &FuzzArgs) -> ExitCode {
+    crate::interrupt::install();
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
+    });
+    let time = match args.time {
+        Some(t) => match crate::external::timeout_from_secs(t) {
+            Ok(d) => Some(d),
+            Err(e) => {
+                eprintln!("error: --time {t}: {e}");
+                return ExitCode::from(2);
+            }
+        },
+        None => None,
+    };
+    let options =
+        Options { seed, count: args.count, time, out: Some(args.out.clone()), max_findings: args.max_findings };
+    // Against itself the engine runs unbounded, as fast as it goes.
+    let mut in_process = InProcess::with_limit(None);
+    let mut workers = None;
+    if !args.implementation.is_empty() {
+        let mut o = match crate::suite::program_options(&args.implementation, args.shell) {
+            Ok(o) => o,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        o.timeout = match crate::external::timeout_from_secs(args.timeout) {
+            Ok(d) => d,
+            Err(e) => {
+                eprintln!("error: --timeout {}: {e}", args.timeout);
+                return ExitCode::from(2);
+            }
+        };
+        let w = Workers::start(o, 1);
+        if let Some(e) = w.hello_error() {
+            eprintln!("error: the program did not complete the hello: {e}");
+            return ExitCode::from(2);
+        }
+        workers = Some(w);
+    }
+    let program: &mut dyn Implementation = match workers.as_mut() {
+        Some(w) => w,
+        None => &mut in_process,
+    };
+    let hello = program.hello().clone();
+    eprintln!(
+        "rulings fuzz: seed {seed}, against {} {} (editions and features as its hello declares)",
+        hello.name, hello.version
+    );
+    let tty = std::io::stderr().is_terminal();
+    let summary = fuzz(program, &options, |s| {
+        if tty {
+            eprint!("\r{} stories, {} disagreement(s), {:.1} s", s.generated, s.findings.len(), s.took.as_secs_f64());
+        }
+    });
+    if tty {
+        eprintln!();
+    }
+    if let Some(w) = workers.as_mut() {
+        w.shutdown();
+    }
+    print!("{}", render(&summary, seed));
+    if summary.findings.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        eprintln!(
+            "rulings fuzz: each case above holds the reference engine's ruling, unreviewed: check it against the Laws before trusting either side"
+        );
+        ExitCode::FAILURE
+    }
+}
