@@ -787,7 +787,7 @@ fn find_deep_nesting(text: &str) -> Option<(usize, usize, String)> {
 /// The line and column of a value given by its serde path (`vulnerable`,
 /// `events[3]`, `events[3].E`), found in the text by its keys and list
 /// items; approximate for values written in flow style.
-fn locate_path(text: &str, path: &str) -> Option<(usize, usize)> {
+pub(crate) fn locate_path(text: &str, path: &str) -> Option<(usize, usize)> {
     let lines: Vec<&str> = text.lines().collect();
     let mut start = 0usize; // the line to search from
     let mut indent = 0usize; // the indentation of keys at this level

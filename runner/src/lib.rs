@@ -38,6 +38,7 @@ pub mod suite;
 pub mod summary;
 pub mod text;
 pub mod traffic;
+pub mod verify;
 
 use std::path::PathBuf;
 

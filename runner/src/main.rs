@@ -161,14 +161,31 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
     if dirs.is_empty() {
         eprintln!("note: no cases/ folder here: checking the corpus built into rulings");
     }
-    let corpus = rulings::load(&dirs);
+    let mut corpus = rulings::load(&dirs);
+    // Every case that loaded is ruled on too: where the engine and the
+    // expectation part, it says so at the line of the key.
+    let mut warnings = Vec::new();
+    for case in &corpus.cases {
+        let v = rulings::verify::verify(case);
+        corpus.errors.extend(v.errors);
+        warnings.extend(v.warnings);
+    }
+    corpus.errors.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     for e in &corpus.errors {
         eprintln!("error: {e}");
+    }
+    for w in &warnings {
+        eprintln!("warning: {w}");
     }
     for (path, why) in &corpus.skipped {
         eprintln!("note: {}: skipped: {why}", path.display());
     }
-    println!("{} case(s) loaded, {} error(s)", corpus.cases.len(), corpus.errors.len());
+    println!(
+        "{} case(s) loaded and ruled on, {} error(s){}",
+        corpus.cases.len(),
+        corpus.errors.len(),
+        if warnings.is_empty() { String::new() } else { format!(", {} warning(s)", warnings.len()) }
+    );
     if corpus.errors.is_empty() {
         ExitCode::SUCCESS
     } else {

@@ -207,7 +207,8 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
             }
         }
     }
-    summary.push_str(&crate::coverage::render(&corpus, &asked));
+    let complete = options.selection.is_everything() && options.run.edition.is_none();
+    summary.push_str(&crate::coverage::render(&corpus, &asked, complete));
     // The closing line comes last, where people and CI look for it.
     summary.push('\n');
     summary.push_str(&summary::closing_line(&summary::total(&results), corpus.errors.len()));

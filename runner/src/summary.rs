@@ -154,8 +154,23 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
         let _ = writeln!(s, "\nfailures:");
         for r in failures.iter().take(max_failures) {
             let case = &corpus.cases[r.case];
-            let first = r.outcome.detail().and_then(|d| d.lines().find(|l| !l.trim().is_empty())).unwrap_or("");
+            let detail = r.outcome.detail().unwrap_or("");
+            let mut lines = detail.lines().filter(|l| !l.trim().is_empty());
+            let first = lines.next().unwrap_or("");
             let _ = writeln!(s, "  {} ({}): {} {}", r.variant.trial_name(case), case.id, r.outcome.name(), first);
+            // A wrong ruling's diff, compactly: its changed lines, not its
+            // headers or context (the report has it all).
+            if matches!(r.outcome, Outcome::Failed { .. }) {
+                let changed: Vec<&str> = lines
+                    .filter(|l| {
+                        (l.starts_with('-') || l.starts_with('+')) && !l.starts_with("---") && !l.starts_with("+++")
+                    })
+                    .take(8)
+                    .collect();
+                for l in changed {
+                    let _ = writeln!(s, "      {}", l.chars().take(74).collect::<String>());
+                }
+            }
         }
         if failures.len() > max_failures {
             let _ = writeln!(s, "  ... and {} more", failures.len() - max_failures);

@@ -696,3 +696,39 @@ fn bench_says_what_it_measures_as_it_goes() {
     assert!(err.contains("rulings bench: (a) the corpus in process"), "{err}");
     assert!(err.contains("rulings bench: (e) the engine once a case"), "{err}");
 }
+
+#[test]
+fn check_rules_every_case_and_points_at_the_key_that_differs() {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let law27 = scratch.path().join("law27");
+    fs::create_dir_all(&law27).expect("mkdir");
+    // East's 1H is insufficient, South does not accept it, East corrects to
+    // 2H: South is next, not West; the case says W.
+    fs::write(
+        law27.join("wrong-next.yaml"),
+        "id: L27-WN01\ntitle: 1S (1H) corrected to 2H, next to call\nlaws: [\"27B1(a)\"]\nsource: test\n\
+         dealer: N\nevents:\n  - N: 1S\n  - E: 1H\n  - S: reject\n  - E: 2H\nexpect:\n  status: auction\n  next: W\n",
+    )
+    .expect("write");
+    // Accept by a player who holds no option: an impossible story.
+    fs::write(
+        law27.join("impossible.yaml"),
+        "id: L27-IM01\ntitle: nobody holds an option\nlaws: [\"27A1\"]\nsource: test\n\
+         dealer: N\nevents:\n  - N: 1S\n  - E: accept\nexpect:\n  status: auction\n",
+    )
+    .expect("write");
+    // 2D over 2H, where the author meant a legal 3D: not in the title.
+    fs::write(
+        law27.join("unmeant.yaml"),
+        "id: L27-UN01\ntitle: North opens and East overcalls\nlaws: [\"22A\"]\nsource: test\n\
+         dealer: N\nevents:\n  - N: 2H\n  - E: 2D\nexpect:\n  next: S\n",
+    )
+    .expect("write");
+    let o = rulings(&["check", s(scratch.path())]);
+    let err = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("wrong-next.yaml:13:3: expected next: W, the engine rules S"), "{err}");
+    assert!(err.contains("impossible.yaml:8:3: the engine cannot rule on this event"), "{err}");
+    assert!(err.contains("unmeant.yaml:8:3: after E's 2D, the engine waits on S's decision under 27A1"), "{err}");
+    assert!(err.contains("warning: "), "{err}");
+}
