@@ -26,6 +26,7 @@ pub mod junit;
 pub mod known_failures;
 pub mod lint;
 pub mod markdown;
+pub mod matrix;
 pub mod outcome;
 pub mod parallel;
 pub mod process_group;

@@ -34,6 +34,16 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
+    /// Compare implementations: a matrix of several report.jsonl files, the runs where they
+    /// disagree first, then passes per folder and per clause.
+    Compare {
+        /// The reports (report.jsonl), one per implementation.
+        #[arg(required = true, num_args = 1..)]
+        reports: Vec<PathBuf>,
+        /// Write matrix.md and matrix.json into this folder (default: print the Markdown).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
     /// Serve the reference engine over the protocol on stdin/stdout (as the rulings-engine binary does).
     Serve,
     /// Measure the corpus in process, through the protocol, and one process per case.
@@ -130,6 +140,7 @@ fn main() -> ExitCode {
         }
         Command::Bench(args) => rulings::bench::main(&args),
         Command::Fuzz(args) => rulings::fuzz_cli::main(&args),
+        Command::Compare { reports, out } => compare(&reports, out.as_deref()),
         Command::Explain { case, edition, cases, implementation, shell, timeout } => {
             explain(&case, edition, cases, &implementation, shell, timeout)
         }
@@ -216,6 +227,42 @@ fn clauses(law: Option<&str>) -> ExitCode {
     if shown == 0 {
         eprintln!("error: no clause of Law {} is in the registry", wanted.unwrap_or_default());
         return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// `rulings compare REPORT...`: exit 0 when the matrix is made (the
+/// implementations' failures are the matrix's content, not an error of the
+/// command), 2 when a report cannot be read.
+fn compare(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
+    let mut reports = Vec::new();
+    for p in paths {
+        let read = rulings::files::read_text_capped(p, rulings::files::MAX_REPORT_BYTES)
+            .map_err(|e| e.to_string())
+            .and_then(|t| rulings::report::Report::from_jsonl(&t));
+        match read {
+            Ok(r) => reports.push(r),
+            Err(e) => {
+                eprintln!("error: {}: {e}", p.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let matrix = rulings::matrix::build(&reports);
+    let md = rulings::matrix::markdown(&matrix);
+    match out {
+        None => print!("{md}"),
+        Some(dir) => {
+            let json = serde_json::to_string_pretty(&matrix).unwrap_or_default() + "\n";
+            for (name, text) in [("matrix.md", &md), ("matrix.json", &json)] {
+                let path = dir.join(name);
+                if let Err(e) = rulings::report::write_atomic(&path, text) {
+                    eprintln!("error: {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+                eprintln!("rulings: wrote {}", path.display());
+            }
+        }
     }
     ExitCode::SUCCESS
 }

@@ -732,3 +732,39 @@ fn check_rules_every_case_and_points_at_the_key_that_differs() {
     assert!(err.contains("unmeant.yaml:8:3: after E's 2D, the engine waits on S's decision under 27A1"), "{err}");
     assert!(err.contains("warning: "), "{err}");
 }
+
+#[test]
+fn compare_puts_the_disagreements_first() {
+    let (dir, _) = common::corpus("cli-compare", 4, false);
+    let fake = common::fake();
+    let a = fresh(&dir, "a");
+    let b = fresh(&dir, "b");
+    let o = rulings(&["run", "--cases", s(&dir), "--report", s(&a)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = rulings(&[
+        "run",
+        "--cases",
+        s(&dir),
+        "--report",
+        s(&b),
+        "--impl",
+        fake.as_str(),
+        "wrong-for-dealer=E",
+        "name=other",
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let out = fresh(&dir, "matrix");
+    let o = rulings(&["compare", s(&a.join("report.jsonl")), s(&b.join("report.jsonl")), "--out", s(&out)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let md = fs::read_to_string(out.join("matrix.md")).expect("matrix.md");
+    assert!(md.contains("| run (case, clauses) | rulings-engine 0.1.0 | other 0.1.0 |"), "{md}");
+    assert!(md.contains("## Where they disagree (1 runs)"), "{md}");
+    assert!(md.contains("`law22/case-01.yaml` L22-TS01 22A | pass | **fail** (contract) |"), "{md}");
+    assert!(md.find("Where they disagree") < md.find("By folder"), "{md}");
+    let json: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("matrix.json")).expect("json")).expect("json");
+    assert_eq!(json["implementations"], serde_json::json!(["rulings-engine 0.1.0", "other 0.1.0"]));
+    assert_eq!(json["rows"].as_array().map(Vec::len), Some(4));
+    let o = rulings(&["compare", "/nonexistent/report.jsonl"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+}
