@@ -110,49 +110,11 @@ impl ExternalOptions {
     }
 }
 
-/// Split a command line into words the way a shell would for simple cases:
-/// spaces separate, single and double quotes group, a backslash escapes the
-/// next character. Nothing is expanded and no shell runs.
+/// Split a command line into words as a POSIX shell would (the
+/// `shell-words` crate): spaces separate, quotes group, a backslash escapes
+/// as it does in a shell. Nothing is expanded and no shell runs.
 pub fn split_command(line: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some('"'), '\\') | (None, '\\') => match chars.next() {
-                Some(n) => {
-                    word.push(n);
-                    in_word = true;
-                }
-                None => return Err("the command line ends with a backslash".into()),
-            },
-            (Some(_), c) => word.push(c),
-            (None, '\'' | '"') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            (None, c) => {
-                word.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if quote.is_some() {
-        return Err("the command line has an unclosed quote".into());
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
+    shell_words::split(line).map_err(|_| "the command line has an unclosed quote, or ends with a backslash".to_string())
 }
 
 /// A fault: what happened, for the case's outcome.
@@ -1242,6 +1204,9 @@ mod tests {
         assert_eq!(split_command("a ''").unwrap(), ["a", ""]);
         assert!(split_command("a 'b").is_err());
         assert_eq!(split_command("  ").unwrap(), Vec::<String>::new());
+        // As a shell reads it: inside double quotes a backslash is kept
+        // unless it escapes `"`, `\\`, `$` or a backquote.
+        assert_eq!(split_command(r#"prog "C:\dir\x" "say \"hi\"""#).unwrap(), ["prog", r"C:\dir\x", r#"say "hi""#]);
     }
 
     /// 200 MB without a newline, made as it is read (nothing held here).
