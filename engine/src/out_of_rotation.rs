@@ -106,6 +106,11 @@ pub(crate) struct Rotation {
     /// 2007 30B2(b): the offender's partner may not double or redouble at
     /// his turn, the next call of the auction after the pass was cancelled.
     no_double: Option<NoDouble>,
+    /// A pass out of rotation just cancelled as the third pass after a call
+    /// (34, 17D3): its offender and the event's number. A pass by his LHO
+    /// as the very next event was made over it, in rotation as the table
+    /// saw it: it is cancelled with it, and is no irregularity.
+    third_pass: Option<(Seat, usize)>,
 }
 
 /// 2007 30B2(b): `seat` may not double or redouble when he calls at the
@@ -149,6 +154,17 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
     let turn = t.auction.next_seat();
     let offender = e.seat;
 
+    // 17D3 (2017; 2007 17E2): the pass just cancelled as the third pass was
+    // followed, before the director came, by its offender's LHO passing in
+    // rotation over it. That pass accepted it (WBF 2017 Laws Commentary, Law
+    // 17, example 15) and is no offence: it is cancelled as a pass after
+    // the missed turn, nothing more, and gives no unauthorised information.
+    if let Some((poot, at)) = t.rotation.third_pass.take() {
+        if at + 1 == i && offender == poot.lho() && c.is_pass() {
+            return Ok(());
+        }
+    }
+
     // 28A: RHO is required to pass, so his pass is taken as made and this
     // call is in rotation.
     if turn == offender.rho() && t.required_to_pass(turn) {
@@ -188,6 +204,7 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
         t.record(oot.ruling("34"));
         let ui = t.rules.withdrawn_ui;
         t.unauthorized(offender.partner(), offender, c, ui);
+        t.rotation.third_pass = Some((offender, i));
         return Ok(());
     }
 
