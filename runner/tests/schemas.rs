@@ -247,3 +247,32 @@ fn the_pattern_subset_matches_as_regular_expressions_do() {
     assert!(unanchored.is_match("abbbc") && !unanchored.is_match("abc"));
     assert!(Regex::new(r"\d+").is_err(), "classes like \\d are refused, not misread");
 }
+
+#[test]
+fn bundled_schemas_are_copies_of_the_files_beside_them() {
+    // from- and to-implementation carry the schemas they refer to under
+    // $defs, so that off-the-shelf validators resolve every $ref without
+    // flags or network; each copy must say what its file says.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../schemas");
+    let read = |n: &str| -> Value {
+        serde_json::from_str(&std::fs::read_to_string(dir.join(n)).expect("schema file")).expect("json")
+    };
+    for (composite, parts) in [
+        ("from-implementation.schema.json", &["hello.schema.json", "ruling.schema.json"][..]),
+        ("to-implementation.schema.json", &["request.schema.json"][..]),
+    ] {
+        let c = read(composite);
+        for part in parts {
+            let mut file = read(part);
+            let map = file.as_object_mut().expect("an object");
+            map.remove("$schema");
+            map.insert("$id".into(), Value::String(part.to_string()));
+            assert_eq!(c["$defs"][*part], file, "{composite}: $defs[{part}] differs from {part}: copy it again");
+        }
+    }
+    // No $id names a host: references resolve against the file's own place.
+    for entry in std::fs::read_dir(&dir).expect("schemas/").flatten() {
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(entry.path()).expect("read")).expect("json");
+        assert!(v.get("$id").is_none(), "{}: a top-level $id would send validators to the network", entry.path().display());
+    }
+}

@@ -80,6 +80,9 @@ impl Schemas {
     fn check_refs(&self, v: &Value, file: &str) -> Result<(), String> {
         match v {
             Value::Object(m) => {
+                // A bundled schema (`$id` beside its copy in the set) is its
+                // own resource: `#/...` inside it means inside it.
+                let file = m.get("$id").and_then(Value::as_str).filter(|id| self.files.contains_key(*id)).unwrap_or(file);
                 if let Some(Value::String(r)) = m.get("$ref") {
                     self.resolve(file, r)?;
                 }
@@ -124,6 +127,7 @@ impl Schemas {
             }
             return;
         };
+        let file = s.get("$id").and_then(Value::as_str).filter(|id| self.files.contains_key(*id)).unwrap_or(file);
         if let Some(Value::String(r)) = s.get("$ref") {
             match self.resolve(file, r) {
                 Ok((f, sub)) => self.check(sub, f, v, at, errors),
