@@ -162,6 +162,36 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>) -> Result<Path
     Ok(path)
 }
 
+/// docs/clauses.md: the clause registry for readers, one table per law,
+/// generated from `engine/clauses.yml` (`rulings clauses --markdown`).
+pub fn clauses_markdown() -> String {
+    use rulings_engine::clauses::{law_number, CLAUSES, E1997, E2007, E2017};
+    use std::fmt::Write as _;
+    let mut s = String::from(
+        "# Clause ids\n\n\
+         Every clause id a case may cite in `laws`, and a ruling in `law`, with the editions of the Laws it \
+         exists in and a one-line summary in our own words (read the Laws themselves for the text). \
+         Generated from [engine/clauses.yml](../engine/clauses.yml) by \
+         `cargo run -p rulings -- clauses --markdown > docs/clauses.md`; to add a clause, add its entry \
+         there and regenerate this page (a test checks it is current). `rulings clauses 27` lists one law.\n",
+    );
+    let mut law = None;
+    for c in CLAUSES {
+        let n = law_number(c.id);
+        if n != law {
+            law = n;
+            let _ = write!(s, "\n## Law {}\n\n| clause | editions | summary |\n|---|---|---|\n", n.unwrap_or_default());
+        }
+        let editions: Vec<&str> = [(E1997, "1997"), (E2007, "2007"), (E2017, "2017")]
+            .iter()
+            .filter(|(bit, _)| c.editions & bit != 0)
+            .map(|(_, y)| *y)
+            .collect();
+        let _ = writeln!(s, "| {} | {} | {} |", c.id, editions.join(", "), c.summary.replace('|', "\\|"));
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -48,8 +48,8 @@ impl<'de> Deserialize<'de> for ClauseId {
             None => Err(serde::de::Error::custom(match clauses::suggest(text.trim()) {
                 Some(id) => format!("unknown law clause `{text}`: did you mean `{id}`?"),
                 None => format!(
-                    "unknown law clause `{text}`: cite a clause that `rulings clauses` lists \
-                     (as \"27B1(a)\", \"16C2\"), or add it to the registry"
+                    "unknown law clause `{text}`: cite a clause listed in docs/clauses.md \
+                     (as \"27B1(a)\", \"16C2\"), or add it to engine/clauses.yml"
                 ),
             })),
         }

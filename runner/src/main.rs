@@ -66,6 +66,9 @@ enum Command {
     Clauses {
         /// Only the clauses of this law (27, law27, 27B); default: all.
         law: Option<String>,
+        /// Print docs/clauses.md (every clause, as Markdown tables).
+        #[arg(long, conflicts_with = "law")]
+        markdown: bool,
     },
     /// Show a case's story, the reference engine's ruling step by step, the
     /// expectation, and (with --impl) a program's ruling against both.
@@ -144,7 +147,11 @@ fn main() -> ExitCode {
         Command::Explain { case, edition, cases, implementation, shell, timeout } => {
             explain(&case, edition, cases, &implementation, shell, timeout)
         }
-        Command::Clauses { law } => clauses(law.as_deref()),
+        Command::Clauses { markdown: true, .. } => {
+            print!("{}", rulings::authoring::clauses_markdown());
+            ExitCode::SUCCESS
+        }
+        Command::Clauses { law, .. } => clauses(law.as_deref()),
         Command::New { law, name, cases } => {
             let Some(cases) = cases.or_else(|| rulings::default_dirs().pop()) else {
                 eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");

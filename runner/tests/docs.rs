@@ -156,3 +156,12 @@ fn every_case_file_the_docs_name_exists() {
         }
     }
 }
+
+#[test]
+fn docs_clauses_md_is_the_registry() {
+    let text = fs::read_to_string(root().join("docs/clauses.md")).expect("docs/clauses.md");
+    assert!(
+        text == rulings::authoring::clauses_markdown(),
+        "docs/clauses.md is stale: run `cargo run -p rulings -- clauses --markdown > docs/clauses.md`"
+    );
+}

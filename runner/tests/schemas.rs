@@ -273,6 +273,10 @@ fn bundled_schemas_are_copies_of_the_files_beside_them() {
     // No $id names a host: references resolve against the file's own place.
     for entry in std::fs::read_dir(&dir).expect("schemas/").flatten() {
         let v: Value = serde_json::from_str(&std::fs::read_to_string(entry.path()).expect("read")).expect("json");
-        assert!(v.get("$id").is_none(), "{}: a top-level $id would send validators to the network", entry.path().display());
+        assert!(
+            v.get("$id").is_none(),
+            "{}: a top-level $id would send validators to the network",
+            entry.path().display()
+        );
     }
 }

@@ -82,7 +82,8 @@ impl Schemas {
             Value::Object(m) => {
                 // A bundled schema (`$id` beside its copy in the set) is its
                 // own resource: `#/...` inside it means inside it.
-                let file = m.get("$id").and_then(Value::as_str).filter(|id| self.files.contains_key(*id)).unwrap_or(file);
+                let file =
+                    m.get("$id").and_then(Value::as_str).filter(|id| self.files.contains_key(*id)).unwrap_or(file);
                 if let Some(Value::String(r)) = m.get("$ref") {
                     self.resolve(file, r)?;
                 }
