@@ -21,6 +21,7 @@ pub mod fuzz_cli;
 pub mod grid;
 pub mod harness;
 pub mod implementation;
+pub mod import;
 pub mod interrupt;
 pub mod junit;
 pub mod known_failures;

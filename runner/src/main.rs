@@ -44,6 +44,15 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
+    /// Turn a case proposed through the GitHub issue form (the issue's text, saved to FILE) into
+    /// a case file, its expectation a draft to review.
+    ImportIssue {
+        /// The issue's text (Markdown, as GitHub writes the form).
+        file: PathBuf,
+        /// The corpus folder (default: cases/).
+        #[arg(long = "cases", value_name = "DIR")]
+        cases: Option<PathBuf>,
+    },
     /// Serve the reference engine over the protocol on stdin/stdout (as the rulings-engine binary does).
     Serve,
     /// Measure the corpus in process, through the protocol, and one process per case.
@@ -144,6 +153,32 @@ fn main() -> ExitCode {
         Command::Bench(args) => rulings::bench::main(&args),
         Command::Fuzz(args) => rulings::fuzz_cli::main(&args),
         Command::Compare { reports, out } => compare(&reports, out.as_deref()),
+        Command::ImportIssue { file, cases } => {
+            let Some(cases) = cases.or_else(|| rulings::default_dirs().pop()) else {
+                eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");
+                return ExitCode::from(2);
+            };
+            let text = match rulings::files::read_text_capped(&file, 1 << 20) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: {}: {e}", file.display());
+                    return ExitCode::from(2);
+                }
+            };
+            match rulings::import::import(&text, &cases) {
+                Ok(path) => {
+                    println!("{}", path.display());
+                    eprintln!(
+                        "wrote a case with a draft expectation (the engine's ruling) and the tag `unreviewed`:                          set the expectation from the director's ruling, then remove the tag and run `rulings check`"
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {}: {e}", file.display());
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::Explain { case, edition, cases, implementation, shell, timeout } => {
             explain(&case, edition, cases, &implementation, shell, timeout)
         }

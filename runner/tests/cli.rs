@@ -768,3 +768,33 @@ fn compare_puts_the_disagreements_first() {
     let o = rulings(&["compare", "/nonexistent/report.jsonl"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
+
+#[test]
+fn a_case_proposed_through_the_issue_form_is_imported_for_review() {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let cases = scratch.path().join("cases");
+    fs::create_dir_all(cases.join("law27")).expect("mkdir");
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/_tags.yml"), cases.join("_tags.yml")).expect("tags");
+    let form = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/case-issue.md");
+    let o = rulings(&["import-issue", s(&form), "--cases", s(&cases)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let path = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
+    assert!(path.ends_with("law27/south-s-2d-over-2h-not-accepted-corrected-to-3d.yaml"), "{}", path.display());
+    let case = fs::read_to_string(&path).expect("the case");
+    assert!(
+        case.contains("dealer: E\nvulnerable: NS\nevents:\n  - E: 2H\n  - S: 2D\n  - W: reject\n  - S: 3D\n"),
+        "{case}"
+    );
+    assert!(case.contains("#   South corrects to 3D"), "the director's words kept: {case}");
+    assert!(case.contains("laws: [\"27B1(a)\"]") && case.contains("tags: [unreviewed]"), "{case}");
+    // It loads, and check refuses it only for the review it awaits.
+    let o = rulings(&["check", s(&cases)]);
+    let said = text(&o);
+    assert_eq!(said.matches("error:").count(), 1, "{said}");
+    assert!(said.contains("an unreviewed case"), "{said}");
+    // A mistyped clause is said plainly.
+    let bad = scratch.path().join("bad.md");
+    fs::write(&bad, fs::read_to_string(&form).expect("form").replace("27B1(a)", "27B1a")).expect("write");
+    let o = rulings(&["import-issue", s(&bad), "--cases", s(&cases)]);
+    assert!(text(&o).contains("`27B1a` is not in docs/clauses.md; did you mean `27B1(a)`?"), "{}", text(&o));
+}

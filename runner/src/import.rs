@@ -1,0 +1,163 @@
+//! `rulings import-issue FILE`: a case proposed through the GitHub issue form
+//! (`.github/ISSUE_TEMPLATE/case.yml`), turned into a case file. The form's
+//! text arrives as Markdown, one `### Label` heading per field. The story is
+//! read line by line (`N: 1S`), the clauses are checked against the
+//! registry, and the expectation is a draft: the reference engine's ruling
+//! on the story, with the director's words beside it as comments, and the
+//! tag `unreviewed`, so that `rulings check` refuses the case until a
+//! maintainer has set the expectation from the director's ruling.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use rulings_engine::request::Event;
+use rulings_engine::{Edition, Request};
+
+use crate::outcome::ruling_value;
+
+/// The form's fields by their label (`### Dealer` -> `N`); GitHub writes
+/// `_No response_` for an optional field left empty.
+pub fn fields(text: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let mut label: Option<String> = None;
+    let mut value = String::new();
+    let mut flush = |label: &mut Option<String>, value: &mut String| {
+        if let Some(l) = label.take() {
+            let v = value.trim().to_string();
+            if v != "_No response_" {
+                out.insert(l, v);
+            }
+        }
+        value.clear();
+    };
+    for line in text.lines() {
+        if let Some(l) = line.strip_prefix("### ") {
+            flush(&mut label, &mut value);
+            label = Some(l.trim().to_string());
+        } else if label.is_some() {
+            value.push_str(line);
+            value.push('\n');
+        }
+    }
+    flush(&mut label, &mut value);
+    out
+}
+
+fn field<'a>(f: &'a BTreeMap<String, String>, label: &str) -> Result<&'a str, String> {
+    f.get(label).map(String::as_str).filter(|v| !v.is_empty()).ok_or_else(|| format!("the form has no `{label}`"))
+}
+
+/// The story's events, one a line: `N: 1S`, `E reject`, `S: exposes SK`.
+fn events(story: &str) -> Result<Vec<Event>, String> {
+    let mut out = Vec::new();
+    for (i, line) in story.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let t = line.trim().trim_start_matches(['-', '*']).trim();
+        let (seat, action) = t
+            .split_once(':')
+            .or_else(|| t.split_once(char::is_whitespace))
+            .ok_or_else(|| format!("story line {}: `{t}`: write the seat, a colon and the call (`N: 1S`)", i + 1))?;
+        let v = serde_json::json!({ seat.trim().to_uppercase(): action.trim() });
+        let e: Event = serde_json::from_value(v).map_err(|e| format!("story line {}: `{t}`: {e}", i + 1))?;
+        out.push(e);
+    }
+    if out.is_empty() {
+        return Err("the story has no event".into());
+    }
+    Ok(out)
+}
+
+/// A file name from a title: lower case, dashes.
+fn slug(title: &str) -> String {
+    let mut s = String::new();
+    for c in title.chars() {
+        if c.is_ascii_alphanumeric() {
+            s.push(c.to_ascii_lowercase());
+        } else if !s.ends_with('-') && !s.is_empty() {
+            s.push('-');
+        }
+    }
+    s.trim_end_matches('-').chars().take(60).collect()
+}
+
+/// Write the case proposed in `form` (the issue's text) under `cases`, in
+/// the folder of its first clause's law; its path.
+pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
+    let f = fields(form);
+    let title = field(&f, "Title")?;
+    let dealer = field(&f, "Dealer")?;
+    let vulnerable = f.get("Vulnerability").map_or("none", String::as_str);
+    let edition: Edition = field(&f, "Laws")?.parse().map_err(|e| format!("Laws: {e}"))?;
+    let events = events(field(&f, "Story")?)?;
+    let laws: Vec<String> = field(&f, "Clauses")?
+        .split([',', ';', ' '])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    for l in &laws {
+        if rulings_engine::clauses::find(l).is_none() {
+            let hint =
+                rulings_engine::clauses::suggest(l).map(|s| format!("; did you mean `{s}`?")).unwrap_or_default();
+            return Err(format!("Clauses: `{l}` is not in docs/clauses.md{hint}"));
+        }
+    }
+    let ruling_words = field(&f, "The ruling")?;
+    let source = field(&f, "Source")?;
+    let law = laws.first().and_then(|l| rulings_engine::clauses::law_number(l)).ok_or("Clauses: none given")?;
+    let folder = crate::authoring::folder_for(cases, law);
+    if !folder.is_dir() {
+        return Err(format!("{}: no folder for Law {law} in the corpus", folder.display()));
+    }
+    let request: Request = serde_json::from_value(serde_json::json!({
+        "edition": edition, "dealer": dealer, "vulnerable": vulnerable,
+        "events": serde_json::to_value(&events).map_err(|e| e.to_string())?,
+    }))
+    .map_err(|e| format!("Dealer or Vulnerability: {e}"))?;
+    let draft = rulings_engine::rule(&request).map_err(|e| format!("the engine cannot rule on the story: {e}"))?;
+
+    let used = crate::authoring::used_ids(cases);
+    let id = crate::authoring::mint_id(law, &used);
+    let quoted = |t: &str| serde_json::to_string(t).unwrap_or_default();
+    let mut s = String::new();
+    let _ = writeln!(s, "# yaml-language-server: $schema=../../schemas/case.schema.json");
+    let _ = writeln!(s, "# Proposed through the issue form. The director's ruling, in their words:");
+    for line in ruling_words.lines() {
+        let _ = writeln!(s, "#   {line}");
+    }
+    let _ = writeln!(s, "# The expectation below is a DRAFT, the reference engine's ruling: set it from the");
+    let _ = writeln!(s, "# director's ruling and the Laws, then remove the `unreviewed` tag.");
+    let _ = writeln!(s, "id: {id}");
+    let _ = writeln!(s, "title: {}", quoted(title));
+    let _ = writeln!(s, "laws: [{}]", laws.iter().map(|l| quoted(l)).collect::<Vec<_>>().join(", "));
+    let _ = writeln!(s, "source: {}", quoted(source));
+    let _ = writeln!(s, "tags: [{}]", crate::fuzz::UNREVIEWED);
+    if edition != Edition::E2017 {
+        let _ = writeln!(s, "editions: [{edition}]");
+    }
+    let _ = writeln!(s, "dealer: {dealer}");
+    if vulnerable != "none" {
+        let _ = writeln!(s, "vulnerable: {vulnerable}");
+    }
+    let _ = writeln!(s, "events:");
+    let request_value = serde_json::to_value(&request).map_err(|e| e.to_string())?;
+    for line in serde_yaml::to_string(&request_value["events"]).unwrap_or_default().lines() {
+        let _ = writeln!(s, "  {line}");
+    }
+    let _ = writeln!(s, "expect:");
+    for line in serde_yaml::to_string(&ruling_value(&draft)).unwrap_or_default().lines() {
+        let _ = writeln!(s, "  {line}");
+    }
+    let mut name = slug(title);
+    if name.is_empty() {
+        name = format!("new-{}", id.to_lowercase());
+    }
+    let path = folder.join(format!("{name}.yaml"));
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    std::io::Write::write_all(&mut file, s.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(path)
+}
