@@ -265,3 +265,24 @@ fn a_quote_inside_a_quoted_value_is_named() {
     );
     assert_refused("quote", quoted.into_bytes(), "the value of `source` holds a `\"` that ends its quotes early");
 }
+
+#[test]
+fn a_misspelt_key_gets_a_suggestion() {
+    let good = GOOD.replace("L22-G00D", "L22-SPEL");
+    assert_refused(
+        "dealr",
+        good.replace("dealer: N", "dealr: N").into_bytes(),
+        ":6:1: unknown key `dealr`: did you mean `dealer`?",
+    );
+    assert_refused(
+        "stauts",
+        good.replace("  status: closed", "  stauts: closed").into_bytes(),
+        "expect: unknown key `stauts`: did you mean `status`?",
+    );
+    // Nothing near: the keys are listed.
+    assert_refused(
+        "zzz",
+        good.replace("dealer: N", "dealer: N\nzzzzzzz: 1").into_bytes(),
+        "unknown key `zzzzzzz`; expected one of `id`",
+    );
+}
