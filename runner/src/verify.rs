@@ -76,11 +76,18 @@ pub fn verify(case: &Case) -> Verified {
                     let want = expected.get(&key).cloned().unwrap_or(Value::Null);
                     let got = project(&want, actual.get(&key).unwrap_or(&Value::Null));
                     let shown = crate::case::Expectation::in_the_case_s_spelling(&key, case.british);
+                    // The conventions that surprise directors, named where they bite.
+                    let convention = if key == "rulings" && want.to_string().contains("change-of-call") {
+                        " (by convention a change of call's entry names the call that replaced the other one, \
+                         not the one withdrawn: docs/conventions.md, Law 25)"
+                    } else {
+                        ""
+                    };
                     let e = at(
                         expect_line(&text, &shown),
                         3,
                         format!(
-                            "expected {shown}: {}, the engine rules {}{laws} (`rulings explain {}` shows why)",
+                            "expected {shown}: {}, the engine rules {}{laws}{convention} (`rulings explain {}` shows why)",
                             compact(&want),
                             compact(&got),
                             case.id

@@ -798,3 +798,20 @@ fn a_case_proposed_through_the_issue_form_is_imported_for_review() {
     let o = rulings(&["import-issue", s(&bad), "--cases", s(&cases)]);
     assert!(text(&o).contains("`27B1a` is not in docs/clauses.md; did you mean `27B1(a)`?"), "{}", text(&o));
 }
+
+#[test]
+fn check_names_the_convention_a_director_trips_on() {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    fs::create_dir_all(scratch.path().join("law25")).expect("mkdir");
+    // A director writes the withdrawn call; the convention names the replacement.
+    fs::write(
+        scratch.path().join("law25/slip.yaml"),
+        "id: L25-CC7A\ntitle: a slip corrected\nlaws: [\"25A1\"]\nsource: test\ndealer: N\nevents:\n  - N: 1C\n  - N: 1D\n    unintended: true\n\
+         expect:\n  rulings:\n    - {seat: N, call: 1C, irregularity: change-of-call, law: \"25A1\"}\n",
+    )
+    .expect("write");
+    let o = rulings(&["check", s(scratch.path())]);
+    let err = text(&o);
+    assert!(err.contains("slip.yaml:11:3: expected rulings:"), "{err}");
+    assert!(err.contains("names the call that replaced the other one, not the one withdrawn"), "{err}");
+}
