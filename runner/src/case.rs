@@ -336,18 +336,18 @@ pub fn load_corpus(dirs: &[PathBuf]) -> Corpus {
         let root = corpus_root(dir);
         if std::fs::metadata(dir).is_ok_and(|m| m.is_file()) {
             let name = dir.strip_prefix(&root).unwrap_or(dir).to_string_lossy().replace('\\', "/");
-            match load_case(&name, dir) {
+            match load_case_all(&name, dir) {
                 Ok(c) => corpus.cases.push(c),
-                Err(e) => corpus.errors.push(e),
+                Err(e) => corpus.errors.extend(e),
             }
         } else {
             let found = walk_corpus(&root, dir);
             corpus.errors.extend(found.errors);
             corpus.skipped.extend(found.skipped);
             for (name, path) in found.files {
-                match load_case(&name, &path) {
+                match load_case_all(&name, &path) {
                     Ok(c) => corpus.cases.push(c),
-                    Err(e) => corpus.errors.push(e),
+                    Err(e) => corpus.errors.extend(e),
                 }
             }
         }
@@ -435,43 +435,58 @@ fn check_unique_ids(corpus: &mut Corpus) {
     }
 }
 
-/// Read and validate one case file.
+/// Read and validate one case file: its first problem.
 pub fn load_case(name: &str, path: &Path) -> Result<Case, LoadError> {
+    load_case_all(name, path).map_err(|mut e| e.swap_remove(0))
+}
+
+/// Read and validate one case file: every problem found.
+pub fn load_case_all(name: &str, path: &Path) -> Result<Case, Vec<LoadError>> {
     let err =
         |line: usize, column: usize, message: String| LoadError { path: path.to_path_buf(), line, column, message };
-    let bytes = crate::files::read_capped(path, MAX_CASE_BYTES).map_err(|e| match e {
-        crate::files::ReadError::TooBig { limit } => {
-            let len = std::fs::metadata(path).map_or(0, |m| m.len());
-            err(1, 1, format!("the file is {len} bytes; a case is at most {limit} bytes"))
-        }
-        e => err(0, 0, e.to_string()),
-    })?;
+    let bytes = crate::files::read_capped(path, MAX_CASE_BYTES)
+        .map_err(|e| match e {
+            crate::files::ReadError::TooBig { limit } => {
+                let len = std::fs::metadata(path).map_or(0, |m| m.len());
+                err(1, 1, format!("the file is {len} bytes; a case is at most {limit} bytes"))
+            }
+            e => err(0, 0, e.to_string()),
+        })
+        .map_err(|e| vec![e])?;
     let text = String::from_utf8(bytes).map_err(|e| {
         let upto = &e.as_bytes()[..e.utf8_error().valid_up_to()];
         let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
         let column = upto.iter().rev().take_while(|&&b| b != b'\n').count() + 1;
-        err(line, column, "the file is not UTF-8 text; save it as UTF-8".to_string())
+        vec![err(line, column, "the file is not UTF-8 text; save it as UTF-8".to_string())]
     })?;
-    parse_case(name, path, &text)
+    parse_case_all(name, path, &text)
 }
 
-/// Parse a case from its text (the file's contents).
+/// Parse a case from its text (the file's contents); the first problem.
 pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError> {
+    parse_case_all(name, path, text).map_err(|mut e| e.swap_remove(0))
+}
+
+/// Parse a case from its text, with every problem the checks after parsing
+/// find (an empty title, an empty source, an empty expect...), so that one
+/// round of corrections fixes them all. A file YAML or serde cannot read
+/// gives its one error.
+pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<LoadError>> {
     let err =
         |line: usize, column: usize, message: String| LoadError { path: path.to_path_buf(), line, column, message };
     // Some editors start a UTF-8 file with a byte-order mark; it is not part of the case.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if let Some((line, column, why)) = find_hazard(text) {
-        return Err(err(line, column, why));
+        return Err(vec![err(line, column, why)]);
     }
     if let Some((line, column, item)) = find_dash_without_space(text) {
-        return Err(err(line, column, format!("a list item needs a space after `-`: write `- {item}`")));
+        return Err(vec![err(line, column, format!("a list item needs a space after `-`: write `- {item}`"))]);
     }
     if let Some((line, column)) = find_tab_indent(text) {
-        return Err(err(line, column, "a tab is used for indentation; YAML indents with spaces".to_string()));
+        return Err(vec![err(line, column, "a tab is used for indentation; YAML indents with spaces".to_string())]);
     }
     if let Some((line, column, why)) = find_deep_nesting(text) {
-        return Err(err(line, column, why));
+        return Err(vec![err(line, column, why)]);
     }
     let file: CaseFile = serde_path_to_error::deserialize(serde_yaml::Deserializer::from_str(text)).map_err(|e| {
         let path = e.path().to_string();
@@ -498,12 +513,13 @@ pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError
             }
         }
         let message = yaml_hint(text, line, &msg).unwrap_or_else(|| plain_message(&msg));
-        err(line, column, message)
+        vec![err(line, column, message)]
     })?;
+    let mut errors: Vec<LoadError> = Vec::new();
     let id_line = key_line(text, "id").unwrap_or(1);
     let at = |key: &str| key_line(text, key).unwrap_or(1);
     if !valid_id(&file.id) {
-        return Err(err(
+        errors.push(err(
             id_line,
             1,
             format!(
@@ -513,18 +529,18 @@ pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError
         ));
     }
     if file.laws.is_empty() {
-        return Err(err(at("laws"), 1, "`laws` is empty: name the clauses the case is about".to_string()));
+        errors.push(err(at("laws"), 1, "`laws` is empty: name the clauses the case is about".to_string()));
     }
     for (key, value) in [("title", &file.title), ("source", &file.source)] {
         if value.trim().is_empty() {
-            return Err(err(at(key), 1, format!("`{key}` is empty")));
+            errors.push(err(at(key), 1, format!("`{key}` is empty")));
         }
     }
     if file.events.is_empty() {
-        return Err(err(at("events"), 1, "`events` is empty: a case tells at least one call".to_string()));
+        errors.push(err(at("events"), 1, "`events` is empty: a case tells at least one call".to_string()));
     }
     if file.events.len() > rulings_engine::MAX_EVENTS {
-        return Err(err(
+        errors.push(err(
             at("events"),
             1,
             format!(
@@ -536,7 +552,8 @@ pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError
     }
     let editions = match file.editions {
         Some(v) if v.is_empty() => {
-            return Err(err(at("editions"), 1, "`editions` is empty: leave it out for [2017]".to_string()))
+            errors.push(err(at("editions"), 1, "`editions` is empty: leave it out for [2017]".to_string()));
+            vec![Edition::E2017]
         }
         Some(mut v) => {
             v.sort();
@@ -548,14 +565,19 @@ pub fn parse_case(name: &str, path: &Path, text: &str) -> Result<Case, LoadError
     for law in &file.laws {
         let clause = clauses::find(&law.0).expect("checked on load");
         if let Some(e) = editions.iter().find(|e| clause.editions & e.mask() == 0) {
-            return Err(err(at("laws"), 1, format!("clause {} does not exist in the {} edition", law.0, e)));
+            errors.push(err(at("laws"), 1, format!("clause {} does not exist in the {} edition", law.0, e)));
         }
     }
     if file.expect.is_empty() {
-        return Err(err(at("expect"), 1, "`expect` names no key: say what the ruling must be".to_string()));
+        errors.push(err(at("expect"), 1, "`expect` names no key: say what the ruling must be".to_string()));
     }
     let mut expect = file.expect;
-    canonicalize_calls(&mut expect).map_err(|m| err(at("expect"), 1, m))?;
+    if let Err(m) = canonicalize_calls(&mut expect) {
+        errors.push(err(at("expect"), 1, m));
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
     Ok(Case {
         name: name.to_string(),
         path: path.to_path_buf(),

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::case::{finish, parse_case, Corpus};
+use crate::case::{finish, parse_case_all, Corpus};
 use crate::sha256::{hex, Sha256};
 
 mod built {
@@ -40,12 +40,12 @@ pub fn corpus() -> Corpus {
             }
             continue;
         }
-        match parse_case(name, &path, &text) {
+        match parse_case_all(name, &path, &text) {
             Ok(mut c) => {
                 c.path = path;
                 corpus.cases.push(c);
             }
-            Err(e) => corpus.errors.push(e),
+            Err(e) => corpus.errors.extend(e),
         }
     }
     finish(corpus, tags)

@@ -266,3 +266,15 @@ fn a_clash_is_blamed_on_the_file_just_added() {
         assert!(e.contains("z-old.yaml"), "names the old one: {e}");
     }
 }
+
+#[test]
+fn every_problem_of_a_file_comes_in_one_pass() {
+    let text = "id: L22-THR3\ntitle: \"\"\nlaws: [\"22A\"]\nsource: \"\"\ndealer: N\nevents:\n  - N: 1C\nexpect: {}\n";
+    let dir = corpus_dir("three", &[("three.yaml", text.to_string())]);
+    let corpus = load_corpus(&[dir.path_buf()]);
+    let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(errors.len(), 3, "{errors:#?}");
+    assert!(errors[0].ends_with("three.yaml:2:1: `title` is empty"), "{errors:#?}");
+    assert!(errors[1].ends_with("three.yaml:4:1: `source` is empty"), "{errors:#?}");
+    assert!(errors[2].contains("three.yaml:8:1: `expect` names no key"), "{errors:#?}");
+}
