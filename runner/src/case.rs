@@ -887,6 +887,23 @@ fn find_dash_without_space(text: &str) -> Option<(usize, usize, String)> {
 fn yaml_hint(text: &str, line: usize, msg: &str) -> Option<String> {
     let at = text.lines().nth(line.checked_sub(1)?)?;
     let trimmed = at.trim_start();
+    // A line out of line with its sibling above: list items, or keys of one
+    // map, must start in the same column.
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let before =
+        text.lines().take(line - 1).filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')).last();
+    if let Some(prev) = before {
+        let (mine, theirs) = (indent(at), indent(prev));
+        let item = |l: &str| l.trim_start().starts_with("- ");
+        let key = |l: &str| !item(l) && l.trim_start().split_once(':').is_some();
+        let siblings = (item(at) && item(prev)) || (key(at) && key(prev) && !prev.trim_end().ends_with(':'));
+        if siblings && mine != theirs && mine.abs_diff(theirs) < 4 {
+            let what = if item(at) { "list items" } else { "keys of one map" };
+            return Some(format!(
+                "this line is indented {mine} space(s), the line above it {theirs}: {what} start in the same column"
+            ));
+        }
+    }
     if msg.starts_with("mapping values are not allowed") {
         if let Some((key, value)) = trimmed.split_once(": ") {
             let value = value.trim();

@@ -286,3 +286,18 @@ fn a_misspelt_key_gets_a_suggestion() {
         "unknown key `zzzzzzz`; expected one of `id`",
     );
 }
+
+#[test]
+fn indentation_slips_are_told_in_columns() {
+    let good = GOOD.replace("L22-G00D", "L22-INDT");
+    assert_refused(
+        "item",
+        good.replacen("  - E: P\n", "   - E: P\n", 1).into_bytes(),
+        "this line is indented 3 space(s), the line above it 2: list items start in the same column",
+    );
+    assert_refused(
+        "key",
+        good.replace("  contract: {", "   contract: {").into_bytes(),
+        "this line is indented 3 space(s), the line above it 2: keys of one map start in the same column",
+    );
+}
