@@ -304,11 +304,12 @@ impl FromStr for Call {
             Ok(n) if n <= u8::MAX as u32 => n as u8,
             _ => return Err(NotationError::new(text, "a call: the level is too large to be a bid")),
         };
+        // Suit symbols as directors and hand records write them: 1♠, 2♥.
         let strain = match rest {
-            "C" => Strain::C,
-            "D" => Strain::D,
-            "H" => Strain::H,
-            "S" => Strain::S,
+            "C" | "♣" | "♧" => Strain::C,
+            "D" | "♦" | "♢" => Strain::D,
+            "H" | "♥" | "♡" => Strain::H,
+            "S" | "♠" | "♤" => Strain::S,
             "N" | "NT" => Strain::NT,
             "" => return Err(NotationError::new(text, "a call: the bid names no denomination (C, D, H, S or NT)")),
             _ => {
@@ -437,6 +438,14 @@ impl<'de> Deserialize<'de> for StringOrNumber {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn suit_symbols_are_read_as_letters() {
+        for (text, canonical) in [("1♠", "1S"), ("2♥", "2H"), ("3♦", "3D"), ("4♣", "4C"), ("1♤", "1S"), ("2♡", "2H")]
+        {
+            assert_eq!(text.parse::<Call>().map(|c| c.to_string()), Ok(canonical.to_string()), "{text}");
+        }
+    }
     use super::*;
 
     #[test]

@@ -107,7 +107,12 @@ fn clause_given(law_text: &str) -> Option<&'static str> {
 /// not pass `rulings check` until its author fills in the story and the
 /// expectation. Only an existing law folder of the corpus is written to,
 /// and never through a symbolic link or over an existing file.
-pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>) -> Result<PathBuf, String> {
+///
+/// With a `story` (`"W 1D, N 1C, E reject, N 2C"`), the skeleton holds its
+/// events (the first seat deals) and, as a draft to correct, the reference
+/// engine's ruling on it as the expectation and its clauses as `laws`,
+/// tagged `unreviewed` so that `rulings check` refuses it until reviewed.
+pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>, story: Option<&str>) -> Result<PathBuf, String> {
     let law = law_number(law_text)?;
     let folder = folder_for(cases, law);
     if !folder.is_dir() {
@@ -139,8 +144,10 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>) -> Result<Path
         Some(clause) => format!("[\"{clause}\"]"),
         None => "[]".to_string(),
     };
-    let text = format!(
-        "# yaml-language-server: $schema=../../schemas/case.schema.json\n\
+    let text = match story {
+        Some(story) => drafted(story, &id, law_text)?,
+        None => format!(
+            "# yaml-language-server: $schema=../../schemas/case.schema.json\n\
          id: {id}                  # stable for good: never change or reuse it\n\
          title: \n\
          laws: {laws}                  # the clauses the ruling turns on (`rulings clauses {law}` lists them)\n\
@@ -150,7 +157,8 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>) -> Result<Path
          events:                      # what happened at the table, in order: - SEAT: CALL | accept | reject\n\
          \x20 - N: P\n\
          expect: {{}}                  # the part of the ruling the case asserts (see CONTRIBUTING.md)\n"
-    );
+        ),
+    };
     // create_new refuses an existing path, a dangling symbolic link among them.
     let mut file = std::fs::OpenOptions::new()
         .write(true)
@@ -160,6 +168,47 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>) -> Result<Path
     std::io::Write::write_all(&mut file, text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)
+}
+
+/// A case file drafted from a compact story: events, the engine's ruling as
+/// the expectation, to review.
+fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
+    use std::fmt::Write as _;
+    let events = crate::import::events(story)?;
+    let dealer = events[0].seat;
+    let request: rulings_engine::Request = serde_json::from_value(serde_json::json!({
+        "dealer": dealer, "events": serde_json::to_value(&events).map_err(|e| e.to_string())?,
+    }))
+    .map_err(|e| e.to_string())?;
+    let ruling = rulings_engine::rule(&request).map_err(|e| format!("--story: the engine cannot rule on it: {e}"))?;
+    let mut laws: Vec<String> = clause_given(law_text).into_iter().map(str::to_string).collect();
+    for r in &ruling.rulings {
+        if !laws.contains(&r.law) {
+            laws.push(r.law.clone());
+        }
+    }
+    let quoted = |t: &str| serde_json::to_string(t).unwrap_or_default();
+    let mut s = String::new();
+    let _ = writeln!(s, "# yaml-language-server: $schema=../../schemas/case.schema.json");
+    let _ = writeln!(s, "# Drafted by `rulings new --story`: the expectation is the reference engine's ruling.");
+    let _ = writeln!(s, "# Correct it from the Laws and your ruling, keep only the keys that matter, then remove");
+    let _ = writeln!(s, "# the `unreviewed` tag.");
+    let _ = writeln!(s, "id: {id}");
+    let _ = writeln!(s, "title: \"\"                 # one line, as a director would say it");
+    let _ = writeln!(s, "laws: [{}]", laws.iter().map(|l| quoted(l)).collect::<Vec<_>>().join(", "));
+    let _ = writeln!(s, "source: \"\"                 # a seed file name or a public reference");
+    let _ = writeln!(s, "tags: [{}]", crate::fuzz::UNREVIEWED);
+    let _ = writeln!(s, "dealer: {dealer}");
+    let _ = writeln!(s, "events:");
+    let value = serde_json::to_value(&request).map_err(|e| e.to_string())?;
+    for line in serde_yaml::to_string(&value["events"]).unwrap_or_default().lines() {
+        let _ = writeln!(s, "  {line}");
+    }
+    let _ = writeln!(s, "expect:");
+    for line in serde_yaml::to_string(&crate::outcome::ruling_value(&ruling)).unwrap_or_default().lines() {
+        let _ = writeln!(s, "  {line}");
+    }
+    Ok(s)
 }
 
 /// docs/clauses.md: the clause registry for readers, one table per law,

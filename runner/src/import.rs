@@ -48,17 +48,18 @@ fn field<'a>(f: &'a BTreeMap<String, String>, label: &str) -> Result<&'a str, St
     f.get(label).map(String::as_str).filter(|v| !v.is_empty()).ok_or_else(|| format!("the form has no `{label}`"))
 }
 
-/// The story's events, one a line: `N: 1S`, `E reject`, `S: exposes SK`.
-fn events(story: &str) -> Result<Vec<Event>, String> {
+/// The story's events, one a line or separated by commas or semicolons:
+/// `N: 1S`, `E reject`, `S: exposes SK`; suit symbols are read (`1♠`).
+pub fn events(story: &str) -> Result<Vec<Event>, String> {
     let mut out = Vec::new();
-    for (i, line) in story.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (i, line) in story.split(['\n', ',', ';']).enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let t = line.trim().trim_start_matches(['-', '*']).trim();
         let (seat, action) = t
             .split_once(':')
             .or_else(|| t.split_once(char::is_whitespace))
-            .ok_or_else(|| format!("story line {}: `{t}`: write the seat, a colon and the call (`N: 1S`)", i + 1))?;
+            .ok_or_else(|| format!("story event {}: `{t}`: write the seat, a colon and the call (`N: 1S`)", i + 1))?;
         let v = serde_json::json!({ seat.trim().to_uppercase(): action.trim() });
-        let e: Event = serde_json::from_value(v).map_err(|e| format!("story line {}: `{t}`: {e}", i + 1))?;
+        let e: Event = serde_json::from_value(v).map_err(|e| format!("story event {}: `{t}`: {e}", i + 1))?;
         out.push(e);
     }
     if out.is_empty() {

@@ -70,6 +70,10 @@ enum Command {
         /// The corpus folder (default: cases/).
         #[arg(long = "cases", value_name = "DIR")]
         cases: Option<PathBuf>,
+        /// The story in one line, seat and call (`"W 1D, N 1C, E reject, N 2C"`): the case is drafted
+        /// with its events and the engine's ruling as the expectation, to review.
+        #[arg(long, value_name = "STORY")]
+        story: Option<String>,
     },
     /// List the clause ids a case may cite, with their editions and a one-line summary.
     Clauses {
@@ -187,12 +191,12 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Clauses { law, .. } => clauses(law.as_deref()),
-        Command::New { law, name, cases } => {
+        Command::New { law, name, cases, story } => {
             let Some(cases) = cases.or_else(|| rulings::default_dirs().pop()) else {
                 eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");
                 return ExitCode::from(2);
             };
-            match rulings::authoring::new_case(&cases, &law, name.as_deref()) {
+            match rulings::authoring::new_case(&cases, &law, name.as_deref(), story.as_deref()) {
                 Ok(path) => {
                     println!("{}", path.display());
                     eprintln!(

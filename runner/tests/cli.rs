@@ -815,3 +815,23 @@ fn check_names_the_convention_a_director_trips_on() {
     assert!(err.contains("slip.yaml:11:3: expected rulings:"), "{err}");
     assert!(err.contains("names the call that replaced the other one, not the one withdrawn"), "{err}");
 }
+
+#[test]
+fn new_drafts_a_case_from_a_one_line_story() {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let cases = scratch.path().join("cases");
+    fs::create_dir_all(cases.join("law27")).expect("mkdir");
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/_tags.yml"), cases.join("_tags.yml")).expect("tags");
+    let o = rulings(&["new", "27", "--cases", s(&cases), "--name", "drafted", "--story", "W 1♦, N 1C, E reject, N 2♣"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let case = fs::read_to_string(cases.join("law27/drafted.yaml")).expect("the draft");
+    assert!(case.contains("dealer: W\nevents:\n  - W: 1D\n  - N: 1C\n  - E: reject\n  - N: 2C\n"), "{case}");
+    assert!(case.contains("laws: [\"27B1(a)\"]") && case.contains("tags: [unreviewed]"), "{case}");
+    assert!(case.contains("  next: E\n"), "the engine's ruling as the draft: {case}");
+    // It loads; check wants a title and a source, and the review.
+    let o = rulings(&["check", s(&cases)]);
+    let said = text(&o);
+    assert!(said.contains("`title` is empty") && said.contains("`source` is empty"), "{said}");
+    let o = rulings(&["new", "27", "--cases", s(&cases), "--story", "W 1D, N 9Q"]);
+    assert!(!o.status.success() && text(&o).contains("story event 2: `N 9Q`"), "{}", text(&o));
+}
