@@ -74,7 +74,7 @@ fn every_documented_command_runs_as_printed() {
     let fake = env!("CARGO_BIN_EXE_fake-impl");
     let scratch = tempfile::tempdir().expect("temp dir");
     let work = scratch.path();
-    for dir in ["cases", "examples"] {
+    for dir in ["cases", "examples", "reports"] {
         copy_dir(&root().join(dir), &work.join(dir));
     }
     let mut ran = 0;
