@@ -148,7 +148,11 @@ struct CaseFile {
     dealer: Seat,
     #[serde(default)]
     vulnerable: Vulnerability,
+    #[serde(default)]
     events: Vec<Event>,
+    /// The story in one line, instead of `events`: `"W 1D, N 1C, E reject, N 2C"`.
+    #[serde(default)]
+    story: Option<String>,
     #[serde(default)]
     regulations: Option<Regulations>,
     expect: Expectation,
@@ -536,8 +540,21 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
             errors.push(err(at(key), 1, format!("`{key}` is empty")));
         }
     }
-    if file.events.is_empty() {
-        errors.push(err(at("events"), 1, "`events` is empty: a case tells at least one call".to_string()));
+    let mut file = file;
+    match (file.story.take(), file.events.is_empty()) {
+        (Some(_), false) => {
+            errors.push(err(at("story"), 1, "the case gives both `events` and `story`: keep one".to_string()))
+        }
+        (Some(story), true) => match story_events(&story) {
+            Ok(events) => file.events = events,
+            Err(e) => errors.push(err(at("story"), 1, e)),
+        },
+        (None, true) => errors.push(err(
+            at("events"),
+            1,
+            "`events` is empty: a case tells at least one call (or give the story in one line as `story:`)".to_string(),
+        )),
+        (None, false) => {}
     }
     if file.events.len() > rulings_engine::MAX_EVENTS {
         errors.push(err(
@@ -595,6 +612,26 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
         id_line,
         british: text.lines().any(|l| l.trim_start().starts_with("unauthorised_information:")),
     })
+}
+
+/// The story's events, one a line or separated by commas or semicolons:
+/// `N: 1S`, `E reject`, `S: exposes SK`; suit symbols are read (`1♠`).
+pub fn story_events(story: &str) -> Result<Vec<Event>, String> {
+    let mut out = Vec::new();
+    for (i, line) in story.split(['\n', ',', ';']).enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let t = line.trim().trim_start_matches(['-', '*']).trim();
+        let (seat, action) = t
+            .split_once(':')
+            .or_else(|| t.split_once(char::is_whitespace))
+            .ok_or_else(|| format!("story event {}: `{t}`: write the seat, a colon and the call (`N: 1S`)", i + 1))?;
+        let v = serde_json::json!({ seat.trim().to_uppercase(): action.trim() });
+        let e: Event = serde_json::from_value(v).map_err(|e| format!("story event {}: `{t}`: {e}", i + 1))?;
+        out.push(e);
+    }
+    if out.is_empty() {
+        return Err("the story has no event".into());
+    }
+    Ok(out)
 }
 
 /// Ids look like `L27-K4Q2`: a prefix of letters and digits, a dash, four

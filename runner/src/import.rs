@@ -11,7 +11,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use rulings_engine::request::Event;
 use rulings_engine::{Edition, Request};
 
 use crate::outcome::ruling_value;
@@ -48,26 +47,6 @@ fn field<'a>(f: &'a BTreeMap<String, String>, label: &str) -> Result<&'a str, St
     f.get(label).map(String::as_str).filter(|v| !v.is_empty()).ok_or_else(|| format!("the form has no `{label}`"))
 }
 
-/// The story's events, one a line or separated by commas or semicolons:
-/// `N: 1S`, `E reject`, `S: exposes SK`; suit symbols are read (`1♠`).
-pub fn events(story: &str) -> Result<Vec<Event>, String> {
-    let mut out = Vec::new();
-    for (i, line) in story.split(['\n', ',', ';']).enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let t = line.trim().trim_start_matches(['-', '*']).trim();
-        let (seat, action) = t
-            .split_once(':')
-            .or_else(|| t.split_once(char::is_whitespace))
-            .ok_or_else(|| format!("story event {}: `{t}`: write the seat, a colon and the call (`N: 1S`)", i + 1))?;
-        let v = serde_json::json!({ seat.trim().to_uppercase(): action.trim() });
-        let e: Event = serde_json::from_value(v).map_err(|e| format!("story event {}: `{t}`: {e}", i + 1))?;
-        out.push(e);
-    }
-    if out.is_empty() {
-        return Err("the story has no event".into());
-    }
-    Ok(out)
-}
-
 /// A file name from a title: lower case, dashes.
 fn slug(title: &str) -> String {
     let mut s = String::new();
@@ -89,7 +68,7 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     let dealer = field(&f, "Dealer")?;
     let vulnerable = f.get("Vulnerability").map_or("none", String::as_str);
     let edition: Edition = field(&f, "Laws")?.parse().map_err(|e| format!("Laws: {e}"))?;
-    let events = events(field(&f, "Story")?)?;
+    let events = crate::case::story_events(field(&f, "Story")?)?;
     let laws: Vec<String> = field(&f, "Clauses")?
         .split([',', ';', ' '])
         .map(str::trim)

@@ -278,3 +278,27 @@ fn every_problem_of_a_file_comes_in_one_pass() {
     assert!(errors[1].ends_with("three.yaml:4:1: `source` is empty"), "{errors:#?}");
     assert!(errors[2].contains("three.yaml:8:1: `expect` names no key"), "{errors:#?}");
 }
+
+#[test]
+fn a_story_in_one_line_loads_to_the_same_events() {
+    let one_line = GOOD.replace(
+        "events:\n  - N: 1H\n  - E: P\n  - S: 2H\n  - W: P\n  - N: 4H\n  - E: P\n  - S: P\n  - W: P\n",
+        "story: \"N 1♥, E P, S 2H, W P, N 4H, E P, S P, W P\"\n",
+    );
+    assert_ne!(one_line, GOOD, "the fixture's events were replaced");
+    let dir = corpus_dir("story", &[("long.yaml", GOOD.to_string())]);
+    let other = corpus_dir("story-short", &[("short.yaml", one_line.replace("L22-G00D", "L22-ST0R"))]);
+    let long = load_corpus(&[dir.path_buf()]);
+    let short = load_corpus(&[other.path_buf()]);
+    assert!(short.errors.is_empty(), "{:?}", short.errors);
+    assert_eq!(long.cases[0].events, short.cases[0].events);
+    // Both at once is a mistake, said at the story.
+    let both = GOOD.replace("events:\n", "story: \"N 1H\"\nevents:\n");
+    let d = corpus_dir("story-both", &[("both.yaml", both)]);
+    let c = load_corpus(&[d.path_buf()]);
+    assert!(
+        c.errors[0].to_string().contains("both.yaml:6:1: the case gives both `events` and `story`"),
+        "{:?}",
+        c.errors
+    );
+}
