@@ -26,9 +26,9 @@ fn main() {
         let mut bits = Vec::new();
         for y in &e.editions {
             bits.push(match y {
-                1997 => "E1997",
-                2007 => "E2007",
-                2017 => "E2017",
+                1997 => "Edition::E1997",
+                2007 => "Edition::E2007",
+                2017 => "Edition::E2017",
                 other => panic!("{}: clause {}: no edition {other} (1997, 2007, 2017)", path.display(), e.id),
             });
         }
@@ -36,7 +36,7 @@ fn main() {
             panic!("{}: clause {} is in no edition", path.display(), e.id);
         }
         let _ =
-            writeln!(out, "    Clause {{ id: {:?}, editions: {}, summary: {:?} }},", e.id, bits.join(" | "), e.summary);
+            writeln!(out, "    Clause {{ id: {:?}, editions: &[{}], summary: {:?} }},", e.id, bits.join(", "), e.summary);
     }
     out.push_str("];\n");
     let dest = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("clauses.rs");

@@ -5,17 +5,22 @@
 //! director can read and extend; `build.rs` compiles it in) and listed for
 //! readers in docs/clauses.md. A case citing an id not listed fails to load.
 
-/// Editions a clause exists in, as a bit set.
-pub const E1997: u8 = 1;
-pub const E2007: u8 = 2;
-pub const E2017: u8 = 4;
+use crate::editions::Edition;
 
-/// A known clause: id as cited ("27B1(a)"), editions, and a summary.
+/// A known clause: id as cited ("27B1(a)"), the editions of the Laws it
+/// exists in, and a summary.
 #[derive(Debug, Clone, Copy)]
 pub struct Clause {
     pub id: &'static str,
-    pub editions: u8,
+    pub editions: &'static [Edition],
     pub summary: &'static str,
+}
+
+impl Clause {
+    /// Does this clause exist in `edition`'s Laws?
+    pub fn in_edition(&self, edition: Edition) -> bool {
+        self.editions.contains(&edition)
+    }
 }
 
 include!(concat!(env!("OUT_DIR"), "/clauses.rs"));
@@ -83,7 +88,7 @@ mod tests {
         for c in CLAUSES {
             assert!(seen.insert(c.id), "clause {} listed twice", c.id);
             assert!(law_number(c.id).is_some(), "clause {} has no law number", c.id);
-            assert!(c.editions != 0, "clause {} is in no edition", c.id);
+            assert!(!c.editions.is_empty(), "clause {} is in no edition", c.id);
         }
         let keys: Vec<_> = CLAUSES.iter().map(|c| sort_key(c.id).0).collect();
         let mut sorted = keys.clone();

@@ -28,11 +28,13 @@ mod law38;
 mod law39;
 
 use crate::auction::Legality;
+use crate::error::{impossible, unsupported, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::request::{Action, Edition, Event};
+use crate::request::{Action, Event};
 use crate::ruling::Irregularity;
-use crate::table::{impossible, unsupported, Pending, PendingState, RuleError, Table};
+use crate::step::{self, Next, Pending};
+use crate::table::Table;
 
 /// Which law an inadmissible call falls under (Law 35).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -78,9 +80,10 @@ fn double_irregularity(call: Call) -> Irregularity {
     }
 }
 
-/// The rectifications here are the 2017 ones.
+/// The rectifications here are the 2017 ones: where the edition's table
+/// says Laws 36-39 are not ruled, `not yet supported`.
 fn require_2017(t: &Table, i: usize, law: &str, what: &str) -> Result<(), RuleError> {
-    if t.edition == Edition::E2017 {
+    if t.rules.inadmissible {
         Ok(())
     } else {
         Err(unsupported(i, law, format!("{what}: the engine rules on it under the 2017 Laws only, not {}", t.edition)))
@@ -128,7 +131,7 @@ enum Kind {
 
 /// Wait, with nothing rectified yet, on the event that tells whether the
 /// offender's LHO called before rectification.
-fn wait(t: &mut Table, kind: Kind, e: &Event, call: Call) {
+fn wait(kind: Kind, e: &Event, call: Call) -> Next {
     let offender = e.seat;
     let means = e.findings.means.clone();
     let waiting_on = match kind {
@@ -138,82 +141,86 @@ fn wait(t: &mut Table, kind: Kind, e: &Event, call: Call) {
         // director substitutes).
         _ => offender,
     };
-    t.pending = Some(Pending {
-        waiting_on,
-        decision: None,
-        state: PendingState::Inadmissible(Box::new(Waiting { kind, offender, call, means })),
-    });
+    Next::Wait(Pending { waiting_on, decision: None, state: Box::new(Waiting { kind, offender, call, means }) })
 }
 
-/// The story ends while the table waits: the director rectifies as though
-/// LHO has not called; the table still shows whom it waits on.
-pub(crate) fn settle(t: &mut Table, w: &Waiting) {
-    w.rectify(t);
-}
-
-/// An event while the table waits: a call by the offender's LHO is a call
-/// before rectification; anything else comes after the director's
-/// rectification, which is applied first, and is ruled on as usual.
-pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<(), RuleError> {
-    if !matches!(e.action, Action::Call(_)) || e.seat != w.offender.lho() {
-        w.rectify(t);
-    }
-    match e.action {
-        Action::Call(c) if e.seat == w.offender.lho() => match w.kind {
-            Kind::Double => law36::lho_called(t, w.offender, w.call),
-            Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call),
-            Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, i, e, w.call, w.means, c),
-            Kind::AboveSeven => law38::lho_called(t, w.offender, w.call),
-            Kind::AfterFinalPass => law39::lho_called(t, i, e, w.offender, w.call, c),
-        },
-        Action::Call(c) => t.call(i, e, c),
-        Action::Cards(x) => crate::law24::card_exposed(t, i, e, x),
-        Action::Accept | Action::Reject => Err(impossible(
+impl step::Waiting for Waiting {
+    /// An event while the table waits: a call by the offender's LHO is a
+    /// call before rectification; anything else comes after the director's
+    /// rectification, which is applied first, and is ruled on as usual.
+    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Event) -> Result<Next, RuleError> {
+        let w = *self;
+        if !matches!(e.action, Action::Call(_)) || e.seat != w.offender.lho() {
+            w.rectify(t);
+        }
+        match e.action {
+            Action::Call(c) if e.seat == w.offender.lho() => Ok(match w.kind {
+                Kind::Double => law36::lho_called(t, w.offender, w.call),
+                Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call),
+                Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, i, e, w.call, w.means, c)?,
+                Kind::AboveSeven => law38::lho_called(t, w.offender, w.call),
+                Kind::AfterFinalPass => law39::lho_called(t, w.offender, w.call, c),
+            }),
+            Action::Call(c) => Ok(Next::Call(c)),
+            // The director rules a card event under Law 24 before handing
+            // anything to a pending state.
+            Action::Cards(_) => Err(impossible(
+                i,
+                "a card event reached Laws 36-39; cards are ruled under Law 24 before any pending state",
+            )),
+            Action::Accept | Action::Reject => Err(impossible(
             i,
             format!(
                 "{} says `{}`, but an inadmissible call ({} by {}) cannot be accepted: \
                  nobody holds an option (Laws 36-39)",
-                e.seat, e.action, w.call, w.offender
-            ),
-        )),
+                    e.seat, e.action, w.call, w.offender
+                ),
+            )),
+        }
+    }
+
+    /// The story ends while the table waits: the director rectifies as
+    /// though LHO has not called; the table still shows whom it waits on.
+    fn settle(&self, t: &mut Table) {
+        self.rectify(t);
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
     }
 }
 
 /// 35A, 36: a double or redouble in rotation that Law 19 does not permit.
-pub(crate) fn inadmissible_double(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+pub(crate) fn inadmissible_double(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
     require_2017(t, i, "36", &format!("{} makes an inadmissible {c}", e.seat))?;
-    wait(t, Kind::Double, e, c);
-    Ok(())
+    Ok(wait(Kind::Double, e, c))
 }
 
 /// 35B, 37: a bid, double or redouble by a player required to pass.
-pub(crate) fn call_when_required_to_pass(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+pub(crate) fn call_when_required_to_pass(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
     if law35(t, e.seat, c, true) == Some(Inadmissible::AboveSeven) {
         return bid_above_seven(t, i, e, c);
     }
     require_2017(t, i, "37", &format!("{} calls {c} while required to pass", e.seat))?;
     let inadmissible_double =
         matches!(t.auction.legality(e.seat, c), Legality::InadmissibleDouble | Legality::InadmissibleRedouble);
-    wait(t, Kind::RequiredToPass { inadmissible_double }, e, c);
-    Ok(())
+    Ok(wait(Kind::RequiredToPass { inadmissible_double }, e, c))
 }
 
 /// 35C, 38: a bid of more than seven.
-pub(crate) fn bid_above_seven(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+pub(crate) fn bid_above_seven(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
     require_2017(t, i, "38", &format!("{} bids {c}, more than seven", e.seat))?;
-    wait(t, Kind::AboveSeven, e, c);
-    Ok(())
+    Ok(wait(Kind::AboveSeven, e, c))
 }
 
 /// 35D, 39: a call after the final pass.
-pub(crate) fn call_after_final_pass(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+pub(crate) fn call_after_final_pass(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
     require_2017(t, i, "39", &format!("{} calls {c} after the final pass", e.seat))?;
     if law39::waits_on_lho(t, e.seat, c) {
-        wait(t, Kind::AfterFinalPass, e, c);
-    } else {
-        law39::rectify(t, e.seat, c);
+        return Ok(wait(Kind::AfterFinalPass, e, c));
     }
-    Ok(())
+    law39::rectify(t, e.seat, c);
+    Ok(Next::Done)
 }
 
 #[cfg(test)]

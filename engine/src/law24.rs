@@ -21,9 +21,10 @@
 //! lists withdrawn calls only, so it does not repeat it.
 
 use crate::card::Exposure;
-use crate::request::{Edition, Event};
+use crate::error::{impossible, unsupported, RuleError};
+use crate::request::Event;
 use crate::ruling::{Irregularity, IrregularityRuling, Scope};
-use crate::table::{impossible, unsupported, RuleError, Table};
+use crate::table::Table;
 
 /// The clause of Law 24 that an exposure falls under: 24A, 24B or 24C.
 pub(crate) fn clause(x: &Exposure) -> &'static str {
@@ -37,7 +38,7 @@ pub(crate) fn clause(x: &Exposure) -> &'static str {
 
 /// Law 24: cards of `e.seat` exposed or led during the auction.
 pub(crate) fn card_exposed(t: &mut Table, i: usize, e: &Event, x: Exposure) -> Result<(), RuleError> {
-    if t.edition != Edition::E2017 {
+    if !t.rules.card_exposed {
         return Err(unsupported(
             i,
             "24",
@@ -100,7 +101,7 @@ fn apply(t: &mut Table, e: &Event, x: &Exposure) {
 mod tests {
     use crate::notation::Seat;
     use crate::request::{Action, Event, Request};
-    use crate::table::{rule, RuleError};
+    use crate::{rule, RuleError};
 
     fn story(events: &[(&str, &str)]) -> Request {
         Request {

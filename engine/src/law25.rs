@@ -42,13 +42,14 @@
 
 use crate::auction::Legality;
 use crate::editions::{ChangeScheme, LeadScheme};
+use crate::error::{impossible, unsupported, RuleError};
 use crate::law23;
-use crate::law27;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::{Action, Event};
 use crate::ruling::{Choice, Comparability, Decision, Irregularity, IrregularityRuling, Scope, ScoreLimit};
-use crate::table::{impossible, unsupported, Pending, PendingState, RuleError, Table};
+use crate::step::{self, Handoff, Insufficient, Next, Pending, Then};
+use crate::table::Table;
 
 /// What the table waits on under Law 25.
 #[derive(Debug, Clone)]
@@ -69,7 +70,7 @@ pub(crate) enum Waiting {
 /// of the offender.
 #[derive(Debug, Clone)]
 pub(crate) struct IllegalFirst {
-    ib: law27::Insufficient,
+    ib: Insufficient,
     substitute: Event,
 }
 
@@ -103,7 +104,7 @@ pub(crate) struct LhoCall {
 /// call it replaces was unintended. The table sends here every call with an
 /// `unintended:` finding and every call by the player who just called,
 /// made before his LHO calls.
-pub(crate) fn change_of_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+pub(crate) fn change_of_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
     if e.findings.unintended == Some(true) {
         return unintended_call(t, i, e, c);
     }
@@ -112,9 +113,9 @@ pub(crate) fn change_of_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Res
     // LHO calls.
     let turn = t.auction.next_seat();
     if !t.auction.is_over() && e.seat == turn.rho() && t.auction.has_called(e.seat) {
-        return intended_change(t, i, e, c);
+        return intended_change(t, e, c);
     }
-    t.classify(i, e, c)
+    Ok(Next::Classify(c))
 }
 
 /// 25A1: replace an unintended call by the call the player meant.
@@ -125,7 +126,7 @@ pub(crate) fn change_of_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Res
 /// nothing. 25A5: an auction that ended before reaching the partner does
 /// not stop the replacement, since the auction period ends only with the
 /// opening lead, which no event of a story can show.
-fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
     let seat = e.seat;
     let seated: Vec<(Seat, Call)> = t.auction.seated().collect();
     let Some(k) = seated.iter().rposition(|(s, _)| *s == seat) else {
@@ -140,7 +141,7 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
     let partner_called = seated[k + 1..].iter().any(|(s, _)| *s == seat.partner());
     if partner_called {
         // 25A4: too late. The call is whatever it is now.
-        return t.classify(i, e, c);
+        return Ok(Next::Classify(c));
     }
     // Only LHO can have called since (rotation): his call, if any.
     let lho_call = seated.get(k + 1).map(|(s, call)| (*s, *call));
@@ -161,41 +162,56 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
     t.cancel_from(k);
     t.record(IrregularityRuling::on_call(seat, c, Irregularity::ChangeOfCall, t.rules.unintended_replaced));
     // 25A1: the intended call stands subject to the law that applies to it.
-    t.classify(i, e, c)?;
     let Some((lho, call)) = lho_call else {
-        return Ok(());
+        return Ok(Next::Classify(c));
     };
-    // 25A6: LHO may withdraw the call he made over the unintended call. He
-    // may keep it only if the replacement stood as made and his call is
-    // still one he may make over it.
-    let replaced_as_made = t.pending.is_none() && t.auction.calls().len() == k + 1 && t.auction.calls()[k] == c;
-    let may_keep = replaced_as_made
-        && !t.auction.is_over()
-        && t.auction.next_seat() == lho
-        && t.auction.legality(lho, call) == Legality::Legal
-        && (call.is_pass() || !t.required_to_pass(lho));
-    if may_keep {
-        t.stand(lho, call, lho_means);
-        t.pending = Some(Pending {
-            waiting_on: lho,
-            decision: Some(Decision {
-                seat: lho,
-                options: vec![Choice::Accept, Choice::Reject],
-                law: lho_clause.to_string(),
-            }),
-            state: PendingState::ChangeOfCall(Box::new(Waiting::LhoCall(LhoCall {
-                lho,
-                replacer: seat,
-                index: k + 1,
-                call,
-            }))),
-        });
-    } else {
+    let then = LhoOverReplacement { replacer: seat, k, replacement: c, lho, call, lho_means, lho_clause };
+    Ok(Next::ClassifyThen(c, Box::new(then)))
+}
+
+/// 25A6: what becomes of the call LHO made over the unintended call, once
+/// the replacement has been ruled on.
+#[derive(Debug)]
+struct LhoOverReplacement {
+    replacer: Seat,
+    /// Where the replaced call stood in the auction.
+    k: usize,
+    replacement: Call,
+    lho: Seat,
+    call: Call,
+    lho_means: Option<Meaning>,
+    lho_clause: &'static str,
+}
+
+impl Then for LhoOverReplacement {
+    /// 25A6: LHO may withdraw the call he made over the unintended call. He
+    /// may keep it only if the replacement stood as made and his call is
+    /// still one he may make over it.
+    fn then(self: Box<Self>, t: &mut Table, waiting: bool) -> Result<Next, RuleError> {
+        let LhoOverReplacement { replacer: seat, k, replacement: c, lho, call, lho_means, lho_clause } = *self;
+        let replaced_as_made = !waiting && t.auction.calls().len() == k + 1 && t.auction.calls()[k] == c;
+        let may_keep = replaced_as_made
+            && !t.auction.is_over()
+            && t.auction.next_seat() == lho
+            && t.auction.legality(lho, call) == Legality::Legal
+            && (call.is_pass() || !t.required_to_pass(lho));
+        if may_keep {
+            t.stand(lho, call, lho_means);
+            return Ok(Next::Wait(Pending {
+                waiting_on: lho,
+                decision: Some(Decision {
+                    seat: lho,
+                    options: vec![Choice::Accept, Choice::Reject],
+                    law: lho_clause.to_string(),
+                }),
+                state: Box::new(Waiting::LhoCall(LhoCall { lho, replacer: seat, index: k + 1, call })),
+            }));
+        }
         // His call cannot stand over the replacement (or the replacement is
         // itself being rectified): it is withdrawn.
         t.unauthorized(seat.partner(), lho, call, lho_clause);
+        Ok(Next::Done)
     }
-    Ok(())
 }
 
 /// 25A1 for a call that does not stand in the auction because another law
@@ -205,9 +221,9 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), Ru
 /// replacement is ruled as the player's call at his turn, and Law 26 does
 /// not apply. For the Law 27 module (a premature "replacement" that the
 /// director finds was the correction of an unintended call).
-pub(crate) fn replaces_held_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+pub(crate) fn replaces_held_call(t: &mut Table, e: &Event, c: Call) -> Next {
     t.record(IrregularityRuling::on_call(e.seat, c, Irregularity::ChangeOfCall, t.rules.unintended_replaced));
-    t.classify(i, e, c)
+    Next::Classify(c)
 }
 
 /// 25B: the player who made the last call substitutes another for it
@@ -220,13 +236,13 @@ pub(crate) fn replaces_held_call(t: &mut Table, i: usize, e: &Event, c: Call) ->
 ///
 /// Exposed to the out-of-rotation module, for the later calls at LHO's
 /// turn that Laws 30 and 31 treat as changes of call.
-pub(crate) fn intended_change(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+pub(crate) fn intended_change(t: &mut Table, e: &Event, c: Call) -> Result<Next, RuleError> {
     let offender = e.seat;
     let last = t.auction.seated().last();
     let index = match last {
         Some((s, _)) if s == offender && !t.auction.is_over() => t.auction.calls().len() - 1,
         // Not a change of the last call: the call is whatever it is.
-        _ => return t.classify(i, e, c),
+        _ => return Ok(Next::Classify(c)),
     };
     let original = t.auction.calls()[index];
     let s = Substitution {
@@ -248,43 +264,48 @@ pub(crate) fn intended_change(t: &mut Table, i: usize, e: &Event, c: Call) -> Re
         Legality::InadmissibleDouble | Legality::InadmissibleRedouble | Legality::AboveSeven => false,
     };
     if !acceptable {
-        return not_accepted(t, &s);
+        return Ok(not_accepted(t, &s));
     }
     let lho = offender.lho();
-    t.pending = Some(Pending {
+    Ok(Next::Wait(Pending {
         waiting_on: lho,
         decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "25B1".to_string() }),
-        state: PendingState::ChangeOfCall(Box::new(Waiting::Substitute(s))),
-    });
-    Ok(())
+        state: Box::new(Waiting::Substitute(s)),
+    }))
 }
 
-/// An event while the table waits on a Law 25 option.
-pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<(), RuleError> {
-    match w {
-        Waiting::Substitute(s) => resolve_substitute(t, s, i, e),
-        Waiting::LhoCall(l) => resolve_lho_call(t, l, i, e),
-        Waiting::OffenderChooses(s) => resolve_offender_choice(t, s, i, e),
-        Waiting::IllegalFirst(x) => resolve_illegal_first(t, *x, i, e),
+impl step::Waiting for Waiting {
+    /// An event while the table waits on a Law 25 option.
+    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Event) -> Result<Next, RuleError> {
+        match *self {
+            Waiting::Substitute(s) => resolve_substitute(t, s, i, e),
+            Waiting::LhoCall(l) => resolve_lho_call(t, l, i, e),
+            Waiting::OffenderChooses(s) => resolve_offender_choice(t, s, i, e),
+            Waiting::IllegalFirst(x) => resolve_illegal_first(t, *x, i, e),
+        }
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
     }
 }
 
 /// 25B1 / 25B2: LHO accepts the substitute (explicitly, or by calling over
 /// it) or does not.
-fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Result<(), RuleError> {
+fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Result<Next, RuleError> {
     let lho = s.offender.lho();
     match (e.seat == lho, e.action) {
         // Card events are ruled by the table (Law 24) before any pending decision.
         (_, Action::Cards(_)) => Err(cards_not_here(i)),
         (true, Action::Accept) => {
             accepted(t, &s);
-            Ok(())
+            Ok(Next::Done)
         }
-        (true, Action::Reject) => not_accepted(t, &s),
+        (true, Action::Reject) => Ok(not_accepted(t, &s)),
         (true, Action::Call(c)) => {
             // 25B1: LHO accepts the substitute by calling over it.
             accepted(t, &s);
-            t.call(i, e, c)
+            Ok(Next::Call(c))
         }
         (false, Action::Accept | Action::Reject) => Err(impossible(
             i,
@@ -328,34 +349,33 @@ fn accepted(t: &mut Table, s: &Substitution) {
 
 /// 25B2: the substitute is cancelled and the first call stands; Law 26
 /// looks at the cancelled substitute against the first call.
-fn not_accepted(t: &mut Table, s: &Substitution) -> Result<(), RuleError> {
+fn not_accepted(t: &mut Table, s: &Substitution) -> Next {
     match t.rules.change_of_call {
         ChangeScheme::CondoneOrPenalty => {
             // 1997 25B2(b): the substitute is cancelled; the first call was
             // legal, so the offender now chooses (1) or (2).
-            t.pending = Some(Pending {
+            return Next::Wait(Pending {
                 waiting_on: s.offender,
                 decision: Some(Decision {
                     seat: s.offender,
                     options: vec![Choice::Accept, Choice::Reject],
                     law: "25B2(b)".to_string(),
                 }),
-                state: PendingState::ChangeOfCall(Box::new(Waiting::OffenderChooses(s.clone()))),
+                state: Box::new(Waiting::OffenderChooses(s.clone())),
             });
-            return Ok(());
         }
         ChangeScheme::AcceptOrCancel if t.rules.lead != LeadScheme::ProhibitUnspecified => {
             // 2007: the substitute is cancelled; Law 26 and 16D on it.
             t.record(entry(s, "25B2"));
             withdrawn_before_2017(t, s.offender, s.substitute, s.substitute_means.clone(), true);
-            return Ok(());
+            return Next::Done;
         }
         ChangeScheme::AcceptOrCancel => {}
     }
     let cmp = law23::comparable(s.substitute_means.as_ref(), s.original_means.as_ref(), s.comparable, &t.regulations);
     t.record(IrregularityRuling { comparable: Some(cmp), ..entry(s, "25B2") });
     withdrawn_call(t, s.offender, s.substitute, cmp);
-    Ok(())
+    Next::Done
 }
 
 /// Law 26 on a call withdrawn under 25B, against the call that stands for
@@ -394,7 +414,7 @@ fn withdrawn_before_2017(t: &mut Table, offender: Seat, withdrawn: Call, means: 
 /// (`reject` then a call, or the call at once: 25B2(b)(2), his side scores
 /// at most average minus). Either way, 25B2(c): the lead penalties of Law
 /// 26, and the withdrawn calls are unauthorised to partner (16C2).
-fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Result<(), RuleError> {
+fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Result<Next, RuleError> {
     let keep = match (e.seat == s.offender, e.action) {
         (_, Action::Cards(_)) => return Err(cards_not_here(i)),
         (true, Action::Accept) => true,
@@ -402,15 +422,11 @@ fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) 
         (true, Action::Reject) if s.index != usize::MAX => {
             // He will make another call: his first call leaves the auction.
             t.cancel_from(s.index);
-            t.pending = Some(Pending {
+            return Ok(Next::Wait(Pending {
                 waiting_on: s.offender,
                 decision: None,
-                state: PendingState::ChangeOfCall(Box::new(Waiting::OffenderChooses(Substitution {
-                    index: usize::MAX,
-                    ..s
-                }))),
-            });
-            return Ok(());
+                state: Box::new(Waiting::OffenderChooses(Substitution { index: usize::MAX, ..s })),
+            }));
         }
         (true, Action::Reject) => {
             return Err(impossible(
@@ -442,7 +458,7 @@ fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) 
         t.impose_pass(s.offender.partner(), Scope::NextTurn, "25B2(b)(1)");
         t.may_adjust(t.rules.damage);
         withdrawn_before_2017(t, s.offender, s.substitute, s.substitute_means.clone(), true);
-        return Ok(());
+        return Ok(Next::Done);
     }
     let Action::Call(c) = e.action else {
         return Err(impossible(i, format!("{} must now make another call (1997 25B2(b)(2))", s.offender)));
@@ -471,23 +487,20 @@ fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) 
     // the offender gave up; both withdrawn calls are unauthorised (16C2).
     withdrawn_before_2017(t, s.offender, s.original, s.original_means.clone(), true);
     withdrawn_before_2017(t, s.offender, s.substitute, s.substitute_means.clone(), false);
-    Ok(())
+    Ok(Next::Done)
 }
 
 /// 1997: the offender calls again over his own insufficient bid before his
 /// LHO has called (the 1997 Laws have no 27C). 25B governs the change: LHO
 /// may condone the substitute (25B1, footnote: the insufficient bid is Law
 /// 27's). For law27.
-pub(crate) fn substitute_for_insufficient(t: &mut Table, ib: law27::Insufficient, e: &Event) {
+pub(crate) fn substitute_for_insufficient(ib: Insufficient, e: &Event) -> Next {
     let lho = ib.offender.lho();
-    t.pending = Some(Pending {
+    Next::Wait(Pending {
         waiting_on: lho,
         decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "25B1".to_string() }),
-        state: PendingState::ChangeOfCall(Box::new(Waiting::IllegalFirst(Box::new(IllegalFirst {
-            ib,
-            substitute: e.clone(),
-        })))),
-    });
+        state: Box::new(Waiting::IllegalFirst(Box::new(IllegalFirst { ib, substitute: e.clone() }))),
+    })
 }
 
 /// 1997 25B1 / 25B2(a) over an insufficient first call. Condoned: the
@@ -496,7 +509,7 @@ pub(crate) fn substitute_for_insufficient(t: &mut Table, ib: law27::Insufficient
 /// cancelled, the lead penalties of Law 26 may apply to it, and the
 /// offender is subject to Law 27 for his insufficient bid, which starts
 /// again with LHO's option to accept it (27A).
-fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e: &Event) -> Result<(), RuleError> {
+fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e: &Event) -> Result<Next, RuleError> {
     let IllegalFirst { ib, substitute } = x;
     let lho = ib.offender.lho();
     let Some(sub) = substitute.call() else {
@@ -519,16 +532,15 @@ fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e: &Event) ->
             t.stand(ib.offender, sub, substitute.findings.means.clone());
             t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
             match e.action {
-                Action::Call(c) => t.call(i, e, c),
-                _ => Ok(()),
+                Action::Call(c) => Ok(Next::Call(c)),
+                _ => Ok(Next::Done),
             }
         }
         (true, Action::Reject) => {
             record(t, "25B2(a)");
             t.lead_after_withdrawal(ib.offender, sub, substitute.findings.means.clone());
             t.unauthorized(ib.offender.partner(), ib.offender, sub, t.rules.withdrawn_ui);
-            law27::offer_again(t, ib);
-            Ok(())
+            Ok(Next::Handoff(Handoff::InsufficientAgain(ib)))
         }
         (false, Action::Call(c)) => Err(unsupported(
             i,
@@ -543,22 +555,22 @@ fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e: &Event) ->
 }
 
 /// 25A6: LHO keeps the call he made over the replaced call, or withdraws it.
-fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -> Result<(), RuleError> {
+fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -> Result<Next, RuleError> {
     match (e.seat == l.lho, e.action) {
         (_, Action::Cards(_)) => Err(cards_not_here(i)),
-        (true, Action::Accept) => Ok(()),
+        (true, Action::Accept) => Ok(Next::Done),
         (true, Action::Reject) => {
             withdraw_lho_call(t, &l);
-            Ok(())
+            Ok(Next::Done)
         }
         // Calling the same call again keeps it.
-        (true, Action::Call(c)) if c == l.call && e.findings.unintended.is_none() => Ok(()),
+        (true, Action::Call(c)) if c == l.call && e.findings.unintended.is_none() => Ok(Next::Done),
         (true, Action::Call(c)) => {
             withdraw_lho_call(t, &l);
-            t.call(i, e, c)
+            Ok(Next::Call(c))
         }
         // Anyone else acting: LHO has let his call stand.
-        (false, Action::Call(c)) => t.call(i, e, c),
+        (false, Action::Call(c)) => Ok(Next::Call(c)),
         (false, Action::Accept | Action::Reject) => Err(impossible(
             i,
             format!(

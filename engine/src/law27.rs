@@ -31,27 +31,14 @@
 //! other correction bars partner.
 
 use crate::editions::{Replacement, SameDenomination};
+use crate::error::{impossible, unsupported, RuleError};
 use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Bid, Call, Seat, Strain};
-use crate::request::{Action, Edition, Event};
+use crate::request::{Action, Event};
 use crate::ruling::{Choice, Comparability, Decision, Irregularity, IrregularityRuling, Scope};
-use crate::table::{impossible, unsupported, Pending, PendingState, RuleError, Table};
-
-/// The insufficient bid under rectification: who made it, what it was, and
-/// the meaning attributable to it (from the event's `means:`).
-#[derive(Debug, Clone)]
-pub(crate) struct Insufficient {
-    pub offender: Seat,
-    pub call: Call,
-    pub means: Option<Meaning>,
-}
-
-impl Insufficient {
-    fn lho(&self) -> Seat {
-        self.offender.lho()
-    }
-}
+use crate::step::{self, Handoff, Insufficient, Next, Pending};
+use crate::table::Table;
 
 /// What the table waits on while an insufficient bid is being rectified.
 #[derive(Debug, Clone)]
@@ -75,22 +62,27 @@ pub(crate) enum Waiting {
 /// (18D). The table now waits on the offender's LHO (27A1).
 ///
 /// An insufficient bid made out of rotation never reaches this function
-/// (27A2 sends it to Law 31, which the table dispatches before looking at
+/// (27A2 sends it to Law 31, which the director routes to before looking at
 /// sufficiency). Every edition starts the same way: LHO may accept (27A).
-pub(crate) fn insufficient_bid(t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+pub(crate) fn insufficient_bid(e: &Event, c: Call) -> Next {
     let ib = Insufficient { offender: e.seat, call: c, means: e.findings.means.clone() };
-    wait_on_lho(t, Waiting::Option { ib: ib.clone() }, &ib, "27A1");
-    Ok(())
+    wait_on_lho(Waiting::Option { ib: ib.clone() }, &ib, "27A1")
 }
 
-/// An event that arrives while an insufficient bid is being rectified.
-pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<(), RuleError> {
-    match w {
-        Waiting::Option { ib } => on_option(t, ib, i, e),
-        Waiting::Premature { ib, replacement } => on_premature(t, ib, replacement, i, e),
-        Waiting::Replace { ib } => on_replacement(t, ib, i, e, false),
-        Waiting::SecondOption { ib, second, barred } => on_second_option(t, ib, second, barred, i, e),
-        Waiting::ReplaceAgain { ib } => on_replacement(t, ib, i, e, true),
+impl step::Waiting for Waiting {
+    /// An event that arrives while an insufficient bid is being rectified.
+    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Event) -> Result<Next, RuleError> {
+        match *self {
+            Waiting::Option { ib } => on_option(t, ib, i, e),
+            Waiting::Premature { ib, replacement } => on_premature(t, ib, replacement, i, e),
+            Waiting::Replace { ib } => on_replacement(t, ib, i, e, false),
+            Waiting::SecondOption { ib, second, barred } => on_second_option(t, ib, second, barred, i, e),
+            Waiting::ReplaceAgain { ib } => on_replacement(t, ib, i, e, true),
+        }
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
     }
 }
 
@@ -98,40 +90,35 @@ pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<
 
 /// 27A1 (and 27C): LHO accepts, refuses, calls over the insufficient bid,
 /// or the offender replaces it before LHO has chosen.
-fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<(), RuleError> {
+fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<Next, RuleError> {
     let lho = ib.lho();
     match e.action {
         Action::Accept if e.seat == lho => {
             accept(t, &ib);
-            Ok(())
+            Ok(Next::Done)
         }
-        Action::Reject if e.seat == lho => {
-            wait_on_offender(t, Waiting::Replace { ib: ib.clone() }, &ib);
-            Ok(())
-        }
+        Action::Reject if e.seat == lho => Ok(wait_on_offender(Waiting::Replace { ib: ib.clone() }, &ib)),
         Action::Call(c) if e.seat == lho => {
             // 27A1: calling over the insufficient bid accepts it; LHO's call
             // is then an ordinary call, ruled on like any other.
             accept(t, &ib);
-            t.call(i, e, c)
+            Ok(Next::Call(c))
         }
         Action::Call(c) if e.seat == ib.offender && e.findings.unintended == Some(true) => {
             // 25A1 comes first: the insufficient bid was a slip (a mechanical
             // error or a slip of the tongue), replaced by the call he meant
             // before his partner called. It is not a 27C replacement.
-            crate::law25::replaces_held_call(t, i, e, c)
+            Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)))
         }
-        Action::Call(_) if e.seat == ib.offender && t.edition == Edition::E1997 => {
+        Action::Call(_) if e.seat == ib.offender && !t.rules.premature_replacement => {
             // 1997 has no 27C: a change of call before LHO calls is 25B's
             // (25B2(a) when LHO does not condone it).
-            crate::law25::substitute_for_insufficient(t, ib, e);
-            Ok(())
+            Ok(Next::Handoff(Handoff::SubstituteForInsufficient(ib)))
         }
         Action::Call(_) if e.seat == ib.offender => {
             // 27C: a premature replacement. LHO keeps his option.
             let w = Waiting::Premature { ib: ib.clone(), replacement: e.clone() };
-            wait_on_lho(t, w, &ib, "27C");
-            Ok(())
+            Ok(wait_on_lho(w, &ib, "27C"))
         }
         _ => Err(while_waiting(i, e, &ib, lho, "to accept the insufficient bid or not (27A1)")),
     }
@@ -141,7 +128,7 @@ fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<(),
 /// Accepting the insufficient bid withdraws the replacement; refusing, or
 /// calling over the replacement, lets the replacement stand, and 27B
 /// applies to it.
-fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e: &Event) -> Result<(), RuleError> {
+fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e: &Event) -> Result<Next, RuleError> {
     let lho = ib.lho();
     match e.action {
         Action::Accept if e.seat == lho => {
@@ -151,25 +138,24 @@ fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e
                 t.unauthorized(ib.offender.partner(), ib.offender, r, t.rules.withdrawn_ui);
             }
             accept(t, &ib);
-            Ok(())
+            Ok(Next::Done)
         }
         Action::Reject if e.seat == lho => replace(t, &ib, i, &replacement, false),
         Action::Call(c) if e.seat == lho => {
             // LHO calls over the replacement: he has not accepted the
             // insufficient bid, so the substitution stands (27C) and B
             // applies to it; LHO's call then follows it.
-            replace(t, &ib, i, &replacement, false)?;
-            let waiting = match t.pending.take() {
-                None => return t.call(i, e, c),
-                Some(Pending { state: PendingState::InsufficientBid(w), .. }) => Some(*w),
-                Some(_) => None,
+            let waiting = match replace(t, &ib, i, &replacement, false)? {
+                Next::Done => return Ok(Next::Call(c)),
+                Next::Wait(p) => p.state.into_any().downcast::<Waiting>().ok().map(|w| *w),
+                _ => None,
             };
             match waiting {
                 Some(Waiting::SecondOption { ib, second, barred }) => {
                     // The substitution was itself insufficient: calling over
                     // it accepts it (27B4 with 27A1).
                     accept_second(t, &ib, &second, barred);
-                    t.call(i, e, c)
+                    Ok(Next::Call(c))
                 }
                 _ => Err(unsupported(
                     i,
@@ -201,16 +187,16 @@ fn on_second_option(
     barred: bool,
     i: usize,
     e: &Event,
-) -> Result<(), RuleError> {
+) -> Result<Next, RuleError> {
     let lho = ib.lho();
     match e.action {
         Action::Accept if e.seat == lho => {
             accept_second(t, &ib, &second, barred);
-            Ok(())
+            Ok(Next::Done)
         }
         Action::Call(c) if e.seat == lho => {
             accept_second(t, &ib, &second, barred);
-            t.call(i, e, c)
+            Ok(Next::Call(c))
         }
         Action::Reject if e.seat == lho => {
             // 27B4: not accepted, the Director rules as in 27B3: the second
@@ -221,8 +207,7 @@ fn on_second_option(
             if let Some(c) = second.call() {
                 t.unauthorized(ib.offender.partner(), ib.offender, c, t.rules.withdrawn_ui);
             }
-            wait_on_offender(t, Waiting::ReplaceAgain { ib: ib.clone() }, &ib);
-            Ok(())
+            Ok(wait_on_offender(Waiting::ReplaceAgain { ib: ib.clone() }, &ib))
         }
         _ => Err(while_waiting(i, e, &ib, lho, "to accept the second insufficient bid or not (27B4)")),
     }
@@ -230,7 +215,7 @@ fn on_second_option(
 
 /// The offender's call while he must replace his insufficient bid (27B),
 /// or replace again after a cancellation (27B3, 27B4).
-fn on_replacement(t: &mut Table, ib: Insufficient, i: usize, e: &Event, again: bool) -> Result<(), RuleError> {
+fn on_replacement(t: &mut Table, ib: Insufficient, i: usize, e: &Event, again: bool) -> Result<Next, RuleError> {
     match e.action {
         Action::Cards(_) => Err(impossible(i, "a card event reached Law 27; cards are ruled under Law 24 first")),
         Action::Call(_) if e.seat == ib.offender => replace(t, &ib, i, e, again),
@@ -257,7 +242,7 @@ fn on_replacement(t: &mut Table, ib: Insufficient, i: usize, e: &Event, again: b
 /// 27B: classify the offender's replacement `r` and apply the clause it
 /// falls under. `again` is true when partner is already barred (a
 /// replacement after a cancellation under B3 or B4).
-fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -> Result<(), RuleError> {
+fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -> Result<Next, RuleError> {
     let Some(c) = r.call() else {
         return Err(impossible(i, "a replacement must be a call"));
     };
@@ -267,7 +252,7 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
             "38",
             format!("{} replaces the insufficient bid of {} by {c}, a bid of more than seven", ib.offender, ib.call),
         )),
-        Call::Bid(b) if t.auction.is_insufficient(b) && t.edition == Edition::E1997 => Err(unsupported(
+        Call::Bid(b) if t.auction.is_insufficient(b) && !t.rules.second_insufficient => Err(unsupported(
             i,
             "27",
             format!(
@@ -276,7 +261,7 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
                 ib.offender, ib.call
             ),
         )),
-        Call::Double | Call::Redouble if t.edition == Edition::E1997 => Err(unsupported(
+        Call::Double | Call::Redouble if !t.rules.attempted_double => Err(unsupported(
             i,
             "27",
             format!(
@@ -288,10 +273,9 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
         Call::Bid(b) if t.auction.is_insufficient(b) => {
             // 27B4: another insufficient bid; LHO may accept it.
             let w = Waiting::SecondOption { ib: ib.clone(), second: r.clone(), barred: again };
-            wait_on_lho(t, w, ib, "27B4");
-            Ok(())
+            Ok(wait_on_lho(w, ib, "27B4"))
         }
-        _ if again => replace_again(t, ib, r, c),
+        _ if again => Ok(replace_again(t, ib, r, c)),
         Call::Bid(b) => {
             if lowest_same_denomination(t, ib, b, r) {
                 // 27B1(a): no further rectification; 26B and 16C (2007: 16D)
@@ -301,15 +285,15 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
                     t.may_adjust(law);
                 }
                 t.stand(ib.offender, c, r.findings.means.clone());
-                return Ok(());
+                return Ok(Next::Done);
             }
             sufficient_or_pass(t, ib, r, c);
-            Ok(())
+            Ok(Next::Done)
         }
         Call::Pass => {
             same_denomination_needs_a_bid(r, i)?;
             sufficient_or_pass(t, ib, r, c);
-            Ok(())
+            Ok(Next::Done)
         }
         Call::Double | Call::Redouble => {
             same_denomination_needs_a_bid(r, i)?;
@@ -317,14 +301,13 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
             if let Some(yes) = comparable.filter(|k| k.value && admissible(t, ib.offender, c)) {
                 // 27B1(b): a comparable double or redouble stands.
                 comparable_call(t, ib, r, c, yes);
-                return Ok(());
+                return Ok(Next::Done);
             }
             // 27B3: the attempted double or redouble is cancelled; the
             // offender must still replace; partner passes throughout.
             bar(t, ib, "27B3", comparable);
             t.unauthorized(ib.offender.partner(), ib.offender, c, t.rules.withdrawn_ui);
-            wait_on_offender(t, Waiting::ReplaceAgain { ib: ib.clone() }, ib);
-            Ok(())
+            Ok(wait_on_offender(Waiting::ReplaceAgain { ib: ib.clone() }, ib))
         }
     }
 }
@@ -350,17 +333,16 @@ fn sufficient_or_pass(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) {
 /// A replacement after 27B3 or 27B4 has cancelled an attempt: partner is
 /// already barred, so any legal call simply stands; a double or redouble
 /// stands only as 27B1(b) allows, otherwise it is cancelled again.
-fn replace_again(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) -> Result<(), RuleError> {
+fn replace_again(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) -> Next {
     if matches!(c, Call::Double | Call::Redouble) {
         let comparable = comparability(t, ib, r).is_some_and(|k| k.value);
         if !(comparable && admissible(t, ib.offender, c)) {
             t.unauthorized(ib.offender.partner(), ib.offender, c, t.rules.withdrawn_ui);
-            wait_on_offender(t, Waiting::ReplaceAgain { ib: ib.clone() }, ib);
-            return Ok(());
+            return wait_on_offender(Waiting::ReplaceAgain { ib: ib.clone() }, ib);
         }
     }
     t.stand(ib.offender, c, r.findings.means.clone());
-    Ok(())
+    Next::Done
 }
 
 /// 27B1(b): a comparable replacement stands; no further rectification, but
@@ -529,8 +511,8 @@ fn accept_second(t: &mut Table, ib: &Insufficient, second: &Event, barred: bool)
 
 /// 1997 25B2(a): a substitute for the insufficient bid was not condoned;
 /// the offender is subject to Law 27 again, from LHO's option (27A1).
-pub(crate) fn offer_again(t: &mut Table, ib: Insufficient) {
-    wait_on_lho(t, Waiting::Option { ib: ib.clone() }, &ib, "27A1");
+pub(crate) fn offer_again(ib: Insufficient) -> Next {
+    wait_on_lho(Waiting::Option { ib: ib.clone() }, &ib, "27A1")
 }
 
 // ---- helpers ----
@@ -546,18 +528,19 @@ fn ruling(ib: &Insufficient, law: &str, comparable: Option<Comparability>) -> Ir
     }
 }
 
-fn wait_on_lho(t: &mut Table, w: Waiting, ib: &Insufficient, law: &str) {
+/// The table waits on the offender's LHO, who holds the option of `law`.
+fn wait_on_lho(w: Waiting, ib: &Insufficient, law: &str) -> Next {
     let lho = ib.lho();
-    t.pending = Some(Pending {
+    Next::Wait(Pending {
         waiting_on: lho,
         decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: law.to_string() }),
-        state: PendingState::InsufficientBid(Box::new(w)),
-    });
+        state: Box::new(w),
+    })
 }
 
-fn wait_on_offender(t: &mut Table, w: Waiting, ib: &Insufficient) {
-    t.pending =
-        Some(Pending { waiting_on: ib.offender, decision: None, state: PendingState::InsufficientBid(Box::new(w)) });
+/// The table waits on the offender's replacement call.
+fn wait_on_offender(w: Waiting, ib: &Insufficient) -> Next {
+    Next::Wait(Pending { waiting_on: ib.offender, decision: None, state: Box::new(w) })
 }
 
 fn call_text(e: &Event) -> String {
@@ -591,7 +574,7 @@ mod tests {
     use crate::notation::{Call, Seat, Strain, Vulnerability};
     use crate::request::{Edition, Event, Request};
     use crate::ruling::{Basis, Choice, Doubling, Irregularity, Ruling, Scope, Status};
-    use crate::table::{rule, RuleError};
+    use crate::{rule, RuleError};
 
     /// A story: "N:1S E:1H S:reject E:2H", each step `SEAT:ACTION`.
     fn story(dealer: Seat, steps: &str) -> Request {

@@ -9,7 +9,9 @@
 pub mod auction;
 pub mod card;
 pub mod clauses;
+mod director;
 mod editions;
+mod error;
 mod inadmissible;
 pub mod law23;
 mod law24;
@@ -22,12 +24,15 @@ pub mod protocol;
 pub mod request;
 pub mod ruling;
 pub mod server;
+mod step;
 mod table;
 
 pub use notation::{Bid, Call, NotationError, Seat, Side, Strain, Vulnerability};
-pub use request::{Action, Edition, Event, Findings, Regulations, Request, MAX_EVENTS};
+pub use director::rule;
+pub use editions::Edition;
+pub use error::RuleError;
+pub use request::{Action, Event, Findings, Regulations, Request, MAX_EVENTS};
 pub use ruling::Ruling;
-pub use table::{rule, RuleError};
 
 /// The engine's name and version, as its protocol hello gives them.
 pub const NAME: &str = "rulings-engine";

@@ -27,29 +27,14 @@ use std::rc::Rc;
 
 use crate::auction::Legality;
 use crate::editions::{Acted, AtTurn, CallKind, Effects, Judgement, LeadScheme, Outcome, Test, Whose};
-use crate::inadmissible;
+use crate::error::{impossible, unsupported, RuleError};
 use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat};
 use crate::request::{Action, Event};
 use crate::ruling::{Choice, Decision, Irregularity, IrregularityRuling};
-use crate::table::{impossible, unsupported, Pending, PendingState, RuleError, Table};
-
-/// A call out of rotation, as the Director finds it.
-#[derive(Debug, Clone)]
-pub(crate) struct OutOfTurn {
-    offender: Seat,
-    call: Call,
-    means: Option<Meaning>,
-    /// The player whose turn it was.
-    turn: Seat,
-    relation: Whose,
-    /// 30C: an artificial pass, or a pass of partner's artificial call, is
-    /// dealt with as a bid (Law 31).
-    as_bid: bool,
-    /// Had any player bid when the call was made (2007 30A against 30B)?
-    any_bid: bool,
-}
+use crate::step::{self, Next, Pending};
+use crate::table::{AcceptedPass, NoDouble, OutOfTurn, Table, Watch};
 
 impl OutOfTurn {
     fn irregularity(&self) -> Irregularity {
@@ -95,92 +80,40 @@ pub(crate) enum Waiting {
     Inadmissible { oot: OutOfTurn },
 }
 
-/// The state Laws 28-34 keep across the auction.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Rotation {
-    /// Cancelled calls whose rectification waits on the offender's turn
-    /// (30B1(b), 31A, 31B, 32A, 32B).
-    watches: Vec<Watch>,
-    /// Accepted passes out of rotation, which Law 34 may yet cancel.
-    accepted_passes: Vec<AcceptedPass>,
-    /// 2007 30B2(b): the offender's partner may not double or redouble at
-    /// his turn, the next call of the auction after the pass was cancelled.
-    no_double: Option<NoDouble>,
-    /// A pass out of rotation just cancelled as the third pass after a call
-    /// (34, 17D3): its offender and the event's number. A pass by his LHO
-    /// as the very next event was made over it, in rotation as the table
-    /// saw it: it is cancelled with it, and is no irregularity.
-    third_pass: Option<(Seat, usize)>,
-}
-
-/// 2007 30B2(b): `seat` may not double or redouble when he calls at the
-/// auction's slot `at`.
-#[derive(Debug, Clone)]
-struct NoDouble {
-    seat: Seat,
-    at: usize,
-    law: &'static str,
-}
-
-/// A cancelled call out of rotation, waiting on the offender's correct turn.
-#[derive(Debug, Clone)]
-struct Watch {
-    oot: OutOfTurn,
-    /// The auction's length when the call was cancelled: the slot where the
-    /// player whose turn it was then called.
-    reverted_at: usize,
-    /// Where the ruling on it was recorded.
-    ruling: usize,
-    /// What the offender's correct turn decides.
-    at_turn: AtTurn,
-    /// 2007: a Law 26 restriction imposed when the call was cancelled (31B,
-    /// 32A) lapses if the offender repeats the call at his correct turn.
-    lapse_lead: bool,
-}
-
-/// A pass out of rotation accepted under 29A: the turns it made players
-/// miss start at `first_missed`; `before` is the table as it was when the
-/// option was exercised, to go back to under 17D3.
-#[derive(Debug, Clone)]
-struct AcceptedPass {
-    first_missed: usize,
-    offender: Seat,
-    call: Call,
-    before: Rc<Table>,
-}
-
-/// Laws 28-34: a call by a player whose turn it is not.
-pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+/// A call by a player whose turn it is not, before it is taken for a call
+/// out of rotation: `Some` when the event is ruled on here and now.
+///
+/// - 17D3 (2017; 2007 17E2): the pass just cancelled as the third pass was
+///   followed, before the director came, by its offender's LHO passing in
+///   rotation over it. That pass accepted it (WBF 2017 Laws Commentary, Law
+///   17, example 15) and is no offence: it is cancelled as a pass after the
+///   missed turn, nothing more, and gives no unauthorised information.
+/// - 28A: RHO is required to pass, so his pass is taken as made and this
+///   call is in rotation.
+///
+/// The director then sends a bid above seven (35C, 38) and a call by a
+/// player required to pass (35B, 37) to Laws 35-39 wherever it was made,
+/// and anything else to [`call_out_of_rotation`].
+pub(crate) fn before_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Option<Next> {
     let turn = t.auction.next_seat();
     let offender = e.seat;
-
-    // 17D3 (2017; 2007 17E2): the pass just cancelled as the third pass was
-    // followed, before the director came, by its offender's LHO passing in
-    // rotation over it. That pass accepted it (WBF 2017 Laws Commentary, Law
-    // 17, example 15) and is no offence: it is cancelled as a pass after
-    // the missed turn, nothing more, and gives no unauthorised information.
     if let Some((poot, at)) = t.rotation.third_pass.take() {
         if at + 1 == i && offender == poot.lho() && c.is_pass() {
-            return Ok(());
+            return Some(Next::Done);
         }
     }
-
-    // 28A: RHO is required to pass, so his pass is taken as made and this
-    // call is in rotation.
     if turn == offender.rho() && t.required_to_pass(turn) {
         t.stand(turn, Call::Pass, None);
-        return t.call(i, e, c);
+        return Some(Next::Call(c));
     }
-    // 35C/38 and 35B/37 are about the call itself, wherever it was made.
-    if matches!(c, Call::Bid(b) if b.is_above_seven()) {
-        t.only_2017(i, "38", "a bid of more than seven")?;
-        return inadmissible::bid_above_seven(t, i, e, c);
-    }
-    if !c.is_pass() && t.required_to_pass(offender) {
-        t.only_2017(i, "37", "a call by a player required to pass")?;
-        return inadmissible::call_when_required_to_pass(t, i, e, c);
-    }
+    None
+}
 
+/// Laws 28-34: a call by a player whose turn it is not (after
+/// [`before_call`] and Laws 37 and 38 have had their say).
+pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+    let turn = t.auction.next_seat();
+    let offender = e.seat;
     let relation = if turn == offender.rho() {
         Whose::Rho
     } else if turn == offender.partner() {
@@ -205,50 +138,65 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
         let ui = t.rules.withdrawn_ui;
         t.unauthorized(offender.partner(), offender, c, ui);
         t.rotation.third_pass = Some((offender, i));
-        return Ok(());
+        return Ok(Next::Done);
     }
 
     // 32 (opening paragraph), 36: an inadmissible double or redouble out
     // of rotation is never accepted.
     if matches!(c, Call::Double | Call::Redouble) && t.auction.legality(offender, c) != Legality::Legal {
-        t.only_2017(i, "36", "an inadmissible double or redouble out of rotation")?;
+        t.rules.require(t.rules.inadmissible, i, "36", "an inadmissible double or redouble out of rotation")?;
         // Nothing is rectified until the next event tells whether LHO
         // called first (36A) or not (36B4); see `after_inadmissible`.
-        t.pending = Some(Pending {
+        return Ok(Next::Wait(Pending {
             waiting_on: turn,
             decision: None,
-            state: PendingState::OutOfRotation(Waiting::Inadmissible { oot }),
-        });
-        return Ok(());
+            state: Box::new(Waiting::Inadmissible { oot }),
+        }));
     }
 
     // 29A: the offender's LHO decides.
     let lho = offender.lho();
-    t.pending = Some(Pending {
+    Ok(Next::Wait(Pending {
         waiting_on: lho,
         decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "29A".into() }),
-        state: PendingState::OutOfRotation(Waiting::Option(oot)),
-    });
-    Ok(())
+        state: Box::new(Waiting::Option(oot)),
+    }))
 }
 
-/// An event while the table waits after a call out of rotation.
-pub(crate) fn resolve(t: &mut Table, w: Waiting, i: usize, e: &Event) -> Result<(), RuleError> {
-    match w {
-        Waiting::Option(oot) => option(t, oot, i, e),
-        Waiting::Inadmissible { oot } => after_inadmissible(t, oot, i, e),
+impl step::Waiting for Waiting {
+    /// An event while the table waits after a call out of rotation.
+    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Event) -> Result<Next, RuleError> {
+        match *self {
+            Waiting::Option(oot) => option(t, oot, i, e),
+            Waiting::Inadmissible { oot } => after_inadmissible(t, oot, i, e),
+        }
+    }
+
+    /// The story ends while the table waits after an inadmissible double or
+    /// redouble out of rotation: the director rectifies under 36B4.
+    fn settle(&self, t: &mut Table) {
+        if let Waiting::Inadmissible { oot } = self {
+            inadmissible_out_of_rotation(t, oot);
+        }
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
     }
 }
 
 /// 28B, 29A, 29B: what happens to a call out of rotation, by who acts next.
-fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<(), RuleError> {
+fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, RuleError> {
     let lho = oot.offender.lho();
     match e.action {
         Action::Accept if e.seat == lho => {
             accept(t, &oot);
-            Ok(())
+            Ok(Next::Done)
         }
-        Action::Reject if e.seat == lho => cancel(t, oot, i),
+        Action::Reject if e.seat == lho => {
+            cancel(t, oot, i)?;
+            Ok(Next::Done)
+        }
         // 28B: the player whose turn it was, an opponent of the offender,
         // calls first: his call is in rotation and the call out of rotation
         // is cancelled without rectification (16C2 applies, 26 does not;
@@ -257,12 +205,12 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<(), Rule
             t.record(oot.ruling("28B"));
             let ui = t.rules.withdrawn_ui;
             t.unauthorized(oot.offender.partner(), oot.offender, oot.call, ui);
-            t.call(i, e, c)
+            Ok(Next::Call(c))
         }
         // 29A: the offender's LHO calls over it, and so accepts it.
         Action::Call(c) if e.seat == lho => {
             accept(t, &oot);
-            t.call(i, e, c)
+            Ok(Next::Call(c))
         }
         // The offender's partner calls at his own turn before LHO chose: the
         // call out of rotation was not accepted (29B), and partner's call
@@ -284,7 +232,7 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<(), Rule
                     ),
                 ));
             }
-            t.call(i, e, c)
+            Ok(Next::Call(c))
         }
         _ => {
             let what = match e.action {
@@ -537,17 +485,9 @@ fn inadmissible_out_of_rotation(t: &mut Table, oot: &OutOfTurn) {
     t.may_adjust("72C");
 }
 
-/// The story ends while the table waits after an inadmissible double or
-/// redouble out of rotation: the director rectifies under 36B4.
-pub(crate) fn settle(t: &mut Table, w: &Waiting) {
-    if let Waiting::Inadmissible { oot } = w {
-        inadmissible_out_of_rotation(t, oot);
-    }
-}
-
 /// After an inadmissible double or redouble out of rotation: 36A if the
 /// offender's LHO calls next, else the table goes on under 36B4.
-fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<(), RuleError> {
+fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, RuleError> {
     let lho = oot.offender.lho();
     match e.action {
         Action::Call(c) if e.seat == lho => {
@@ -558,13 +498,13 @@ fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Res
             t.record(oot.ruling("36A"));
             t.unauthorized(oot.offender.partner(), oot.offender, oot.call, "16C2");
             if lho == oot.turn {
-                return t.call(i, e, c);
+                return Ok(Next::Call(c));
             }
-            Ok(())
+            Ok(Next::Done)
         }
         Action::Call(c) => {
             inadmissible_out_of_rotation(t, &oot);
-            t.call(i, e, c)
+            Ok(Next::Call(c))
         }
         other => Err(impossible(
             i,
@@ -573,54 +513,6 @@ fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Res
                 e.seat, oot.call
             ),
         )),
-    }
-}
-
-/// 17D3 through 34: the auction has just reached three passes after a call,
-/// but a player missed his turn among them (an accepted pass out of
-/// rotation): it does not end. It goes back to the player who missed his
-/// turn, and every pass since is cancelled. 17D3 (2007: 17E2) puts every
-/// cancelled pass under 16C (2007: 16D), the players who passed out of
-/// rotation being offenders: each cancelled pass of the offending side, the
-/// accepted pass itself and any later pass by either of its members, is
-/// unauthorised to the passer's partner (16C2). Passes of the other side are
-/// not listed (docs/conventions.md, Laws 28-34).
-pub(crate) fn retention(t: &mut Table) {
-    if t.rotation.accepted_passes.is_empty() || t.auction.missed().is_empty() || !t.auction.is_over() {
-        return;
-    }
-    let calls = t.auction.calls();
-    let real: Vec<usize> = (0..calls.len()).filter(|&k| !t.auction.is_missed(k)).collect();
-    let start = real.iter().rev().find(|&&k| !calls[k].is_pass()).or(real.first()).copied();
-    let Some(start) = start else { return };
-    let mut records: Vec<AcceptedPass> = t
-        .rotation
-        .accepted_passes
-        .iter()
-        .filter(|r| r.first_missed > start && t.auction.is_missed(r.first_missed))
-        .cloned()
-        .collect();
-    records.sort_by_key(|r| r.first_missed);
-    let Some(first) = records.first() else { return };
-    // The passes cancelled, in auction order: every call that stands from
-    // the first missed turn on (they are all passes, the auction being over).
-    let cancelled: Vec<(Seat, Call)> = t
-        .auction
-        .seated()
-        .enumerate()
-        .filter(|&(k, _)| k >= first.first_missed && !t.auction.is_missed(k))
-        .map(|(_, sc)| sc)
-        .collect();
-    let offending = |s: Seat| records.iter().any(|r| s == r.offender || s == r.offender.partner());
-    *t = (*first.before).clone();
-    let ui = t.rules.withdrawn_ui;
-    for r in &records {
-        t.record(IrregularityRuling::on_call(r.offender, r.call, Irregularity::PassOutOfRotation, "34"));
-    }
-    for &(s, c) in &cancelled {
-        if offending(s) {
-            t.unauthorized(s.partner(), s, c, ui);
-        }
     }
 }
 
@@ -653,7 +545,7 @@ fn passes_partners_artificial_call(t: &Table, offender: Seat) -> bool {
 mod tests {
     use crate::notation::Seat;
     use crate::request::{Action, Event, Request};
-    use crate::table::{rule, RuleError};
+    use crate::{rule, RuleError};
 
     fn story(dealer: Seat, events: &[(&str, &str)]) -> Request {
         Request {

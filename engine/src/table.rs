@@ -1,82 +1,26 @@
-//! The table: the director's view of the auction period, event by event.
+//! The table: the director's view of the auction period, its state and the
+//! only ways to change it.
 //!
-//! [`rule`] replays a request's events in order. Calls that the Laws of
-//! the auction (17-22) allow go straight into the [`Auction`]; everything
-//! else is handed to the law module that rectifies it. Law modules change
-//! the table only through the methods here (a call stands, an obligation to
-//! pass, a lead restriction, unauthorised information, a ruling, an
-//! adjustment clause), so that the ruling can be built in one place.
+//! Law modules change the table through the methods here (a call stands, an
+//! obligation to pass, a lead restriction, unauthorised information, a
+//! ruling, an adjustment clause), so that the ruling is built in one place
+//! ([`Table::ruling`]). Nothing here routes an event: that is the
+//! director's (`director.rs`), above the law modules.
 
-use std::fmt;
+mod rotation;
 
-use crate::auction::{Auction, Legality};
+use crate::auction::Auction;
 use crate::clauses;
-use crate::editions::{LeadScheme, Rules};
+use crate::editions::{Edition, LeadScheme, Rules};
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat, Strain};
-use crate::request::{Action, Edition, Event, Regulations, Request};
+use crate::request::{Regulations, Request};
 use crate::ruling::{
     Decision, IrregularityRuling, LeadRestriction, MustPass, PenaltyCard, Ruling, Scope, ScoreCap, ScoreLimit, Status,
     UnauthorizedInformation, WithdrawnCall,
 };
-use crate::{inadmissible, law24, law25, law27, out_of_rotation};
 
-/// Why the engine could not rule on a request.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RuleError {
-    /// The story cannot happen at a table as told (an `accept` when nobody
-    /// holds an option, an event after the auction period...).
-    Impossible { event: usize, message: String },
-    /// The engine does not rule on this situation yet.
-    Unsupported { event: usize, law: String, message: String },
-}
-
-impl fmt::Display for RuleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleError::Impossible { event, message } => write!(f, "event {}: {message}", event + 1),
-            RuleError::Unsupported { event, law, message } => {
-                write!(f, "event {}: not yet supported: {message} (Law {law})", event + 1)
-            }
-        }
-    }
-}
-
-impl std::error::Error for RuleError {}
-
-pub(crate) fn impossible(event: usize, message: impl Into<String>) -> RuleError {
-    RuleError::Impossible { event, message: message.into() }
-}
-
-pub(crate) fn unsupported(event: usize, law: &str, message: impl Into<String>) -> RuleError {
-    RuleError::Unsupported { event, law: law.to_string(), message: message.into() }
-}
-
-/// Something the table waits on before the auction can go on: a player's
-/// option, or an offender's replacement call. Law modules own `state`.
-#[derive(Debug, Clone)]
-pub(crate) struct Pending {
-    /// Who must act next (to decide, or to call).
-    pub waiting_on: Seat,
-    /// Present when the wait is for a choice between options.
-    pub decision: Option<Decision>,
-    pub state: PendingState,
-}
-
-/// The law-specific part of a [`Pending`].
-#[derive(Debug, Clone)]
-pub(crate) enum PendingState {
-    /// Law 25: LHO's option on an intended change (25B1), or on his own
-    /// call made over a replaced unintended call (25A6).
-    ChangeOfCall(Box<law25::Waiting>),
-    /// Law 27: an insufficient bid under rectification.
-    InsufficientBid(Box<law27::Waiting>),
-    /// Laws 29A and 36: after a call out of rotation.
-    OutOfRotation(out_of_rotation::Waiting),
-    /// Laws 36-39: an inadmissible call whose rectification depends on
-    /// whether the offender's LHO calls before it.
-    Inadmissible(Box<inadmissible::Waiting>),
-}
+pub(crate) use rotation::{AcceptedPass, NoDouble, OutOfTurn, Rotation, Watch};
 
 /// Who must pass, and why: a lead restriction's source, resolved into
 /// suits when the ruling is built (26B).
@@ -103,7 +47,6 @@ pub struct Table {
     pub(crate) auction: Auction,
     /// The meaning of each call that stands, parallel to `auction`.
     meanings: Vec<Option<Meaning>>,
-    pub(crate) pending: Option<Pending>,
     must_pass: Vec<MustPass>,
     lead: Vec<LeadSource>,
     unauthorized: Vec<UnauthorizedInformation>,
@@ -112,34 +55,12 @@ pub struct Table {
     score_cap: Option<ScoreCap>,
     /// Laws 28-34: calls out of rotation still awaiting the offender's
     /// turn, and accepted passes out of rotation (34).
-    pub(crate) rotation: out_of_rotation::Rotation,
+    pub(crate) rotation: Rotation,
     /// 24E: cards exposed during the auction, penalty cards if their owner defends.
     penalty: Vec<PenaltyCard>,
     /// Whether any call has been made yet: the auction begins with the first
     /// call (Definitions, "Auction"), and Law 24 covers the auction only.
     pub(crate) auction_begun: bool,
-}
-
-/// Rule on a request: replay its events and return the state of the table
-/// after the last one.
-/// A story longer than [`MAX_EVENTS`](crate::request::MAX_EVENTS) is refused.
-pub fn rule(request: &Request) -> Result<Ruling, RuleError> {
-    let max = crate::request::MAX_EVENTS;
-    if request.events.len() > max {
-        return Err(impossible(
-            max,
-            format!(
-                "the story has {} events; at most {max} are ruled on (a legal auction has at most 319 calls)",
-                request.events.len()
-            ),
-        ));
-    }
-    let mut table = Table::new(request);
-    for (i, event) in request.events.iter().enumerate() {
-        table.event(i, event)?;
-    }
-    table.settle();
-    Ok(table.ruling())
 }
 
 impl Table {
@@ -150,137 +71,16 @@ impl Table {
             regulations: request.regulations.unwrap_or_default(),
             auction: Auction::new(request.dealer),
             meanings: Vec::new(),
-            pending: None,
             must_pass: Vec::new(),
             lead: Vec::new(),
             unauthorized: Vec::new(),
             rulings: Vec::new(),
             adjustments: Vec::new(),
             score_cap: None,
-            rotation: out_of_rotation::Rotation::default(),
+            rotation: Rotation::default(),
             penalty: Vec::new(),
             auction_begun: false,
         }
-    }
-
-    /// One event of the story.
-    fn event(&mut self, i: usize, e: &Event) -> Result<(), RuleError> {
-        if let Action::Cards(x) = e.action {
-            // Law 24 is independent of any call under rectification: what the
-            // table waits on (if anything) still waits.
-            self.only_2017(i, "24", "a card exposed during the auction")?;
-            return law24::card_exposed(self, i, e, x);
-        }
-        self.auction_begun = true;
-        if let Some(p) = self.pending.take() {
-            return self.resolve(p, i, e);
-        }
-        match e.action {
-            Action::Accept | Action::Reject => Err(impossible(
-                i,
-                format!(
-                    "{} says `{}`, but nobody holds an option at this point (nothing irregular is waiting on a decision)",
-                    e.seat, e.action
-                ),
-            )),
-            Action::Call(c) => self.call(i, e, c),
-            Action::Cards(x) => law24::card_exposed(self, i, e, x),
-        }
-    }
-
-    /// The story has ended: a call that waits to see whether LHO calls
-    /// before rectification (36-39) is rectified as though LHO has not;
-    /// the table still shows whom it waits on.
-    fn settle(&mut self) {
-        let Some(p) = self.pending.take() else { return };
-        match &p.state {
-            PendingState::Inadmissible(w) => inadmissible::settle(self, w),
-            PendingState::OutOfRotation(w) => out_of_rotation::settle(self, w),
-            PendingState::ChangeOfCall(_) | PendingState::InsufficientBid(_) => {}
-        }
-        self.pending = Some(p);
-    }
-
-    /// An event that arrives while the table waits on something.
-    fn resolve(&mut self, p: Pending, i: usize, e: &Event) -> Result<(), RuleError> {
-        match p.state {
-            PendingState::ChangeOfCall(w) => law25::resolve(self, *w, i, e),
-            PendingState::InsufficientBid(w) => law27::resolve(self, *w, i, e),
-            PendingState::OutOfRotation(w) => out_of_rotation::resolve(self, w, i, e),
-            PendingState::Inadmissible(w) => inadmissible::resolve(self, *w, i, e),
-        }
-    }
-
-    /// A call, with no rectification pending: decide what it is.
-    pub(crate) fn call(&mut self, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
-        let turn = self.auction.next_seat();
-        let over = self.auction.is_over();
-        if e.findings.unintended.is_some() || (!over && e.seat == turn.rho() && self.auction.has_called(e.seat)) {
-            // A finding on an unintended call (25A, possible until the end
-            // of the auction period), or the player who just called calls
-            // again before his LHO: a change of call.
-            return law25::change_of_call(self, i, e, c);
-        }
-        self.classify(i, e, c)
-    }
-
-    /// A call taken for what it is at this point of the auction, without
-    /// asking whether it changes the caller's previous call (Law 25 uses
-    /// this for a replacement, or for a call that may no longer replace).
-    pub(crate) fn classify(&mut self, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
-        if self.auction.is_over() {
-            self.only_2017(i, "39", "a call after the final pass")?;
-            return inadmissible::call_after_final_pass(self, i, e, c);
-        }
-        let turn = self.auction.next_seat();
-        if e.seat != turn {
-            if self.rules.rotation.is_none() {
-                return Err(unsupported(
-                    i,
-                    "28-32",
-                    format!(
-                        "a call out of rotation in the {} Laws: Laws 28-32 are ruled for the 2017 and 2007 Laws",
-                        self.edition
-                    ),
-                ));
-            }
-            return out_of_rotation::call_out_of_rotation(self, i, e, c);
-        }
-        out_of_rotation::at_turn(self, i, e, c)?;
-        if !c.is_pass() && self.required_to_pass(e.seat) {
-            self.only_2017(i, "37", "a call by a player required to pass")?;
-            return inadmissible::call_when_required_to_pass(self, i, e, c);
-        }
-        match self.auction.legality(e.seat, c) {
-            Legality::Legal => {
-                self.stand(e.seat, c, e.findings.means.clone());
-                Ok(())
-            }
-            Legality::Insufficient => law27::insufficient_bid(self, i, e, c),
-            Legality::InadmissibleDouble | Legality::InadmissibleRedouble => {
-                self.only_2017(i, "36", "an inadmissible double or redouble")?;
-                inadmissible::inadmissible_double(self, i, e, c)
-            }
-            Legality::AboveSeven => {
-                self.only_2017(i, "38", "a bid of more than seven")?;
-                inadmissible::bid_above_seven(self, i, e, c)
-            }
-        }
-    }
-
-    /// Laws 24 and 33-39 are ruled for the 2017 Laws only (Laws 28-32 also
-    /// for 2007; docs/conventions.md, "Editions"): in an older edition they
-    /// answer `not yet supported` rather than a 2017 ruling under another
-    /// edition's name.
-    pub(crate) fn only_2017(&self, i: usize, law: &str, what: &str) -> Result<(), RuleError> {
-        if self.edition == Edition::E2017 {
-            return Ok(());
-        }
-        Err(unsupported(
-            i,
-            law,
-            format!("{what} in the {} Laws: Law {law} is ruled for the 2017 Laws only", self.edition),
-        ))
     }
 
     // ---- what law modules use to change the table ----
@@ -302,7 +102,7 @@ impl Table {
                 o.in_force = false;
             }
         }
-        out_of_rotation::retention(self);
+        self.retention();
     }
 
     /// Cancel the calls that stand from index `from` on (a withdrawn call
@@ -437,16 +237,17 @@ impl Table {
         self.unauthorized.retain(|u| !(u.from.seat == from && u.from.call == call));
     }
 
-    /// The ruling: the state of the table now.
-    pub fn ruling(&self) -> Ruling {
+    /// The ruling: the state of the table now. `waiting`: the player the
+    /// table waits on, if it waits on anyone, and the decision he holds.
+    pub(crate) fn ruling(&self, waiting: Option<(Seat, Option<&Decision>)>) -> Ruling {
         let contract = self.auction.contract();
         let over = self.auction.is_over();
-        let (status, next, decision) = match &self.pending {
-            Some(p) if p.decision.is_some() => (Status::Decision, Some(p.waiting_on), p.decision.clone()),
+        let (status, next, decision) = match waiting {
+            Some((seat, Some(d))) => (Status::Decision, Some(seat), Some(d.clone())),
             // After the final pass a pending state only remembers (39B: does LHO call?).
             Some(_) if over && contract.is_some() => (Status::Closed, None, None),
             Some(_) if over => (Status::PassedOut, None, None),
-            Some(p) => (Status::Auction, Some(p.waiting_on), None),
+            Some((seat, None)) => (Status::Auction, Some(seat), None),
             None if self.auction.is_passed_out() => (Status::PassedOut, None, None),
             None if over => (Status::Closed, None, None),
             None => (Status::Auction, Some(self.auction.next_seat()), None),

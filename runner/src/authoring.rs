@@ -214,7 +214,8 @@ fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
 /// docs/clauses.md: the clause registry for readers, one table per law,
 /// generated from `engine/clauses.yml` (`rulings clauses --markdown`).
 pub fn clauses_markdown() -> String {
-    use rulings_engine::clauses::{law_number, CLAUSES, E1997, E2007, E2017};
+    use rulings_engine::clauses::{law_number, CLAUSES};
+    use rulings_engine::Edition;
     use std::fmt::Write as _;
     let mut s = String::from(
         "# Clause ids\n\n\
@@ -231,11 +232,7 @@ pub fn clauses_markdown() -> String {
             law = n;
             let _ = write!(s, "\n## Law {}\n\n| clause | editions | summary |\n|---|---|---|\n", n.unwrap_or_default());
         }
-        let editions: Vec<&str> = [(E1997, "1997"), (E2007, "2007"), (E2017, "2017")]
-            .iter()
-            .filter(|(bit, _)| c.editions & bit != 0)
-            .map(|(_, y)| *y)
-            .collect();
+        let editions: Vec<&str> = Edition::ALL.iter().filter(|e| c.in_edition(**e)).map(|e| e.year()).collect();
         let _ = writeln!(s, "| {} | {} | {} |", c.id, editions.join(", "), c.summary.replace('|', "\\|"));
     }
     s

@@ -581,7 +581,7 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
     };
     for law in &file.laws {
         let clause = clauses::find(&law.0).expect("checked on load");
-        if let Some(e) = editions.iter().find(|e| clause.editions & e.mask() == 0) {
+        if let Some(e) = editions.iter().find(|e| !clause.in_edition(**e)) {
             errors.push(err(at("laws"), 1, format!("clause {} does not exist in the {} edition", law.0, e)));
         }
     }

@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use rulings_engine::clauses::{law_number, CLAUSES, E2017};
+use rulings_engine::clauses::{law_number, CLAUSES};
 use rulings_engine::Edition;
 
 use crate::case::Corpus;
@@ -39,7 +39,7 @@ pub fn counts(corpus: &Corpus) -> Vec<(&'static str, usize)> {
 /// (the Markdown report counts from a report's lines with this).
 pub fn counts_of<'a>(cases: impl IntoIterator<Item = &'a [String]>) -> Vec<(&'static str, usize)> {
     let scope: Vec<&'static str> =
-        CLAUSES.iter().filter(|c| c.editions & E2017 != 0 && in_scope(c.id)).map(|c| c.id).collect();
+        CLAUSES.iter().filter(|c| c.in_edition(Edition::E2017) && in_scope(c.id)).map(|c| c.id).collect();
     let mut by_id: BTreeMap<&str, usize> = BTreeMap::new();
     for laws in cases {
         for id in &scope {

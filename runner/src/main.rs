@@ -252,7 +252,8 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
 
 /// `rulings clauses [LAW]`: the registry, one clause a line.
 fn clauses(law: Option<&str>) -> ExitCode {
-    use rulings_engine::clauses::{law_number, CLAUSES, E1997, E2007, E2017};
+    use rulings_engine::clauses::{law_number, CLAUSES};
+    use rulings_engine::Edition;
     let wanted = match law.map(rulings::authoring::law_number).transpose() {
         Ok(w) => w,
         Err(e) => {
@@ -262,11 +263,8 @@ fn clauses(law: Option<&str>) -> ExitCode {
     };
     let mut shown = 0;
     for c in CLAUSES.iter().filter(|c| wanted.is_none() || law_number(c.id) == wanted) {
-        let editions: Vec<&str> = [(E2017, "2017"), (E2007, "2007"), (E1997, "1997")]
-            .iter()
-            .filter(|(bit, _)| c.editions & bit != 0)
-            .map(|(_, name)| *name)
-            .collect();
+        let editions: Vec<&str> =
+            Edition::ALL.iter().rev().filter(|e| c.in_edition(**e)).map(|e| e.year()).collect();
         println!("{:<9} {:<15} {}", c.id, editions.join(","), c.summary);
         shown += 1;
     }

@@ -5,6 +5,7 @@
 use crate::notation::{Call, Seat};
 use crate::ruling::IrregularityRuling;
 use crate::ruling::Scope;
+use crate::step::Next;
 use crate::table::Table;
 
 use super::double_irregularity;
@@ -31,8 +32,8 @@ pub(super) fn not_accepted(t: &mut Table, offender: Seat, call: Call, law: &str)
 /// to pass, and 26B does not apply; the cancelled double is still
 /// unauthorised to the offender's partner (16C2). `t` is the table as it
 /// was before the inadmissible call.
-pub(super) fn lho_called(t: &mut Table, offender: Seat, call: Call) -> Result<(), crate::table::RuleError> {
+pub(super) fn lho_called(t: &mut Table, offender: Seat, call: Call) -> Next {
     t.record(IrregularityRuling::on_call(offender, call, double_irregularity(call), "36A"));
     t.unauthorized(offender.partner(), offender, call, "16C2");
-    Ok(())
+    Next::Done
 }

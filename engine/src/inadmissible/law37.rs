@@ -13,7 +13,9 @@ use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::Event;
 use crate::ruling::{Irregularity, IrregularityRuling, Scope};
-use crate::table::{RuleError, Table};
+use crate::error::{unsupported, RuleError};
+use crate::step::Next;
+use crate::table::Table;
 
 /// 37B, LHO has not called before rectification: the call is cancelled
 /// (37B1), a pass is substituted, and each member of the offending side must
@@ -42,12 +44,12 @@ pub(super) fn lho_called(
     call: Call,
     means: Option<Meaning>,
     lho_call: Call,
-) -> Result<(), RuleError> {
+) -> Result<Next, RuleError> {
     let offender = e.seat.rho();
     if t.auction.next_seat() != offender {
         // The barred player called out of rotation as well: 37A's "the
         // calls stand" cannot place his call at a turn that was not his.
-        return Err(crate::table::unsupported(
+        return Err(unsupported(
             i,
             "37A",
             format!("{offender}'s {call} was out of rotation as well as barred, and {} called over it", e.seat),
@@ -55,5 +57,5 @@ pub(super) fn lho_called(
     }
     t.stand(offender, call, means);
     t.record(IrregularityRuling::on_call(offender, call, Irregularity::CallWhenRequiredToPass, "37A"));
-    t.call(i, e, lho_call)
+    Ok(Next::Call(lho_call))
 }

@@ -2,7 +2,8 @@
 
 use crate::notation::{Call, Seat};
 use crate::ruling::{Irregularity, IrregularityRuling, Scope};
-use crate::table::{RuleError, Table};
+use crate::step::Next;
+use crate::table::Table;
 
 /// 38A-38C: no contract above seven is ever played; the bid (and any call
 /// after it) is cancelled (38B); a pass is substituted, the auction goes on
@@ -27,7 +28,7 @@ pub(super) fn rectify(t: &mut Table, offender: Seat, call: Call, with_26b_and_72
 /// 38B and 38D, LHO called before rectification: LHO's call is cancelled
 /// with the bid (38B), the same obligations apply (38C), but neither 26B nor
 /// 72C can be used (38D). `t` is the table as it was before the bid.
-pub(super) fn lho_called(t: &mut Table, offender: Seat, call: Call) -> Result<(), RuleError> {
+pub(super) fn lho_called(t: &mut Table, offender: Seat, call: Call) -> Next {
     rectify(t, offender, call, false);
-    Ok(())
+    Next::Done
 }

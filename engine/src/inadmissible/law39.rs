@@ -1,9 +1,9 @@
 //! Law 39 (2017): calls after the final pass of the auction.
 
 use crate::notation::{Call, Seat};
-use crate::request::Event;
 use crate::ruling::{Irregularity, IrregularityRuling};
-use crate::table::{RuleError, Table};
+use crate::step::Next;
+use crate::table::Table;
 
 fn ruling(offender: Seat, call: Call, law: &str) -> IrregularityRuling {
     IrregularityRuling::on_call(offender, call, Irregularity::CallAfterFinalPass, law)
@@ -48,15 +48,8 @@ pub(super) fn waits_on_lho(t: &Table, offender: Seat, call: Call) -> bool {
 /// no further rectification of the defender's call; LHO's own call is
 /// itself a call after the final pass by the declaring side (39B). `t` is
 /// the table as it was before the defender's call.
-pub(super) fn lho_called(
-    t: &mut Table,
-    i: usize,
-    e: &Event,
-    offender: Seat,
-    call: Call,
-    lho_call: Call,
-) -> Result<(), RuleError> {
+pub(super) fn lho_called(t: &mut Table, offender: Seat, call: Call, lho_call: Call) -> Next {
     t.record(ruling(offender, call, "39B"));
     t.unauthorized(offender.partner(), offender, call, "16C2");
-    t.call(i, e, lho_call)
+    Next::Call(lho_call)
 }

@@ -3,7 +3,7 @@
 use crate::notation::{Call, Seat};
 use crate::request::{Action, Edition, Event, Request};
 use crate::ruling::{Irregularity, Ruling, Scope, Status};
-use crate::table::{rule, RuleError};
+use crate::{rule, RuleError};
 
 /// "N 1S, E P, S X" : one event a word, `SEAT:ACTION`, with `_` for spaces.
 fn story(dealer: Seat, text: &str) -> Request {

@@ -1,0 +1,218 @@
+//! The director: routes each event of a story to the law that rules on it.
+//!
+//! [`rule`] replays a request's events in order. Calls that the Laws of the
+//! auction (17-22) allow go straight into the auction; everything else goes
+//! to the law module that rectifies it. A law module changes the table
+//! through [`Table`]'s mutators and returns a [`Next`]: the event is done,
+//! the table now waits on someone (the module's [`Waiting`] state gets the
+//! next event), or the event's call is to be ruled on afresh. Only this
+//! module routes; the law modules below it never call back up, and the
+//! table below them knows no law module.
+//!
+//! A new law module is one more arm in [`Director::call`] or
+//! [`Director::classify`] (where the Laws send the call) and, if the table
+//! waits on it, its own [`Waiting`] state: docs/adding-a-law.md.
+//!
+//! [`Waiting`]: crate::step::Waiting
+
+use crate::auction::Legality;
+use crate::error::{impossible, unsupported, RuleError};
+use crate::notation::Call;
+use crate::request::{Action, Event, Request, MAX_EVENTS};
+use crate::ruling::Ruling;
+use crate::step::{Handoff, Next, Pending};
+use crate::table::Table;
+use crate::{inadmissible, law24, law25, law27, out_of_rotation};
+
+/// Rule on a request: replay its events and return the state of the table
+/// after the last one. A story longer than [`MAX_EVENTS`] is refused.
+pub fn rule(request: &Request) -> Result<Ruling, RuleError> {
+    if request.events.len() > MAX_EVENTS {
+        return Err(impossible(
+            MAX_EVENTS,
+            format!(
+                "the story has {} events; at most {MAX_EVENTS} are ruled on (a legal auction has at most 319 calls)",
+                request.events.len()
+            ),
+        ));
+    }
+    let mut director = Director { table: Table::new(request), pending: None };
+    for (i, event) in request.events.iter().enumerate() {
+        director.event(i, event)?;
+    }
+    director.settle();
+    Ok(director.ruling())
+}
+
+/// The table, and what it waits on.
+struct Director {
+    table: Table,
+    /// The player the table waits on, and the law module's state, while an
+    /// irregularity is being rectified.
+    pending: Option<Pending>,
+}
+
+impl Director {
+    /// One event of the story.
+    fn event(&mut self, i: usize, e: &Event) -> Result<(), RuleError> {
+        let t = &mut self.table;
+        if let Action::Cards(x) = e.action {
+            // Law 24 is independent of any call under rectification: what the
+            // table waits on (if anything) still waits.
+            t.rules.require(t.rules.card_exposed, i, "24", "a card exposed during the auction")?;
+            return law24::card_exposed(t, i, e, x);
+        }
+        t.auction_begun = true;
+        let next = match self.pending.take() {
+            Some(p) => p.state.resolve(&mut self.table, i, e)?,
+            None => match e.action {
+                Action::Accept | Action::Reject => {
+                    return Err(impossible(
+                        i,
+                        format!(
+                            "{} says `{}`, but nobody holds an option at this point (nothing irregular is waiting \
+                             on a decision)",
+                            e.seat, e.action
+                        ),
+                    ))
+                }
+                Action::Call(c) => Next::Call(c),
+                Action::Cards(_) => unreachable!("card events are ruled above"),
+            },
+        };
+        self.pending = self.follow(i, e, next)?;
+        Ok(())
+    }
+
+    /// Act on what a law module said, until the event is done or the table
+    /// waits on someone; return what it then waits on.
+    fn follow(&mut self, i: usize, e: &Event, mut next: Next) -> Result<Option<Pending>, RuleError> {
+        loop {
+            next = match next {
+                Next::Done => return Ok(None),
+                Next::Wait(p) => return Ok(Some(p)),
+                Next::Call(c) => self.call(i, e, c)?,
+                Next::Classify(c) => self.classify(i, e, c)?,
+                Next::ClassifyThen(c, then) => {
+                    let first = self.classify(i, e, c)?;
+                    let waits = self.follow(i, e, first)?;
+                    let after = then.then(&mut self.table, waits.is_some())?;
+                    match waits {
+                        None => after,
+                        Some(p) => {
+                            debug_assert!(matches!(after, Next::Done), "a continuation left two waits");
+                            return Ok(Some(p));
+                        }
+                    }
+                }
+                Next::Handoff(h) => self.handoff(e, h),
+            };
+        }
+    }
+
+    /// A call, with no rectification pending: decide what it is.
+    fn call(&mut self, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+        let t = &mut self.table;
+        let turn = t.auction.next_seat();
+        let over = t.auction.is_over();
+        if e.findings.unintended.is_some() || (!over && e.seat == turn.rho() && t.auction.has_called(e.seat)) {
+            // A finding on an unintended call (25A, possible until the end
+            // of the auction period), or the player who just called calls
+            // again before his LHO: a change of call.
+            return law25::change_of_call(t, i, e, c);
+        }
+        self.classify(i, e, c)
+    }
+
+    /// A call taken for what it is at this point of the auction, without
+    /// asking whether it changes the caller's previous call (Law 25 asks
+    /// this for a replacement, or for a call that may no longer replace).
+    fn classify(&mut self, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+        let t = &mut self.table;
+        if t.auction.is_over() {
+            // 35D, 39.
+            t.rules.require(t.rules.inadmissible, i, "39", "a call after the final pass")?;
+            return inadmissible::call_after_final_pass(t, i, e, c);
+        }
+        let turn = t.auction.next_seat();
+        if e.seat != turn {
+            return self.out_of_rotation(i, e, c);
+        }
+        out_of_rotation::at_turn(t, i, e, c)?;
+        if !c.is_pass() && t.required_to_pass(e.seat) {
+            // 35B, 37.
+            t.rules.require(t.rules.inadmissible, i, "37", "a call by a player required to pass")?;
+            return inadmissible::call_when_required_to_pass(t, i, e, c);
+        }
+        match t.auction.legality(e.seat, c) {
+            Legality::Legal => {
+                t.stand(e.seat, c, e.findings.means.clone());
+                Ok(Next::Done)
+            }
+            // 27A1.
+            Legality::Insufficient => Ok(law27::insufficient_bid(e, c)),
+            // 35A, 36.
+            Legality::InadmissibleDouble | Legality::InadmissibleRedouble => {
+                t.rules.require(t.rules.inadmissible, i, "36", "an inadmissible double or redouble")?;
+                inadmissible::inadmissible_double(t, i, e, c)
+            }
+            // 35C, 38.
+            Legality::AboveSeven => {
+                t.rules.require(t.rules.inadmissible, i, "38", "a bid of more than seven")?;
+                inadmissible::bid_above_seven(t, i, e, c)
+            }
+        }
+    }
+
+    /// A call by a player whose turn it is not: Laws 28-34, except that a
+    /// bid above seven (35C, 38) and a call by a player required to pass
+    /// (35B, 37) are about the call itself, wherever it was made.
+    fn out_of_rotation(&mut self, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+        let t = &mut self.table;
+        if t.rules.rotation.is_none() {
+            return Err(unsupported(
+                i,
+                "28-32",
+                format!(
+                    "a call out of rotation in the {} Laws: Laws 28-32 are ruled for the 2017 and 2007 Laws",
+                    t.edition
+                ),
+            ));
+        }
+        if let Some(next) = out_of_rotation::before_call(t, i, e, c) {
+            return Ok(next);
+        }
+        if matches!(c, Call::Bid(b) if b.is_above_seven()) {
+            t.rules.require(t.rules.inadmissible, i, "38", "a bid of more than seven")?;
+            return inadmissible::bid_above_seven(t, i, e, c);
+        }
+        if !c.is_pass() && t.required_to_pass(e.seat) {
+            t.rules.require(t.rules.inadmissible, i, "37", "a call by a player required to pass")?;
+            return inadmissible::call_when_required_to_pass(t, i, e, c);
+        }
+        out_of_rotation::call_out_of_rotation(t, i, e, c)
+    }
+
+    /// One law handing an event to another.
+    fn handoff(&mut self, e: &Event, h: Handoff) -> Next {
+        match h {
+            Handoff::UnintendedReplacesHeldCall(c) => law25::replaces_held_call(&mut self.table, e, c),
+            Handoff::SubstituteForInsufficient(ib) => law25::substitute_for_insufficient(ib, e),
+            Handoff::InsufficientAgain(ib) => law27::offer_again(ib),
+        }
+    }
+
+    /// The story has ended: a call that waits to see whether LHO calls
+    /// before rectification (36-39) is rectified as though LHO has not;
+    /// the table still shows whom it waits on.
+    fn settle(&mut self) {
+        if let Some(p) = &self.pending {
+            p.state.settle(&mut self.table);
+        }
+    }
+
+    /// The ruling: the state of the table now.
+    fn ruling(&self) -> Ruling {
+        self.table.ruling(self.pending.as_ref().map(|p| (p.waiting_on, p.decision.as_ref())))
+    }
+}

@@ -1,0 +1,36 @@
+//! Why the engine could not rule on a request.
+
+use std::fmt;
+
+/// Why the engine could not rule on a request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RuleError {
+    /// The story cannot happen at a table as told (an `accept` when nobody
+    /// holds an option, an event after the auction period...).
+    Impossible { event: usize, message: String },
+    /// The engine does not rule on this situation yet.
+    Unsupported { event: usize, law: String, message: String },
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleError::Impossible { event, message } => write!(f, "event {}: {message}", event + 1),
+            RuleError::Unsupported { event, law, message } => {
+                write!(f, "event {}: not yet supported: {message} (Law {law})", event + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// Event `event` (counted from 0) cannot happen at a table as told.
+pub(crate) fn impossible(event: usize, message: impl Into<String>) -> RuleError {
+    RuleError::Impossible { event, message: message.into() }
+}
+
+/// Event `event` (counted from 0) leads where the engine does not rule yet.
+pub(crate) fn unsupported(event: usize, law: &str, message: impl Into<String>) -> RuleError {
+    RuleError::Unsupported { event, law: law.to_string(), message: message.into() }
+}

@@ -1,0 +1,139 @@
+//! What the table remembers of calls out of rotation (Laws 28-34) across
+//! the auction: the cancelled calls whose rectification waits on the
+//! offender's correct turn, and the accepted passes out of rotation that
+//! Law 34 may yet cancel; and the one rule the table applies itself when a
+//! call stands, 17D3: an auction in which a player missed his turn does not
+//! end. The rules that fill this memory are `out_of_rotation.rs`'s.
+
+use std::rc::Rc;
+
+use crate::editions::{AtTurn, Whose};
+use crate::meanings::Meaning;
+use crate::notation::{Call, Seat};
+use crate::ruling::{Irregularity, IrregularityRuling};
+
+use super::Table;
+
+/// A call out of rotation, as the Director finds it.
+#[derive(Debug, Clone)]
+pub(crate) struct OutOfTurn {
+    pub(crate) offender: Seat,
+    pub(crate) call: Call,
+    pub(crate) means: Option<Meaning>,
+    /// The player whose turn it was.
+    pub(crate) turn: Seat,
+    pub(crate) relation: Whose,
+    /// 30C: an artificial pass, or a pass of partner's artificial call, is
+    /// dealt with as a bid (Law 31).
+    pub(crate) as_bid: bool,
+    /// Had any player bid when the call was made (2007 30A against 30B)?
+    pub(crate) any_bid: bool,
+}
+
+/// The state Laws 28-34 keep across the auction.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Rotation {
+    /// Cancelled calls whose rectification waits on the offender's turn
+    /// (30B1(b), 31A, 31B, 32A, 32B).
+    pub(crate) watches: Vec<Watch>,
+    /// Accepted passes out of rotation, which Law 34 may yet cancel.
+    pub(crate) accepted_passes: Vec<AcceptedPass>,
+    /// 2007 30B2(b): the offender's partner may not double or redouble at
+    /// his turn, the next call of the auction after the pass was cancelled.
+    pub(crate) no_double: Option<NoDouble>,
+    /// A pass out of rotation just cancelled as the third pass after a call
+    /// (34, 17D3): its offender and the event's number. A pass by his LHO
+    /// as the very next event was made over it, in rotation as the table
+    /// saw it: it is cancelled with it, and is no irregularity.
+    pub(crate) third_pass: Option<(Seat, usize)>,
+}
+
+/// 2007 30B2(b): `seat` may not double or redouble when he calls at the
+/// auction's slot `at`.
+#[derive(Debug, Clone)]
+pub(crate) struct NoDouble {
+    pub(crate) seat: Seat,
+    pub(crate) at: usize,
+    pub(crate) law: &'static str,
+}
+
+/// A cancelled call out of rotation, waiting on the offender's correct turn.
+#[derive(Debug, Clone)]
+pub(crate) struct Watch {
+    pub(crate) oot: OutOfTurn,
+    /// The auction's length when the call was cancelled: the slot where the
+    /// player whose turn it was then called.
+    pub(crate) reverted_at: usize,
+    /// Where the ruling on it was recorded.
+    pub(crate) ruling: usize,
+    /// What the offender's correct turn decides.
+    pub(crate) at_turn: AtTurn,
+    /// 2007: a Law 26 restriction imposed when the call was cancelled (31B,
+    /// 32A) lapses if the offender repeats the call at his correct turn.
+    pub(crate) lapse_lead: bool,
+}
+
+/// A pass out of rotation accepted under 29A: the turns it made players
+/// miss start at `first_missed`; `before` is the table as it was when the
+/// option was exercised, to go back to under 17D3.
+#[derive(Debug, Clone)]
+pub(crate) struct AcceptedPass {
+    pub(crate) first_missed: usize,
+    pub(crate) offender: Seat,
+    pub(crate) call: Call,
+    pub(crate) before: Rc<Table>,
+}
+
+impl Table {
+    /// 17D3 through 34: the auction has just reached three passes after a
+    /// call, but a player missed his turn among them (an accepted pass out of
+    /// rotation): it does not end. It goes back to the player who missed his
+    /// turn, and every pass since is cancelled. 17D3 (2007: 17E2) puts every
+    /// cancelled pass under 16C (2007: 16D), the players who passed out of
+    /// rotation being offenders: each cancelled pass of the offending side,
+    /// the accepted pass itself and any later pass by either of its members,
+    /// is unauthorised to the passer's partner (16C2). Passes of the other
+    /// side are not listed (docs/conventions.md, Laws 28-34).
+    ///
+    /// The table applies this itself, each time a call stands
+    /// ([`Table::stand`]): whether the auction has ended is the table's to
+    /// know, and the law modules that make calls stand need not each ask.
+    pub(crate) fn retention(&mut self) {
+        if self.rotation.accepted_passes.is_empty() || self.auction.missed().is_empty() || !self.auction.is_over() {
+            return;
+        }
+        let calls = self.auction.calls();
+        let real: Vec<usize> = (0..calls.len()).filter(|&k| !self.auction.is_missed(k)).collect();
+        let start = real.iter().rev().find(|&&k| !calls[k].is_pass()).or(real.first()).copied();
+        let Some(start) = start else { return };
+        let mut records: Vec<AcceptedPass> = self
+            .rotation
+            .accepted_passes
+            .iter()
+            .filter(|r| r.first_missed > start && self.auction.is_missed(r.first_missed))
+            .cloned()
+            .collect();
+        records.sort_by_key(|r| r.first_missed);
+        let Some(first) = records.first() else { return };
+        // The passes cancelled, in auction order: every call that stands from
+        // the first missed turn on (they are all passes, the auction being over).
+        let cancelled: Vec<(Seat, Call)> = self
+            .auction
+            .seated()
+            .enumerate()
+            .filter(|&(k, _)| k >= first.first_missed && !self.auction.is_missed(k))
+            .map(|(_, sc)| sc)
+            .collect();
+        let offending = |s: Seat| records.iter().any(|r| s == r.offender || s == r.offender.partner());
+        *self = (*first.before).clone();
+        let ui = self.rules.withdrawn_ui;
+        for r in &records {
+            self.record(IrregularityRuling::on_call(r.offender, r.call, Irregularity::PassOutOfRotation, "34"));
+        }
+        for &(s, c) in &cancelled {
+            if offending(s) {
+                self.unauthorized(s.partner(), s, c, ui);
+            }
+        }
+    }
+}
