@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::case::{finish, parse_case_all, Corpus};
-use crate::sha256::{hex, Sha256};
+use sha2::{Digest, Sha256};
 
 mod built {
     include!(concat!(env!("OUT_DIR"), "/corpus.rs"));
@@ -59,7 +59,7 @@ pub fn hash() -> String {
         h.update(format!("0/{name}\0{}\0", bytes.len()).as_bytes());
         h.update(bytes);
     }
-    format!("sha256:{}", hex(&h.finish()))
+    format!("sha256:{:x}", h.finalize())
 }
 
 #[cfg(test)]

@@ -40,6 +40,7 @@ use std::time::{Duration, Instant};
 use rulings_engine::protocol::{Hello, ToImplementation, FEATURES, PROTOCOL};
 use rulings_engine::{Edition, Request};
 use serde_json::Value;
+use wait_timeout::ChildExt;
 
 use crate::answer::{excerpt, parse_canonical, read_answer, read_answer_parsed, read_hello};
 use crate::implementation::{Answer, FaultKind, Implementation};
@@ -830,18 +831,13 @@ impl Process {
     /// Wait up to [`EXIT_GRACE`] for the process to exit on its own; how it
     /// ended, if it did.
     fn exit_within_grace(&mut self) -> Option<String> {
-        let deadline = Instant::now() + EXIT_GRACE;
-        loop {
-            match self.try_wait() {
-                Ok(Some(status)) => {
-                    if let Some(child) = self.child.as_ref() {
-                        process_group::end_leftovers(child);
-                    }
-                    return Some(describe(status));
-                }
-                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_micros(200)),
-                _ => return None,
+        let child = self.child.as_mut()?;
+        match child.wait_timeout(EXIT_GRACE) {
+            Ok(Some(status)) => {
+                process_group::end_leftovers(child);
+                Some(describe(status))
             }
+            _ => None,
         }
     }
 
@@ -969,12 +965,7 @@ impl Lingering {
 /// Wait until `since` + the grace for a process to exit, then end it (and
 /// in either case what it left in its group).
 fn reap_from(child: &mut Child, since: Instant) {
-    while since.elapsed() < EXIT_GRACE {
-        match child.try_wait() {
-            Ok(None) => thread::sleep(Duration::from_millis(1)),
-            _ => break,
-        }
-    }
+    let _ = child.wait_timeout(EXIT_GRACE.saturating_sub(since.elapsed()));
     process_group::end(child);
 }
 
@@ -997,17 +988,8 @@ fn describe(status: ExitStatus) -> String {
     {
         use std::os::unix::process::ExitStatusExt;
         if let Some(sig) = status.signal() {
-            let name = match sig {
-                4 => " (SIGILL)",
-                6 => " (SIGABRT)",
-                7 => " (SIGBUS)",
-                8 => " (SIGFPE)",
-                9 => " (SIGKILL)",
-                11 => " (SIGSEGV)",
-                13 => " (SIGPIPE)",
-                15 => " (SIGTERM)",
-                _ => "",
-            };
+            // The signal's name where the system knows it ("SIGSEGV").
+            let name = nix::sys::signal::Signal::try_from(sig).map(|s| format!(" ({})", s.as_str())).unwrap_or_default();
             return format!("killed by signal {sig}{name}");
         }
     }

@@ -35,7 +35,6 @@ pub mod progress;
 pub mod report;
 pub mod run;
 pub mod select;
-pub mod sha256;
 pub mod suite;
 pub mod summary;
 pub mod text;

@@ -70,14 +70,12 @@ fn forget(id: u32) {
 
 #[cfg(unix)]
 fn kill_group(id: u32) {
-    let Ok(pid) = libc::pid_t::try_from(id) else { return };
+    use nix::sys::signal::{killpg, Signal};
+    use nix::unistd::Pid;
+    let Ok(pid) = i32::try_from(id) else { return };
     if pid > 1 {
-        // SAFETY: kill(2) with a negative pid signals the process group
-        // `pid`; it touches no memory of ours. A group that is gone gives
-        // ESRCH, which is what we want to happen anyway.
-        unsafe {
-            libc::kill(-pid, libc::SIGKILL);
-        }
+        // A group that is gone gives ESRCH, which is what we want anyway.
+        let _ = killpg(Pid::from_raw(pid), Signal::SIGKILL);
     }
 }
 

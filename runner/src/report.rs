@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use crate::case::{find_case_files, Corpus};
 use crate::outcome::Outcome;
 use crate::run::CaseResult;
-use crate::sha256::{hex, Sha256};
+use sha2::{Digest, Sha256};
 
 /// The version of the report format.
 pub const FORMAT: u32 = 1;
@@ -430,7 +430,7 @@ pub fn corpus_hash(dirs: &[PathBuf]) -> String {
         h.update(format!("{i}/{name}\0{}\0", bytes.len()).as_bytes());
         h.update(&bytes);
     }
-    format!("sha256:{}", hex(&h.finish()))
+    format!("sha256:{:x}", h.finalize())
 }
 
 /// The suite's name and version.
