@@ -11,7 +11,7 @@ fn main() {
         eprintln!("cannot create {}: {e}", out.display());
         std::process::exit(1);
     }
-    let corpus = rulings::load(&rulings::default_dirs());
+    let corpus = rulings::corpus::load(&rulings::corpus::default_dirs());
     let mut written = 0;
     for case in &corpus.cases {
         for &edition in &case.editions {

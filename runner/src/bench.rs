@@ -12,10 +12,10 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::case::Corpus;
-use crate::external::{split_command, External, ExternalOptions};
+use crate::corpus::case::Corpus;
+use crate::implementation::external::{split_command, External, ExternalOptions};
 use crate::implementation::{Implementation, InProcess};
-use crate::run::{run, RunOptions};
+use crate::judging::run::{run, RunOptions};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct BenchArgs {
@@ -92,8 +92,8 @@ fn ms(d: Duration) -> f64 {
 }
 
 pub fn bench(args: &BenchArgs) -> Result<String, String> {
-    let dirs = if args.cases.is_empty() { crate::default_dirs() } else { args.cases.clone() };
-    let corpus = crate::load(&dirs);
+    let dirs = if args.cases.is_empty() { crate::corpus::default_dirs() } else { args.cases.clone() };
+    let corpus = crate::corpus::load(&dirs);
     let options = RunOptions { edition: None, rotations: args.rotations };
     let engine = match &args.engine {
         Some(c) => split_command(c)?,
@@ -134,7 +134,7 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
     let jobs = args.jobs.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from)).max(1);
     say(&format!("(f) one process a case, {jobs} at a time"));
     let (t_jobs, (_, passed_jobs)) = best(args.repeat, || {
-        let mut workers = crate::parallel::Workers::start(external(true), jobs);
+        let mut workers = crate::implementation::parallel::Workers::start(external(true), jobs);
         let r = asked(&corpus, &mut workers, &options);
         workers.shutdown();
         r

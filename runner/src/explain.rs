@@ -13,7 +13,7 @@ use rulings_engine::request::{Action, Event};
 use rulings_engine::ruling::{Choice, Status};
 use rulings_engine::{rule, Request, Ruling};
 
-use crate::case::Case;
+use crate::corpus::case::Case;
 
 /// The whole explanation of one case in one edition, as text.
 pub fn explain(case: &Case, edition: rulings_engine::Edition) -> String {
@@ -290,9 +290,9 @@ pub fn explain_case(
     edition: rulings_engine::Edition,
     program: Option<(&str, &mut dyn crate::implementation::Implementation)>,
 ) -> Explained {
-    use crate::compare::{diff, differing_keys, to_yaml};
+    use crate::judging::compare::{diff, differing_keys, to_yaml};
     use crate::implementation::Answer;
-    use crate::outcome::ruling_value;
+    use crate::judging::outcome::ruling_value;
 
     let mut s = String::new();
     s.push_str(&crate::text::wrap(
@@ -306,7 +306,7 @@ pub fn explain_case(
     s.push_str(&crate::text::wrap(&case.source, crate::text::WIDTH, "source: ", "  "));
     let _ = writeln!(s, "dealer {}, vulnerable {}\n", case.dealer, case.vulnerable);
     let _ = writeln!(s, "the story:");
-    for line in crate::grid::grid(case.dealer, &case.events).lines() {
+    for line in crate::corpus::grid::grid(case.dealer, &case.events).lines() {
         s.push_str(&fit(&format!("  {line}")));
     }
     let _ = writeln!(s, "\nstep by step, as the reference engine rules:");
@@ -317,7 +317,7 @@ pub fn explain_case(
     }
 
     let expected = case.expect.to_value();
-    let spelt = |t: &str| crate::case::Expectation::in_the_case_s_spelling(t, case.british);
+    let spelt = |t: &str| crate::corpus::case::Expectation::in_the_case_s_spelling(t, case.british);
     let _ = writeln!(s, "\nexpected (the case's `expect`; only these keys are compared):");
     s.push_str(&indent(&spelt(&to_yaml(&expected))));
 
@@ -389,7 +389,7 @@ pub fn explain_case(
             false
         }
         Answer::Fault { kind, detail } => {
-            let _ = writeln!(s, "  {}:", crate::external::kind_name(kind));
+            let _ = writeln!(s, "  {}:", kind.name());
             s.push_str(&indent(&indent(&detail)));
             false
         }

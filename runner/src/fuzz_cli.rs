@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use crate::fuzz::{fuzz, render, Options};
 use crate::implementation::{Implementation, InProcess};
-use crate::parallel::Workers;
+use crate::implementation::parallel::Workers;
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct FuzzArgs {
@@ -45,7 +45,7 @@ pub fn main(args: &FuzzArgs) -> ExitCode {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });
     let time = match args.time {
-        Some(t) => match crate::external::timeout_from_secs(t) {
+        Some(t) => match crate::implementation::external::timeout_from_secs(t) {
             Ok(d) => Some(d),
             Err(e) => {
                 eprintln!("error: --time {t}: {e}");
@@ -67,7 +67,7 @@ pub fn main(args: &FuzzArgs) -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        o.timeout = match crate::external::timeout_from_secs(args.timeout) {
+        o.timeout = match crate::implementation::external::timeout_from_secs(args.timeout) {
             Ok(d) => d,
             Err(e) => {
                 eprintln!("error: --timeout {}: {e}", args.timeout);

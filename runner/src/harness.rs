@@ -15,10 +15,10 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::case::{load_corpus, Case};
-use crate::external::{split_command, External, ExternalOptions};
+use crate::corpus::case::{load_corpus, Case};
+use crate::implementation::external::{split_command, External, ExternalOptions};
 use crate::implementation::{Answer, Implementation, InProcess};
-use crate::outcome::{judge, variants, Outcome, Variant};
+use crate::judging::outcome::{judge, variants, Outcome, Variant};
 
 /// A named check: passed, ignored with the reason, or the message a human
 /// reads.
@@ -53,7 +53,7 @@ pub fn external_from_env() -> Result<Option<ExternalOptions>, String> {
     o.cwd = Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."));
     if let Ok(t) = std::env::var("RULINGS_IMPL_TIMEOUT") {
         let secs: f64 = t.trim().parse().map_err(|_| format!("RULINGS_IMPL_TIMEOUT={t}: give seconds, as 5 or 0.5"))?;
-        o.timeout = crate::external::timeout_from_secs(secs).map_err(|e| format!("RULINGS_IMPL_TIMEOUT={t}: {e}"))?;
+        o.timeout = crate::implementation::external::timeout_from_secs(secs).map_err(|e| format!("RULINGS_IMPL_TIMEOUT={t}: {e}"))?;
     }
     Ok(Some(o))
 }
@@ -112,7 +112,7 @@ fn case_checks(case: Case, program: Option<&Shared>) -> Vec<Check> {
                     let p = p.clone();
                     let run = Box::new(move || {
                         let mut guard = p.lock().unwrap_or_else(|e| e.into_inner());
-                        if let Some(why) = crate::run::not_applicable(&case, variant, &*guard) {
+                        if let Some(why) = crate::judging::run::not_applicable(&case, variant, &*guard) {
                             return Ok(Verdict::Ignored(format!("not applicable: {why}")));
                         }
                         check_variant(&case, variant, &mut *guard)

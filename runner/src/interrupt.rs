@@ -22,7 +22,7 @@ pub fn request() {
 pub fn install() {
     let result = ctrlc::set_handler(|| {
         if REQUESTED.swap(true, Ordering::SeqCst) {
-            crate::process_group::end_all();
+            crate::implementation::external::process_group::end_all();
             eprintln!("\nrulings: stopped at once; no report written");
             std::process::exit(130);
         }

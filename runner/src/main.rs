@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
-use rulings::case::load_case;
+use rulings::corpus::case::load_case;
 use rulings::implementation::Implementation;
 use rulings_engine::Edition;
 
@@ -117,9 +117,9 @@ fn parse() -> Cli {
         command = command.term_width(80);
     }
     if std::env::args().skip(1).any(|a| a == "--version" || a == "-V") {
-        let cases = rulings::embedded::files().iter().filter(|(n, _)| n.ends_with(".yaml")).count();
+        let cases = rulings::corpus::embedded::files().iter().filter(|(n, _)| n.ends_with(".yaml")).count();
         let version =
-            format!("{} (built-in corpus: {cases} cases, {})", env!("CARGO_PKG_VERSION"), rulings::embedded::hash());
+            format!("{} (built-in corpus: {cases} cases, {})", env!("CARGO_PKG_VERSION"), rulings::corpus::embedded::hash());
         command = command.version(&*Box::leak(version.into_boxed_str()));
     }
     let matches = command.get_matches();
@@ -158,18 +158,18 @@ fn main() -> ExitCode {
         Command::Fuzz(args) => rulings::fuzz_cli::main(&args),
         Command::Compare { reports, out } => compare(&reports, out.as_deref()),
         Command::ImportIssue { file, cases } => {
-            let Some(cases) = cases.or_else(|| rulings::default_dirs().pop()) else {
+            let Some(cases) = cases.or_else(|| rulings::corpus::default_dirs().pop()) else {
                 eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");
                 return ExitCode::from(2);
             };
-            let text = match rulings::files::read_text_capped(&file, 1 << 20) {
+            let text = match rulings::corpus::files::read_text_capped(&file, 1 << 20) {
                 Ok(t) => t,
                 Err(e) => {
                     eprintln!("error: {}: {e}", file.display());
                     return ExitCode::from(2);
                 }
             };
-            match rulings::import::import(&text, &cases) {
+            match rulings::corpus::import::import(&text, &cases) {
                 Ok(path) => {
                     println!("{}", path.display());
                     eprintln!(
@@ -187,16 +187,16 @@ fn main() -> ExitCode {
             explain(&case, edition, cases, &implementation, shell, timeout)
         }
         Command::Clauses { markdown: true, .. } => {
-            print!("{}", rulings::authoring::clauses_markdown());
+            print!("{}", rulings::corpus::authoring::clauses_markdown());
             ExitCode::SUCCESS
         }
         Command::Clauses { law, .. } => clauses(law.as_deref()),
         Command::New { law, name, cases, story } => {
-            let Some(cases) = cases.or_else(|| rulings::default_dirs().pop()) else {
+            let Some(cases) = cases.or_else(|| rulings::corpus::default_dirs().pop()) else {
                 eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");
                 return ExitCode::from(2);
             };
-            match rulings::authoring::new_case(&cases, &law, name.as_deref(), story.as_deref()) {
+            match rulings::corpus::authoring::new_case(&cases, &law, name.as_deref(), story.as_deref()) {
                 Ok(path) => {
                     println!("{}", path.display());
                     eprintln!(
@@ -214,16 +214,16 @@ fn main() -> ExitCode {
 }
 
 fn check(dirs: Vec<PathBuf>) -> ExitCode {
-    let dirs = if dirs.is_empty() { rulings::default_dirs() } else { dirs };
+    let dirs = if dirs.is_empty() { rulings::corpus::default_dirs() } else { dirs };
     if dirs.is_empty() {
         eprintln!("note: no cases/ folder here: checking the corpus built into rulings");
     }
-    let mut corpus = rulings::load(&dirs);
+    let mut corpus = rulings::corpus::load(&dirs);
     // Every case that loaded is ruled on too: where the engine and the
     // expectation part, it says so at the line of the key.
     let mut warnings = Vec::new();
     for case in &corpus.cases {
-        let v = rulings::verify::verify(case);
+        let v = rulings::judging::verify::verify(case);
         corpus.errors.extend(v.errors);
         warnings.extend(v.warnings);
     }
@@ -254,7 +254,7 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
 fn clauses(law: Option<&str>) -> ExitCode {
     use rulings_engine::clauses::{law_number, CLAUSES};
     use rulings_engine::Edition;
-    let wanted = match law.map(rulings::authoring::law_number).transpose() {
+    let wanted = match law.map(rulings::corpus::authoring::law_number).transpose() {
         Ok(w) => w,
         Err(e) => {
             eprintln!("error: {e}");
@@ -281,7 +281,7 @@ fn clauses(law: Option<&str>) -> ExitCode {
 fn compare(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
     let mut reports = Vec::new();
     for p in paths {
-        let read = rulings::files::read_text_capped(p, rulings::files::MAX_REPORT_BYTES)
+        let read = rulings::corpus::files::read_text_capped(p, rulings::corpus::files::MAX_REPORT_BYTES)
             .map_err(|e| e.to_string())
             .and_then(|t| rulings::report::Report::from_jsonl(&t));
         match read {
@@ -292,8 +292,8 @@ fn compare(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
             }
         }
     }
-    let matrix = rulings::matrix::build(&reports);
-    let md = rulings::matrix::markdown(&matrix);
+    let matrix = rulings::report::matrix::build(&reports);
+    let md = rulings::report::matrix::markdown(&matrix);
     match out {
         None => print!("{md}"),
         Some(dir) => {
@@ -341,11 +341,11 @@ fn explain(
     } else {
         let options = rulings::suite::program_options(implementation, shell).and_then(|mut o| {
             o.timeout =
-                rulings::external::timeout_from_secs(timeout).map_err(|e| format!("--timeout {timeout}: {e}"))?;
+                rulings::implementation::external::timeout_from_secs(timeout).map_err(|e| format!("--timeout {timeout}: {e}"))?;
             Ok(o)
         });
         let mut program = match options {
-            Ok(o) => rulings::external::External::start(o),
+            Ok(o) => rulings::implementation::external::External::start(o),
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::from(2);
@@ -363,24 +363,24 @@ fn explain(
 }
 
 /// A case by its file, or by its id in `cases` (default: the corpus).
-fn find_case(which: &str, cases: Option<PathBuf>) -> Result<rulings::case::Case, String> {
+fn find_case(which: &str, cases: Option<PathBuf>) -> Result<rulings::corpus::case::Case, String> {
     let path = PathBuf::from(which);
     if path.exists() {
-        let root = rulings::case::corpus_root(&path);
+        let root = rulings::corpus::case::corpus_root(&path);
         let name = path.strip_prefix(&root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
         return load_case(&name, &path).map_err(|e| e.to_string());
     }
     let dirs = match cases {
         Some(d) => vec![d],
-        None => rulings::default_dirs(),
+        None => rulings::corpus::default_dirs(),
     };
-    let corpus = rulings::load(&dirs);
-    let dir = dirs.first().map_or_else(|| rulings::embedded::LABEL.to_string(), |d| d.display().to_string());
+    let corpus = rulings::corpus::load(&dirs);
+    let dir = dirs.first().map_or_else(|| rulings::corpus::embedded::LABEL.to_string(), |d| d.display().to_string());
     if let Some(c) = corpus.cases.iter().find(|c| c.id.eq_ignore_ascii_case(which)) {
         return Ok(c.clone());
     }
-    let by_name: Vec<&rulings::case::Case> =
-        corpus.cases.iter().filter(|c| rulings::select::glob(which, &c.name)).collect();
+    let by_name: Vec<&rulings::corpus::case::Case> =
+        corpus.cases.iter().filter(|c| rulings::corpus::select::glob(which, &c.name)).collect();
     match by_name.as_slice() {
         [one] => Ok((*one).clone()),
         [] => Err(format!("`{which}` is neither a file nor the id or path of a case in {dir}")),

@@ -5,13 +5,13 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use crate::external::ExternalOptions;
+use crate::implementation::external::ExternalOptions;
 use crate::implementation::{Implementation, InProcess};
-use crate::known_failures::{self, PLACEHOLDER};
-use crate::parallel::Workers;
+use crate::judging::known_failures::{self, PLACEHOLDER};
+use crate::implementation::parallel::Workers;
 use crate::report::{self, Report, RunInfo};
-use crate::run::{run, RunOptions};
-use crate::summary;
+use crate::judging::run::{run, RunOptions};
+use crate::report::summary;
 
 #[derive(Debug, Clone, Default)]
 pub struct SuiteOptions {
@@ -36,7 +36,7 @@ pub struct SuiteOptions {
     /// A run that asks no case passes (else it fails: it tested nothing).
     pub allow_empty: bool,
     /// Which cases to run (default: all).
-    pub selection: crate::select::Selection,
+    pub selection: crate::corpus::select::Selection,
 }
 
 pub struct SuiteOutcome {
@@ -59,7 +59,7 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
             options.selection.describe()
         ));
     }
-    let mut corpus = crate::load(&options.dirs);
+    let mut corpus = crate::corpus::load(&options.dirs);
     if !options.selection.is_everything() {
         corpus.cases.retain(|c| options.selection.keeps(c));
     }
@@ -201,14 +201,14 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     }
     let mut asked = vec![false; corpus.cases.len()];
     for r in &results {
-        if !matches!(r.outcome, crate::outcome::Outcome::NotApplicable { .. }) {
+        if !matches!(r.outcome, crate::judging::outcome::Outcome::NotApplicable { .. }) {
             if let Some(a) = asked.get_mut(r.case) {
                 *a = true;
             }
         }
     }
     let complete = options.selection.is_everything() && options.run.edition.is_none();
-    summary.push_str(&crate::coverage::render(&corpus, &asked, complete));
+    summary.push_str(&crate::corpus::coverage::render(&corpus, &asked, complete));
     // The closing line comes last, where people and CI look for it.
     summary.push('\n');
     summary.push_str(&summary::closing_line(&summary::total(&results), corpus.errors.len()));
@@ -264,11 +264,11 @@ pub struct RunArgs {
     pub timeout: f64,
     /// Restarts allowed after crashes, time-outs and broken conversations;
     /// when spent, the remaining cases are recorded as crashes.
-    #[arg(long, value_name = "N", default_value_t = crate::external::DEFAULT_MAX_RESTARTS)]
+    #[arg(long, value_name = "N", default_value_t = crate::implementation::external::DEFAULT_MAX_RESTARTS)]
     pub max_restarts: usize,
     /// Requests in flight to the program before it answers the first
     /// (answers come in order); 1 sends each request after the last answer.
-    #[arg(long, value_name = "N", default_value_t = crate::external::DEFAULT_WINDOW)]
+    #[arg(long, value_name = "N", default_value_t = crate::implementation::external::DEFAULT_WINDOW)]
     pub window: usize,
     /// Do not pass the program's stderr through (it is still shown in the
     /// outcome of a fault).
@@ -317,9 +317,9 @@ pub struct RunArgs {
 impl RunArgs {
     /// The suite options these arguments ask for.
     pub fn options(&self) -> Result<SuiteOptions, String> {
-        let dirs = if self.cases.is_empty() { crate::default_dirs() } else { self.cases.clone() };
+        let dirs = if self.cases.is_empty() { crate::corpus::default_dirs() } else { self.cases.clone() };
         let timeout =
-            crate::external::timeout_from_secs(self.timeout).map_err(|e| format!("--timeout {}: {e}", self.timeout))?;
+            crate::implementation::external::timeout_from_secs(self.timeout).map_err(|e| format!("--timeout {}: {e}", self.timeout))?;
         for law in &self.laws {
             if rulings_engine::clauses::find(law).is_none() {
                 let hint = match rulings_engine::clauses::suggest(law) {
@@ -364,7 +364,7 @@ impl RunArgs {
             max_failures: self.max_failures,
             progress: true,
             allow_empty: self.allow_empty,
-            selection: crate::select::Selection {
+            selection: crate::corpus::select::Selection {
                 only: self.only.clone(),
                 skip: self.skip.clone(),
                 laws: self.laws.clone(),
@@ -380,7 +380,7 @@ pub fn program_options(implementation: &[String], shell: bool) -> Result<Externa
     let command = if shell {
         vec![implementation.join(" ")]
     } else if implementation.len() == 1 && implementation[0].contains(char::is_whitespace) {
-        crate::external::split_command(&implementation[0]).map_err(|e| format!("--impl: {e}"))?
+        crate::implementation::external::split_command(&implementation[0]).map_err(|e| format!("--impl: {e}"))?
     } else {
         implementation.to_vec()
     };
@@ -428,15 +428,15 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
 /// `rulings report FILE`: render report.md and junit.xml again from a
 /// JSON Lines report, into `out` (default: the report's folder).
 pub fn rerender(jsonl: &std::path::Path, out: Option<&std::path::Path>) -> Result<Vec<PathBuf>, String> {
-    let text = crate::files::read_text_capped(jsonl, crate::files::MAX_REPORT_BYTES)
+    let text = crate::corpus::files::read_text_capped(jsonl, crate::corpus::files::MAX_REPORT_BYTES)
         .map_err(|e| format!("{}: {e}", jsonl.display()))?;
     let report = Report::from_jsonl(&text).map_err(|e| format!("{}: {e}", jsonl.display()))?;
     let dir = out.map(PathBuf::from).unwrap_or_else(|| {
         jsonl.parent().filter(|p| !p.as_os_str().is_empty()).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."))
     });
     let files = [
-        (dir.join(report::MARKDOWN), crate::markdown::render(&report)),
-        (dir.join(report::JUNIT), crate::junit::render(&report)),
+        (dir.join(report::MARKDOWN), crate::report::markdown::render(&report)),
+        (dir.join(report::JUNIT), crate::report::junit::render(&report)),
     ];
     let mut written = Vec::new();
     for (path, text) in files {

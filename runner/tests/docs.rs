@@ -16,7 +16,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use rulings::external::split_command;
+use rulings::implementation::external::split_command;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -161,7 +161,7 @@ fn every_case_file_the_docs_name_exists() {
 fn docs_clauses_md_is_the_registry() {
     let text = fs::read_to_string(root().join("docs/clauses.md")).expect("docs/clauses.md");
     assert!(
-        text == rulings::authoring::clauses_markdown(),
+        text == rulings::corpus::authoring::clauses_markdown(),
         "docs/clauses.md is stale: run `cargo run -p rulings -- clauses --markdown > docs/clauses.md`"
     );
 }

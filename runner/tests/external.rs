@@ -6,11 +6,11 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use rulings::case::Corpus;
-use rulings::external::{External, ExternalOptions};
+use rulings::corpus::case::Corpus;
+use rulings::implementation::external::{External, ExternalOptions};
 use rulings::implementation::Implementation;
-use rulings::outcome::Outcome;
-use rulings::run::{run, RunOptions};
+use rulings::judging::outcome::Outcome;
+use rulings::judging::run::{run, RunOptions};
 
 /// The time limit per case where a test waits for it to pass (a hang):
 /// short, so the tests stay quick.

@@ -7,7 +7,7 @@ use std::fs;
 use std::time::{Duration, Instant};
 
 use common::Scratch;
-use rulings::case::load_corpus;
+use rulings::corpus::case::load_corpus;
 
 const GOOD: &str = "\
 id: L22-G00D

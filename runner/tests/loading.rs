@@ -7,7 +7,7 @@ use std::fs;
 use std::path::Path;
 
 use common::Scratch;
-use rulings::case::load_corpus;
+use rulings::corpus::case::load_corpus;
 use rulings::harness::checks;
 
 const GOOD: &str = "\
@@ -211,7 +211,7 @@ fn skips_under_cargo_test_are_ignored_not_failed() {
         .to_string();
     let dir = corpus_dir("skips", &[("good.yaml", GOOD.to_string()), ("law27.yaml", law27)]);
     let fake = env!("CARGO_BIN_EXE_fake-impl").to_string();
-    let options = rulings::external::ExternalOptions::new(vec![fake, "features=".into(), "skip=1".into()]);
+    let options = rulings::implementation::external::ExternalOptions::new(vec![fake, "features=".into(), "skip=1".into()]);
     let mut verdicts = Vec::new();
     for c in checks_for_program(&dir, options) {
         let name = c.name.clone();

@@ -7,9 +7,9 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use rulings::case::load_corpus;
-use rulings::external::{External, ExternalOptions};
-use rulings::run::{run, RunOptions};
+use rulings::corpus::case::load_corpus;
+use rulings::implementation::external::{External, ExternalOptions};
+use rulings::judging::run::{run, RunOptions};
 
 #[test]
 fn the_python_adapter_passes_its_declared_subset() {

@@ -9,8 +9,8 @@ mod schema_validator;
 
 use std::path::PathBuf;
 
-use rulings::answer::read_answer;
-use rulings::case::load_corpus;
+use rulings::implementation::external::answer::read_answer;
+use rulings::corpus::case::load_corpus;
 use rulings_engine::protocol::{engine_hello, FromImplementation, ToImplementation};
 use schema_validator::{Regex, Schemas};
 use serde_json::{json, Value};
@@ -93,7 +93,7 @@ fn every_request_and_every_engine_answer_for_the_corpus_fits_the_schemas() {
 fn every_case_file_fits_the_case_schema() {
     let s = schemas();
     let dir = root().join("cases");
-    let files = rulings::case::find_case_files(&dir, &dir).expect("the corpus is readable");
+    let files = rulings::corpus::case::find_case_files(&dir, &dir).expect("the corpus is readable");
     let mut n = 0;
     for (name, path) in files.iter().filter(|(name, _)| !name.rsplit('/').next().unwrap_or("").starts_with('_')) {
         let text = std::fs::read_to_string(path).expect("a case file reads");

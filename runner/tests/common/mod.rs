@@ -7,7 +7,7 @@ use std::fs;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 
-use rulings::case::{load_corpus, Corpus};
+use rulings::corpus::case::{load_corpus, Corpus};
 
 pub const SEATS: [&str; 4] = ["N", "E", "S", "W"];
 

@@ -1,5 +1,6 @@
-//! Implementations under test: the reference engine in process, or any
-//! program speaking the protocol (see [`crate::external`]).
+//! The reference engine, in process, behind the same [`Implementation`]
+//! trait as a program: with a time limit per case, and a panic a crash of
+//! that case rather than of the run.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -7,64 +8,9 @@ use std::thread;
 use std::time::Duration;
 
 use rulings_engine::protocol::{engine_hello, Hello};
-use rulings_engine::{Request, Ruling};
+use rulings_engine::Request;
 
-/// What an implementation answered to one request.
-// A ruling is moved once per case; boxing it would buy nothing measurable.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone, PartialEq)]
-pub enum Answer {
-    Ruling(Ruling),
-    /// It declined the case on purpose.
-    Skipped {
-        reason: String,
-        issue: Option<String>,
-    },
-    /// It could not rule and said so.
-    Error(String),
-    /// It was never asked: the program could not be started or greeted,
-    /// or its restart budget was spent before this request.
-    NotRun(String),
-    /// It misbehaved: crash, time-out, a line that is not the protocol.
-    Fault {
-        kind: FaultKind,
-        detail: String,
-    },
-}
-
-/// How an implementation misbehaved.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FaultKind {
-    Crash,
-    TimeOut,
-    ProtocolViolation,
-}
-
-/// Something that rules on requests.
-pub trait Implementation {
-    fn hello(&self) -> &Hello;
-    fn rule(&mut self, request: &Request) -> Answer;
-
-    /// Rule on several requests, answering in order; `progress` is told,
-    /// as each answer comes, how many are answered so far and the answer.
-    /// A program may be sent several requests before it answers the first
-    /// (see [`crate::external`]).
-    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize, &Answer)) -> Vec<Answer> {
-        let mut out = Vec::with_capacity(requests.len());
-        for r in requests {
-            if crate::interrupt::requested() {
-                break;
-            }
-            let answer = self.rule(r);
-            progress(out.len() + 1, &answer);
-            out.push(answer);
-        }
-        out
-    }
-}
-
-/// The time limit per case, for the engine in process as for a program.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(5);
+use super::{Answer, FaultKind, Implementation, DEFAULT_TIMEOUT};
 
 /// The reference engine, called in process. With a time limit (the
 /// default), each request is ruled on a worker thread: a ruling that takes

@@ -10,9 +10,9 @@ use std::path::Path;
 use rulings_engine::{rule, RuleError};
 use serde_json::Value;
 
-use crate::case::{locate_path, Case, LoadError};
-use crate::compare::{differing_keys, project};
-use crate::outcome::ruling_value;
+use crate::corpus::case::{locate_path, Case, LoadError};
+use crate::judging::compare::{differing_keys, project};
+use crate::judging::outcome::ruling_value;
 
 /// What checking one case with the engine found.
 #[derive(Debug, Default)]
@@ -75,7 +75,7 @@ pub fn verify(case: &Case) -> Verified {
                 for key in differing_keys(&expected, &actual) {
                     let want = expected.get(&key).cloned().unwrap_or(Value::Null);
                     let got = project(&want, actual.get(&key).unwrap_or(&Value::Null));
-                    let shown = crate::case::Expectation::in_the_case_s_spelling(&key, case.british);
+                    let shown = crate::corpus::case::Expectation::in_the_case_s_spelling(&key, case.british);
                     // The conventions that surprise directors, named where they bite.
                     let convention = if key == "rulings" && want.to_string().contains("change-of-call") {
                         " (by convention a change of call's entry names the call that replaced the other one, \

@@ -3,9 +3,9 @@
 
 use rulings_engine::{Edition, Request, Ruling};
 
-use crate::case::{Case, Corpus};
+use crate::corpus::case::{Case, Corpus};
 use crate::implementation::{Answer, Implementation};
-use crate::outcome::{judge, variants, Outcome, Variant};
+use crate::judging::outcome::{judge, variants, Outcome, Variant};
 
 /// What a run covers.
 #[derive(Debug, Clone, Default)]
@@ -98,7 +98,7 @@ pub fn not_applicable(case: &Case, variant: Variant, implementation: &dyn Implem
         return Some(format!("{} does not declare the {} edition", hello.name, variant.edition));
     }
     let missing: Vec<&str> =
-        crate::features::required(case).into_iter().filter(|f| !hello.features.iter().any(|h| h == f)).collect();
+        crate::corpus::features::required(case).into_iter().filter(|f| !hello.features.iter().any(|h| h == f)).collect();
     if !missing.is_empty() {
         return Some(format!("{} does not declare the feature(s) {}", hello.name, missing.join(", ")));
     }

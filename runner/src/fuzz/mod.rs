@@ -25,9 +25,9 @@ use rulings_engine::request::{Action, Event, Findings};
 use rulings_engine::{rule, Edition, Request, Ruling};
 use serde_json::Value;
 
-use crate::compare::differing_keys;
+use crate::judging::compare::differing_keys;
 use crate::implementation::{Answer, Implementation};
-use crate::outcome::ruling_value;
+use crate::judging::outcome::ruling_value;
 
 /// xorshift64*: small, deterministic, no dependency.
 #[derive(Debug, Clone)]
@@ -156,7 +156,7 @@ pub fn story(rng: &mut Rng, scope: &Scope) -> Request {
 }
 
 /// The features a story needs, from the clauses of the reference's ruling
-/// and the meanings it carries (as [`crate::features`] does for a case).
+/// and the meanings it carries (as [`crate::corpus::features`] does for a case).
 fn needs(story: &Request, r: &Ruling) -> Vec<&'static str> {
     let mut out = Vec::new();
     for law in clauses(r) {
@@ -222,7 +222,7 @@ fn disagreement(reference: &Ruling, answer: &Answer) -> Option<String> {
         Answer::Skipped { .. } => None,
         Answer::Error(m) => Some(format!("error ({})", first_words(m))),
         Answer::NotRun(m) => Some(format!("not-run ({})", first_words(m))),
-        Answer::Fault { kind, .. } => Some(crate::external::kind_name(*kind).to_string()),
+        Answer::Fault { kind, .. } => Some(kind.name().to_string()),
     }
 }
 
@@ -446,8 +446,8 @@ pub fn write_case(dir: &Path, f: &Finding, hello: &Hello, seed: u64) -> std::io:
     std::fs::create_dir_all(dir)?;
     let laws = clauses(&f.reference);
     let law = laws.first().and_then(|l| law_number(l)).unwrap_or(22);
-    let used = crate::authoring::used_ids(dir);
-    let id = crate::authoring::mint_id(law, &used);
+    let used = crate::corpus::authoring::used_ids(dir);
+    let id = crate::corpus::authoring::mint_id(law, &used);
     let laws = if laws.is_empty() { vec!["22A".to_string()] } else { laws };
     let request = serde_json::to_value(&f.story).unwrap_or(Value::Null);
     let events = serde_yaml::to_string(&request["events"]).unwrap_or_default();

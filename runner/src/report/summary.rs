@@ -4,9 +4,9 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use crate::case::Corpus;
-use crate::outcome::Outcome;
-use crate::run::CaseResult;
+use crate::corpus::case::Corpus;
+use crate::judging::outcome::Outcome;
+use crate::judging::run::CaseResult;
 
 /// Counts of outcomes for one group of results. Skipped and not-applicable
 /// runs are neither passed nor failed; an expected failure is neither.
@@ -25,8 +25,8 @@ pub struct Tally {
 }
 
 impl Tally {
-    pub fn add(&mut self, outcome: &crate::outcome::Outcome) {
-        use crate::outcome::Outcome as O;
+    pub fn add(&mut self, outcome: &crate::judging::outcome::Outcome) {
+        use crate::judging::outcome::Outcome as O;
         match outcome {
             O::Passed => self.passed += 1,
             O::Failed { .. } | O::UnexpectedPass { .. } => self.failed += 1,

@@ -2,7 +2,7 @@
 //! clause (`--law 27B1(b)`: the case cites it or a sub-clause of it) and by
 //! tag (`--tag`). With nothing given, every case.
 
-use crate::case::Case;
+use crate::corpus::case::Case;
 
 /// A selection of cases.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! The report of a run (docs/implementers.md, "The report"): a JSON Lines file that is
 //! the source of truth, and the Markdown and JUnit XML rendered from it
-//! ([`crate::markdown`], [`crate::junit`]).
+//! ([`crate::report::markdown`], [`crate::report::junit`]).
 //!
 //! `report.jsonl`: a header (suite version, corpus hash, the
 //! implementation's hello, the options, the start time), one line per run
@@ -9,6 +9,12 @@
 //! appear in the header only, so a report diffs cleanly against the last.
 //! Files are written atomically (a temporary file, then a rename).
 
+
+pub mod junit;
+pub mod markdown;
+pub mod matrix;
+pub mod summary;
+
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -16,9 +22,9 @@ use std::path::{Path, PathBuf};
 use rulings_engine::protocol::{Hello, PROTOCOL};
 use serde::{Deserialize, Serialize};
 
-use crate::case::{find_case_files, Corpus};
-use crate::outcome::Outcome;
-use crate::run::CaseResult;
+use crate::corpus::case::{find_case_files, Corpus};
+use crate::judging::outcome::Outcome;
+use crate::judging::run::CaseResult;
 use sha2::{Digest, Sha256};
 
 /// The version of the report format.
@@ -82,7 +88,7 @@ pub struct Header {
     pub started: String,
 }
 
-/// A ruling graded twice (see [`crate::compare::Grade`]).
+/// A ruling graded twice (see [`crate::judging::compare::Grade`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GradeInfo {
     pub ruling: bool,
@@ -410,7 +416,7 @@ fn case_line(corpus: &Corpus, r: &CaseResult) -> CaseLine {
         reason,
         grade: r.outcome.grade().map(|g| GradeInfo { ruling: g.ruling, clauses: g.clauses }),
         detail: r.outcome.detail().map(str::to_string),
-        story: r.outcome.is_failure().then(|| crate::grid::grid(case.dealer, &case.events)),
+        story: r.outcome.is_failure().then(|| crate::corpus::grid::grid(case.dealer, &case.events)),
     }
 }
 
@@ -451,10 +457,10 @@ pub fn header(
         suite: suite_version(),
         protocol: PROTOCOL,
         corpus: CorpusInfo {
-            hash: if dirs.is_empty() { crate::embedded::hash() } else { corpus_hash(dirs) },
+            hash: if dirs.is_empty() { crate::corpus::embedded::hash() } else { corpus_hash(dirs) },
             cases: corpus.cases.len(),
             dirs: if dirs.is_empty() {
-                vec![crate::embedded::LABEL.to_string()]
+                vec![crate::corpus::embedded::LABEL.to_string()]
             } else {
                 dirs.iter().map(|d| d.display().to_string()).collect()
             },
@@ -529,8 +535,8 @@ pub const JUNIT: &str = "junit.xml";
 pub fn write_dir(dir: &Path, report: &Report) -> std::io::Result<Vec<PathBuf>> {
     let files = [
         (dir.join(JSONL), report.to_jsonl()),
-        (dir.join(MARKDOWN), crate::markdown::render(report)),
-        (dir.join(JUNIT), crate::junit::render(report)),
+        (dir.join(MARKDOWN), crate::report::markdown::render(report)),
+        (dir.join(JUNIT), crate::report::junit::render(report)),
     ];
     let named = |path: &Path, e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
     let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();

@@ -301,7 +301,7 @@ pub fn walk_corpus(root: &Path, dir: &Path) -> Found {
                     stack.push(path);
                 }
             } else if !yaml {
-                if name.ends_with(".yml") && name != crate::lint::TAG_REGISTRY {
+                if name.ends_with(".yml") && name != crate::corpus::lint::TAG_REGISTRY {
                     found.skipped.push((path, "case files end in .yaml, not .yml: rename it".into()));
                 }
             } else if !ft.is_file() {
@@ -362,7 +362,7 @@ pub fn load_corpus(dirs: &[PathBuf]) -> Corpus {
     // The tag registries of every corpus, merged; no registry, no tag check.
     let mut tags: Option<BTreeMap<String, String>> = None;
     for dir in &roots {
-        match crate::lint::load_tags(dir) {
+        match crate::corpus::lint::load_tags(dir) {
             Ok(Some(t)) => tags.get_or_insert_with(BTreeMap::new).extend(t),
             Ok(None) => {}
             Err(e) => corpus.errors.push(e),
@@ -375,7 +375,7 @@ pub fn load_corpus(dirs: &[PathBuf]) -> Corpus {
 /// the lint (with the tag registry, if any); errors in file order.
 pub fn finish(mut corpus: Corpus, tags: Option<BTreeMap<String, String>>) -> Corpus {
     check_unique_ids(&mut corpus);
-    let drop = crate::lint::lint(&corpus.cases, tags.as_ref(), &mut corpus.errors);
+    let drop = crate::corpus::lint::lint(&corpus.cases, tags.as_ref(), &mut corpus.errors);
     for i in drop.into_iter().rev() {
         corpus.cases.remove(i);
     }
@@ -394,7 +394,7 @@ pub fn corpus_root(path: &Path) -> PathBuf {
     };
     for a in start.ancestors() {
         let here = if a.as_os_str().is_empty() { Path::new(".") } else { a };
-        if here.join(crate::lint::TAG_REGISTRY).is_file() {
+        if here.join(crate::corpus::lint::TAG_REGISTRY).is_file() {
             return a.to_path_buf();
         }
     }
@@ -408,7 +408,7 @@ fn check_unique_ids(corpus: &mut Corpus) {
     for (i, c) in corpus.cases.iter().enumerate() {
         match first.get(&c.id) {
             // The newer file is the one to blame (it was just added).
-            Some(&j) if crate::lint::newer(&corpus.cases[j], c) => {
+            Some(&j) if crate::corpus::lint::newer(&corpus.cases[j], c) => {
                 dup.push((j, i));
                 first.insert(c.id.clone(), i);
             }
@@ -448,9 +448,9 @@ pub fn load_case(name: &str, path: &Path) -> Result<Case, LoadError> {
 pub fn load_case_all(name: &str, path: &Path) -> Result<Case, Vec<LoadError>> {
     let err =
         |line: usize, column: usize, message: String| LoadError { path: path.to_path_buf(), line, column, message };
-    let bytes = crate::files::read_capped(path, MAX_CASE_BYTES)
+    let bytes = crate::corpus::files::read_capped(path, MAX_CASE_BYTES)
         .map_err(|e| match e {
-            crate::files::ReadError::TooBig { limit } => {
+            crate::corpus::files::ReadError::TooBig { limit } => {
                 let len = std::fs::metadata(path).map_or(0, |m| m.len());
                 err(1, 1, format!("the file is {len} bytes; a case is at most {limit} bytes"))
             }

@@ -28,9 +28,9 @@ use serde::{Deserialize, Serialize};
 
 use rulings_engine::Edition;
 
-use crate::case::Corpus;
-use crate::outcome::{Outcome, Variant};
-use crate::run::CaseResult;
+use crate::corpus::case::Corpus;
+use crate::judging::outcome::{Outcome, Variant};
+use crate::judging::run::CaseResult;
 
 /// The reason written for a case that `--update-known-failures` adds.
 pub const PLACEHOLDER: &str = "TODO: say why this case fails";
@@ -84,7 +84,7 @@ pub type KnownFailures = BTreeMap<String, KnownFailure>;
 /// Read a known-failures file. A missing file is an error unless
 /// `missing_ok` (when it is about to be written).
 pub fn load(path: &Path, missing_ok: bool) -> Result<KnownFailures, String> {
-    use crate::files::{read_text_capped, ReadError, MAX_KNOWN_FAILURES_BYTES};
+    use crate::corpus::files::{read_text_capped, ReadError, MAX_KNOWN_FAILURES_BYTES};
     let text = match read_text_capped(path, MAX_KNOWN_FAILURES_BYTES) {
         Ok(t) => t,
         Err(ReadError::NotFound) if missing_ok => return Ok(KnownFailures::new()),

@@ -98,7 +98,7 @@ fn fenced(lang: &str, text: &str) -> String {
 }
 
 /// Clause coverage, counted as `rulings run`
-/// prints it ([`crate::coverage`]): for each 2017 clause of Laws 16C,
+/// prints it ([`crate::corpus::coverage`]): for each 2017 clause of Laws 16C,
 /// 23-39 and 72C, the cases of this report that hold for 2017 and cite it
 /// or one of its sub-clauses.
 fn coverage(report: &Report) -> String {
@@ -107,7 +107,7 @@ fn coverage(report: &Report) -> String {
     for l in report.cases.iter().filter(|l| l.edition == "2017" && l.outcome != "not-applicable") {
         laws.insert(l.id.as_str(), l.laws.as_slice());
     }
-    let clauses = crate::coverage::counts_of(laws.into_values());
+    let clauses = crate::corpus::coverage::counts_of(laws.into_values());
     let exercised = clauses.iter().filter(|(_, n)| *n > 0).count();
     let mut s = format!(
         "## Clause coverage\n\n{exercised} of {} clauses of Laws 16C, 23-39 and 72C (2017) are cited by a case of \
@@ -116,7 +116,7 @@ fn coverage(report: &Report) -> String {
     );
     let mut by_law: BTreeMap<u32, Vec<String>> = BTreeMap::new();
     for (id, n) in clauses {
-        let item = match crate::coverage::NOT_EXPRESSIBLE.iter().find(|(c, _)| *c == id) {
+        let item = match crate::corpus::coverage::NOT_EXPRESSIBLE.iter().find(|(c, _)| *c == id) {
             Some(_) if n == 0 => format!("{id} n/e"),
             _ => format!("{id} {n}"),
         };
@@ -125,7 +125,7 @@ fn coverage(report: &Report) -> String {
     for (law, items) in by_law {
         let _ = writeln!(s, "- Law {law}: {}", items.join(" · "));
     }
-    for (id, why) in crate::coverage::NOT_EXPRESSIBLE {
+    for (id, why) in crate::corpus::coverage::NOT_EXPRESSIBLE {
         let _ = writeln!(s, "\nn/e: {id} cannot be told as a case: {why}.");
     }
     s.push('\n');

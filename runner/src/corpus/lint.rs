@@ -8,7 +8,7 @@ use std::path::Path;
 use rulings_engine::{Action, Call};
 use serde_json::Value;
 
-use crate::case::{Case, LoadError};
+use crate::corpus::case::{Case, LoadError};
 
 /// The tag registry: `_tags.yml` at the corpus root (`.yml`, so that tools
 /// globbing `cases/**/*.yaml` for cases pass it by), a map from each tag to
@@ -19,9 +19,9 @@ pub const TAG_REGISTRY: &str = "_tags.yml";
 /// Read the tag registry under `root`, if there is one.
 pub fn load_tags(root: &Path) -> Result<Option<BTreeMap<String, String>>, LoadError> {
     let path = root.join(TAG_REGISTRY);
-    let text = match crate::files::read_text_capped(&path, crate::files::MAX_TAGS_BYTES) {
+    let text = match crate::corpus::files::read_text_capped(&path, crate::corpus::files::MAX_TAGS_BYTES) {
         Ok(t) => t,
-        Err(crate::files::ReadError::NotFound) => return Ok(None),
+        Err(crate::corpus::files::ReadError::NotFound) => return Ok(None),
         Err(e) => {
             return Err(LoadError { path, line: 0, column: 0, message: format!("cannot read the tag registry: {e}") })
         }

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::case::{finish, parse_case_all, Corpus};
+use crate::corpus::case::{finish, parse_case_all, Corpus};
 use sha2::{Digest, Sha256};
 
 mod built {
@@ -33,8 +33,8 @@ pub fn corpus() -> Corpus {
     for (name, bytes) in files() {
         let path = path_of(name);
         let text = String::from_utf8_lossy(bytes);
-        if *name == crate::lint::TAG_REGISTRY {
-            match crate::lint::parse_tags(&text, &path) {
+        if *name == crate::corpus::lint::TAG_REGISTRY {
+            match crate::corpus::lint::parse_tags(&text, &path) {
                 Ok(t) => tags = Some(t),
                 Err(e) => corpus.errors.push(e),
             }
@@ -69,7 +69,7 @@ mod tests {
     #[test]
     fn the_built_in_corpus_is_the_cases_folder() {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cases");
-        let on_disk = crate::case::load_corpus(std::slice::from_ref(&dir));
+        let on_disk = crate::corpus::case::load_corpus(std::slice::from_ref(&dir));
         let built = corpus();
         assert!(built.errors.is_empty(), "{:?}", built.errors.first());
         assert_eq!(built.cases.len(), on_disk.cases.len());

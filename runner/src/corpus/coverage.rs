@@ -10,7 +10,7 @@ use std::fmt::Write;
 use rulings_engine::clauses::{law_number, CLAUSES};
 use rulings_engine::Edition;
 
-use crate::case::Corpus;
+use crate::corpus::case::Corpus;
 use crate::text::{wrap, WIDTH};
 
 /// Is `id` a clause of the laws the coverage table is about (16C, 23-39, 72C)?
@@ -162,8 +162,8 @@ mod tests {
         assert!(text.contains("36A 0"), "{text}");
     }
 
-    fn case(laws: &[&str], editions: Vec<Edition>) -> crate::case::Case {
-        crate::case::Case::for_tests(laws, editions)
+    fn case(laws: &[&str], editions: Vec<Edition>) -> crate::corpus::case::Case {
+        crate::corpus::case::Case::for_tests(laws, editions)
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::hash::{BuildHasher, Hasher};
 use std::path::{Path, PathBuf};
 
-use crate::case::find_case_files;
+use crate::corpus::case::find_case_files;
 
 /// Characters of an id's random part.
 const ID_CHARS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -174,7 +174,7 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>, story: Option<
 /// the expectation, to review.
 fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
     use std::fmt::Write as _;
-    let events = crate::case::story_events(story)?;
+    let events = crate::corpus::case::story_events(story)?;
     let dealer = events[0].seat;
     let request: rulings_engine::Request = serde_json::from_value(serde_json::json!({
         "dealer": dealer, "events": serde_json::to_value(&events).map_err(|e| e.to_string())?,
@@ -205,7 +205,7 @@ fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
         let _ = writeln!(s, "  {line}");
     }
     let _ = writeln!(s, "expect:");
-    for line in serde_yaml::to_string(&crate::outcome::ruling_value(&ruling)).unwrap_or_default().lines() {
+    for line in serde_yaml::to_string(&crate::judging::outcome::ruling_value(&ruling)).unwrap_or_default().lines() {
         let _ = writeln!(s, "  {line}");
     }
     Ok(s)
@@ -273,7 +273,7 @@ mod tests {
         let mut used = BTreeSet::new();
         for _ in 0..200 {
             let id = mint_id(27, &used);
-            assert!(crate::case::valid_id(&id), "{id}");
+            assert!(crate::corpus::case::valid_id(&id), "{id}");
             assert!(used.insert(id));
         }
     }

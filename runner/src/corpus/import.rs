@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use rulings_engine::{Edition, Request};
 
-use crate::outcome::ruling_value;
+use crate::judging::outcome::ruling_value;
 
 /// The form's fields by their label (`### Dealer` -> `N`); GitHub writes
 /// `_No response_` for an optional field left empty.
@@ -68,7 +68,7 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     let dealer = field(&f, "Dealer")?;
     let vulnerable = f.get("Vulnerability").map_or("none", String::as_str);
     let edition: Edition = field(&f, "Laws")?.parse().map_err(|e| format!("Laws: {e}"))?;
-    let events = crate::case::story_events(field(&f, "Story")?)?;
+    let events = crate::corpus::case::story_events(field(&f, "Story")?)?;
     let laws: Vec<String> = field(&f, "Clauses")?
         .split([',', ';', ' '])
         .map(str::trim)
@@ -85,7 +85,7 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     let ruling_words = field(&f, "The ruling")?;
     let source = field(&f, "Source")?;
     let law = laws.first().and_then(|l| rulings_engine::clauses::law_number(l)).ok_or("Clauses: none given")?;
-    let folder = crate::authoring::folder_for(cases, law);
+    let folder = crate::corpus::authoring::folder_for(cases, law);
     if !folder.is_dir() {
         return Err(format!("{}: no folder for Law {law} in the corpus", folder.display()));
     }
@@ -96,8 +96,8 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     .map_err(|e| format!("Dealer or Vulnerability: {e}"))?;
     let draft = rulings_engine::rule(&request).map_err(|e| format!("the engine cannot rule on the story: {e}"))?;
 
-    let used = crate::authoring::used_ids(cases);
-    let id = crate::authoring::mint_id(law, &used);
+    let used = crate::corpus::authoring::used_ids(cases);
+    let id = crate::corpus::authoring::mint_id(law, &used);
     let quoted = |t: &str| serde_json::to_string(t).unwrap_or_default();
     let mut s = String::new();
     let _ = writeln!(s, "# yaml-language-server: $schema=../../schemas/case.schema.json");

@@ -4,7 +4,7 @@
 
 use rulings_engine::clauses::law_number;
 
-use crate::case::Case;
+use crate::corpus::case::Case;
 
 /// The features a case needs: one per family of law it cites, and
 /// `meanings` when an event carries a `means:`.

@@ -6,8 +6,8 @@ use std::fmt;
 use rulings_engine::{Edition, Ruling};
 use serde_json::Value;
 
-use crate::case::Case;
-use crate::compare::{self, Grade};
+use crate::corpus::case::Case;
+use crate::judging::compare::{self, Grade};
 use crate::implementation::{Answer, FaultKind};
 
 /// The outcome of one case (docs/protocol.md, "Time limits, faults and restarts").
@@ -165,7 +165,7 @@ pub fn judge(case: &Case, variant: Variant, answer: Answer, unrotated: Option<&R
             let expected = case.expect.to_value();
             let actual = ruling_value(&back);
             if let Some(d) = compare::diff(&expected, &actual) {
-                let diff = crate::case::Expectation::in_the_case_s_spelling(&d, case.british);
+                let diff = crate::corpus::case::Expectation::in_the_case_s_spelling(&d, case.british);
                 return Outcome::Failed { diff, grade: compare::grade(&expected, &actual) };
             }
             if let Some(base) = unrotated {

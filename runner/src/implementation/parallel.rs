@@ -12,9 +12,9 @@ use std::thread;
 use rulings_engine::protocol::Hello;
 use rulings_engine::Request;
 
-use crate::external::{External, ExternalOptions};
+use crate::implementation::external::{External, ExternalOptions};
 use crate::implementation::{Answer, Implementation};
-use crate::traffic::Traffic;
+use crate::implementation::external::traffic::Traffic;
 
 /// The workers; there is always at least one.
 pub struct Workers {

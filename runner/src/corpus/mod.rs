@@ -1,0 +1,39 @@
+//! The corpus: case files loaded strictly ([`case`]), the whole corpus
+//! checked ([`lint`]), which cases a run asks ([`select`]) and the protocol
+//! features each needs ([`features`]), clause coverage ([`coverage`]), the
+//! corpus built into the binary ([`embedded`]), and the tools that write
+//! case files ([`authoring`], [`import`]).
+
+pub mod authoring;
+pub mod case;
+pub mod coverage;
+pub mod embedded;
+pub mod features;
+pub mod files;
+pub mod grid;
+pub mod import;
+pub mod lint;
+pub mod select;
+
+use std::path::PathBuf;
+
+/// The corpus folders a command uses when given none: `cases/` when the
+/// current directory has one (a checkout), else none, which means the
+/// corpus built into the binary ([`embedded`]).
+pub fn default_dirs() -> Vec<PathBuf> {
+    let here = PathBuf::from("cases");
+    if here.is_dir() {
+        vec![here]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The corpus of `dirs`; with none, the built-in corpus.
+pub fn load(dirs: &[PathBuf]) -> case::Corpus {
+    if dirs.is_empty() {
+        embedded::corpus()
+    } else {
+        case::load_corpus(dirs)
+    }
+}

@@ -1,0 +1,414 @@
+//! The conversation with a program: the hello, a fresh `seq` for each
+//! `rule`, requests pipelined within a window (or one process per case),
+//! answers read in order and checked ([`super::answer`]), restarts after a
+//! fault within a budget, `bye` at the end.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use rulings_engine::protocol::{Hello, ToImplementation, FEATURES, PROTOCOL};
+use rulings_engine::{Edition, Request};
+use serde_json::Value;
+
+use super::answer::{excerpt, read_answer, read_answer_parsed, read_hello};
+use super::options::{label_of, program_name, ExternalOptions};
+use super::process::{Fault, Lingering, Process, Received};
+use super::traffic::Traffic;
+use crate::implementation::{Answer, FaultKind, Implementation};
+
+/// The program under test, in a process of its own.
+pub struct External {
+    options: ExternalOptions,
+    /// What the program declared; when its hello failed, a stand-in that
+    /// declares everything so that every case records the failure.
+    hello: Hello,
+    declared: Option<Hello>,
+    /// The first hello's failure: every case is recorded with it.
+    hello_failed: Option<Fault>,
+    process: Option<Process>,
+    restarts: usize,
+    /// Per-case processes that answered and may still be exiting.
+    lingering: Lingering,
+    gave_up: Option<String>,
+    seq: u64,
+    warnings: Vec<String>,
+    /// How the program's stderr lines are labelled when passed through:
+    /// its file name until it says its name in the hello.
+    label: Arc<Mutex<String>>,
+    /// The conversation's log, with `--log-traffic`.
+    traffic: Option<Arc<Traffic>>,
+}
+
+impl External {
+    /// Start the program and greet it. This never fails: a program that
+    /// cannot start or does not complete the hello gives an `External`
+    /// whose every case records that fault (see [`External::hello_error`]).
+    pub fn start(options: ExternalOptions) -> External {
+        let traffic = options.log_traffic.as_ref().map(|p| Traffic::create(p).map(Arc::new));
+        External::start_logged(options, traffic)
+    }
+
+    /// [`External::start`], writing to a traffic log already open (shared
+    /// by several programs run side by side), or the error opening it.
+    pub fn start_logged(options: ExternalOptions, traffic: Option<std::io::Result<Arc<Traffic>>>) -> External {
+        let file_name = program_name(&options);
+        let stand_in = Hello {
+            protocol: PROTOCOL,
+            name: program_name(&options),
+            version: String::new(),
+            editions: Edition::ALL.to_vec(),
+            features: FEATURES.iter().map(|s| s.to_string()).collect(),
+        };
+        let mut ext = External {
+            options,
+            hello: stand_in,
+            declared: None,
+            hello_failed: None,
+            process: None,
+            restarts: 0,
+            lingering: Lingering::default(),
+            gave_up: None,
+            seq: 0,
+            warnings: Vec::new(),
+            label: Arc::new(Mutex::new(file_name)),
+            traffic: None,
+        };
+        match traffic {
+            Some(Ok(t)) => ext.traffic = Some(t),
+            Some(Err(e)) => ext.warnings.push(format!("cannot write the traffic log: {e}")),
+            None => {}
+        }
+        match ext.handshake() {
+            Ok((process, read)) => {
+                if !read.unknown_features.is_empty() {
+                    ext.warnings.push(format!(
+                        "{} declares feature(s) this runner does not know: {} (known: {})",
+                        read.hello.name,
+                        read.unknown_features.join(", "),
+                        FEATURES.join(", ")
+                    ));
+                }
+                if let Ok(mut label) = ext.label.lock() {
+                    *label = label_of(&read.hello.name);
+                }
+                ext.hello = read.hello.clone();
+                ext.declared = Some(read.hello);
+                if ext.options.per_case {
+                    drop(process);
+                } else {
+                    ext.process = Some(process);
+                }
+            }
+            Err(fault) => ext.hello_failed = Some(fault),
+        }
+        ext
+    }
+
+    /// The hello the program declared, if it completed one.
+    pub fn declared_hello(&self) -> Option<&Hello> {
+        self.declared.as_ref()
+    }
+
+    /// Why the program's hello failed at the start, if it did.
+    pub fn hello_error(&self) -> Option<String> {
+        self.hello_failed.as_ref().map(|f| format!("{}: {}", f.kind.name(), f.detail))
+    }
+
+    /// Things the user should know that are not faults (unknown features).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// How many times the program was restarted after a fault.
+    pub fn restarts(&self) -> usize {
+        self.restarts
+    }
+
+    pub fn options(&self) -> &ExternalOptions {
+        &self.options
+    }
+
+    /// Say `bye` and let the process end (killed if it lingers).
+    pub fn shutdown(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            let _ = p.send(r#"{"type":"bye"}"#);
+            p.finish();
+        }
+        self.lingering.sweep(true);
+    }
+
+    fn spawn(&self) -> Result<Process, Fault> {
+        let label = self.options.forward_stderr.then(|| self.label.clone());
+        Process::spawn(&self.options, label, self.traffic.clone())
+    }
+
+    /// Start a process and greet it: the process and its hello.
+    fn handshake(&self) -> Result<(Process, super::answer::ReadHello), Fault> {
+        let mut p = self.spawn()?;
+        let hello_line = format!(r#"{{"type":"hello","protocol":{PROTOCOL}}}"#);
+        if let Err(e) = p.send(&hello_line) {
+            return Err(p.fail(FaultKind::Crash, format!("could not send the hello ({e})")));
+        }
+        if self.options.per_case {
+            p.close_stdin();
+        }
+        match p.receive(Instant::now() + self.options.timeout) {
+            Received::Line(line, _) => match read_hello(&line) {
+                Ok(read) => Ok((p, read)),
+                Err(v) => Err(p.fail(FaultKind::ProtocolViolation, v.detail)),
+            },
+            other => Err(p.fail_on(other, "the hello", self.options.timeout)),
+        }
+    }
+
+    /// A persistent process, started (and greeted) if there is none.
+    fn ensure_process(&mut self) -> Result<(), Fault> {
+        if self.process.is_some() {
+            return Ok(());
+        }
+        let (p, read) = self.handshake().map_err(|f| Fault {
+            kind: f.kind,
+            detail: format!("restarting the program after a fault, its hello failed: {}", f.detail),
+        })?;
+        if Some(&read.hello) != self.declared.as_ref() {
+            let detail = format!(
+                "the program's hello changed after a restart:\nfirst: {}\nnow:   {}",
+                serde_json::to_string(&self.declared).unwrap_or_default(),
+                serde_json::to_string(&read.hello).unwrap_or_default()
+            );
+            p.finish();
+            return Err(Fault::new(FaultKind::ProtocolViolation, detail));
+        }
+        self.process = Some(p);
+        Ok(())
+    }
+
+    /// The fault every remaining case records, once the program is given up.
+    fn stopped(&self) -> Option<Answer> {
+        if let Some(detail) = &self.gave_up {
+            return Some(Answer::NotRun(detail.clone()));
+        }
+        self.hello_failed.as_ref().map(|f| {
+            Answer::NotRun(format!(
+                "not asked: the program did not complete the hello at the start of the run ({}):\n{}",
+                f.kind.name(),
+                f.detail
+            ))
+        })
+    }
+
+    /// Ask the persistent process, pipelined: up to `window` requests are
+    /// written before the first answer is read; answers come in order. A
+    /// case's time limit runs from when its request was sent or the answer
+    /// before it arrived, whichever is later. A fault that breaks the
+    /// conversation ends the process; the requests it had not answered are
+    /// sent again to the next one.
+    fn ask_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize, &Answer)) -> Vec<Answer> {
+        let n = requests.len();
+        let bodies: Vec<Result<String, String>> =
+            requests.iter().map(|r| serde_json::to_string(r).map_err(|e| e.to_string())).collect();
+        let mut answers: Vec<Option<Answer>> = bodies
+            .iter()
+            .map(|b| b.as_ref().err().map(|e| Answer::Error(format!("the runner cannot write this request: {e}"))))
+            .collect();
+        let mut answered = answers.iter().filter(|a| a.is_some()).count();
+        let mut next = 0;
+        let mut in_flight: VecDeque<(usize, Value, Instant)> = VecDeque::new();
+        let mut last_answer = Instant::now();
+        let timeout = self.options.timeout;
+        loop {
+            if crate::interrupt::requested() {
+                // Ctrl-C: stop asking; the answers so far are the run.
+                break;
+            }
+            if in_flight.is_empty() {
+                while next < n && answers[next].is_some() {
+                    next += 1;
+                }
+                if next >= n {
+                    break;
+                }
+            }
+            if let Some(stop) = self.stopped() {
+                for a in answers.iter_mut().filter(|a| a.is_none()) {
+                    *a = Some(stop.clone());
+                }
+                progress(n, &stop);
+                break;
+            }
+            if self.process.is_none() {
+                if let Some(&(first, ..)) = in_flight.front() {
+                    next = first;
+                }
+                in_flight.clear();
+                if let Err(f) = self.ensure_process() {
+                    self.count(&f);
+                    let answer = Answer::Fault { kind: f.kind, detail: f.detail };
+                    answered += 1;
+                    progress(answered, &answer);
+                    answers[next] = Some(answer);
+                    next += 1;
+                    continue;
+                }
+                last_answer = Instant::now();
+            }
+            let Some(p) = self.process.as_mut() else { continue };
+            // Top the window up when it is half empty, in one write.
+            let window = self.options.window.max(1);
+            if in_flight.len() <= window / 2 {
+                let mut batch = String::new();
+                while next < n && in_flight.len() < window {
+                    if let (None, Ok(body)) = (&answers[next], &bodies[next]) {
+                        self.seq += 1;
+                        // The request's own fields follow the type and the seq.
+                        batch.push_str(&format!("{{\"type\":\"rule\",\"seq\":{},{}\n", self.seq, &body[1..]));
+                        in_flight.push_back((next, Value::from(self.seq), Instant::now()));
+                    }
+                    next += 1;
+                }
+                // A process that is gone shows as the end of its stdout.
+                let _ = p.send_raw(batch.into_bytes());
+            }
+            let Some((index, seq, sent_at)) = in_flight.pop_front() else { continue };
+            let answer = match p.receive(sent_at.max(last_answer) + timeout) {
+                Received::Line(bytes, parsed) => match read_answer_parsed(&bytes, parsed, &seq) {
+                    Ok(answer) => answer,
+                    Err(v) if v.in_step => Answer::Fault { kind: FaultKind::ProtocolViolation, detail: v.detail },
+                    Err(v) => {
+                        let fault = match self.process.take() {
+                            Some(p) => p.fail(
+                                FaultKind::ProtocolViolation,
+                                format!("{}\n(the conversation is out of step: the program is restarted)", v.detail),
+                            ),
+                            None => Fault::new(FaultKind::ProtocolViolation, v.detail),
+                        };
+                        self.count(&fault);
+                        Answer::Fault { kind: fault.kind, detail: fault.detail }
+                    }
+                },
+                other => {
+                    let fault = match self.process.take() {
+                        Some(p) => p.fail_on(other, "the answer", timeout),
+                        None => Fault::new(FaultKind::Crash, "no process"),
+                    };
+                    self.count(&fault);
+                    Answer::Fault { kind: fault.kind, detail: fault.detail }
+                }
+            };
+            answered += 1;
+            progress(answered, &answer);
+            answers[index] = Some(answer);
+            last_answer = Instant::now();
+        }
+        if crate::interrupt::requested() {
+            // The answered prefix: the runs done before the interruption.
+            return answers.into_iter().map_while(|a| a).collect();
+        }
+        answers
+            .into_iter()
+            .map(|a| a.unwrap_or_else(|| Answer::Error("not asked (a bug in the runner)".into())))
+            .collect()
+    }
+
+    /// One process for this one request.
+    fn ask_once(&mut self, line: &str, seq: &Value) -> Result<Answer, Fault> {
+        self.lingering.sweep(false);
+        let mut p = self.spawn()?;
+        if let Err(e) = p.send_once(line) {
+            return Err(p.fail(FaultKind::Crash, format!("could not send the request ({e})")));
+        }
+        match p.receive(Instant::now() + self.options.timeout) {
+            Received::Line(bytes, _) => {
+                let read = read_answer(&bytes, seq);
+                match read {
+                    // It exits on its own; it is waited for (or killed) later.
+                    Ok(answer) => {
+                        if let Some(child) = p.child.take() {
+                            self.lingering.0.push((child, Instant::now()));
+                        }
+                        Ok(answer)
+                    }
+                    // A whole answer that does not fit costs no restart.
+                    Err(v) if v.in_step => {
+                        drop(p);
+                        Ok(Answer::Fault { kind: FaultKind::ProtocolViolation, detail: v.detail })
+                    }
+                    Err(v) => Err(p.fail(FaultKind::ProtocolViolation, v.detail)),
+                }
+            }
+            other => Err(p.fail_on(other, "the answer", self.options.timeout)),
+        }
+    }
+
+    /// Count a fault against the restart budget.
+    fn count(&mut self, fault: &Fault) {
+        let ended = self.options.per_case || self.process.is_none();
+        if !ended {
+            return;
+        }
+        self.restarts += 1;
+        if self.restarts > self.options.max_restarts {
+            self.gave_up = Some(format!(
+                "not asked: the program failed {} times (crash, time-out or a protocol violation that \
+                 broke the conversation), more than the {} restarts allowed (--max-restarts); the last \
+                 failure was {}:\n{}",
+                self.restarts,
+                self.options.max_restarts,
+                fault.kind.name(),
+                excerpt(&fault.detail, 600)
+            ));
+        }
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+impl Implementation for External {
+    fn hello(&self) -> &Hello {
+        &self.hello
+    }
+
+    fn rule(&mut self, request: &Request) -> Answer {
+        self.rule_many(std::slice::from_ref(request), &mut |_, _| {})
+            .pop()
+            .unwrap_or_else(|| Answer::Error("no answer".into()))
+    }
+
+    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize, &Answer)) -> Vec<Answer> {
+        if !self.options.per_case {
+            return self.ask_many(requests, progress);
+        }
+        let mut out = Vec::with_capacity(requests.len());
+        for request in requests {
+            if crate::interrupt::requested() {
+                break;
+            }
+            let answer = match self.stopped() {
+                Some(stop) => stop,
+                None => {
+                    self.seq += 1;
+                    let seq = Value::from(self.seq);
+                    let message = ToImplementation::Rule { seq: seq.clone(), request: request.clone() };
+                    match serde_json::to_string(&message) {
+                        Err(e) => Answer::Error(format!("the runner cannot write this request: {e}")),
+                        Ok(line) => match self.ask_once(&line, &seq) {
+                            Ok(answer) => answer,
+                            Err(fault) => {
+                                self.count(&fault);
+                                Answer::Fault { kind: fault.kind, detail: fault.detail }
+                            }
+                        },
+                    }
+                }
+            };
+            progress(out.len() + 1, &answer);
+            out.push(answer);
+        }
+        out
+    }
+}

@@ -1,0 +1,118 @@
+//! How to run the program under test: its command line, and the limits
+//! of the conversation (time per case, restarts, requests in flight).
+
+use std::time::Duration;
+
+/// The default time limit per case.
+pub const DEFAULT_TIMEOUT: Duration = crate::implementation::DEFAULT_TIMEOUT;
+/// The default number of restarts after faults before the run gives up on
+/// the program.
+pub const DEFAULT_MAX_RESTARTS: usize = 10;
+/// The default number of requests in flight to a persistent process.
+pub const DEFAULT_WINDOW: usize = 32;
+
+/// The longest time limit per case: a day.
+pub const MAX_TIMEOUT_SECS: f64 = 86_400.0;
+
+/// A time limit per case from a number of seconds: above 0 and at most a
+/// day (beyond, a deadline would overflow the clock); the error says why.
+pub fn timeout_from_secs(secs: f64) -> Result<Duration, String> {
+    if !(secs > 0.0 && secs <= MAX_TIMEOUT_SECS) {
+        return Err(format!("give a number of seconds above 0 and at most {MAX_TIMEOUT_SECS} (a day)"));
+    }
+    // At least a millisecond: a shorter limit could never be met.
+    Ok(Duration::from_secs_f64(secs).max(Duration::from_millis(1)))
+}
+
+/// How to run the program under test.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ExternalOptions {
+    /// The program and its arguments; with `shell`, the words of one command line.
+    pub command: Vec<String>,
+    pub shell: bool,
+    pub per_case: bool,
+    pub timeout: Duration,
+    pub max_restarts: usize,
+    pub forward_stderr: bool,
+    /// How many requests may be in flight (sent, not yet answered) to a
+    /// persistent process; 1 waits for each answer before the next request.
+    pub window: usize,
+    /// Write every line sent and received to this file (`--log-traffic`).
+    pub log_traffic: Option<std::path::PathBuf>,
+    /// The folder to run the program in (default: the runner's own).
+    pub cwd: Option<std::path::PathBuf>,
+}
+
+impl ExternalOptions {
+    pub fn new(command: Vec<String>) -> ExternalOptions {
+        ExternalOptions {
+            command,
+            shell: false,
+            per_case: false,
+            timeout: DEFAULT_TIMEOUT,
+            max_restarts: DEFAULT_MAX_RESTARTS,
+            forward_stderr: true,
+            window: DEFAULT_WINDOW,
+            log_traffic: None,
+            cwd: None,
+        }
+    }
+}
+
+/// Split a command line into words as a POSIX shell would (the
+/// `shell-words` crate): spaces separate, quotes group, a backslash escapes
+/// as it does in a shell. Nothing is expanded and no shell runs.
+pub fn split_command(line: &str) -> Result<Vec<String>, String> {
+    shell_words::split(line).map_err(|_| "the command line has an unclosed quote, or ends with a backslash".to_string())
+}
+
+/// A name from a hello, fit to label terminal lines: printable, short.
+pub(super) fn label_of(name: &str) -> String {
+    let clean: String = name.chars().filter(|c| !c.is_control()).take(40).collect();
+    if clean.trim().is_empty() {
+        "program".to_string()
+    } else {
+        clean
+    }
+}
+
+/// The program's name, for messages: the file name of its first word.
+pub(super) fn program_name(options: &ExternalOptions) -> String {
+    let first = options.command.first().map(String::as_str).unwrap_or("");
+    let first = if options.shell { first.split_whitespace().next().unwrap_or("") } else { first };
+    std::path::Path::new(first)
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_else(|| first.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_lines_split_without_a_shell() {
+        assert_eq!(split_command("a b  c").unwrap(), ["a", "b", "c"]);
+        assert_eq!(
+            split_command(r#"python3 "my adapter.py" --x='1 2'"#).unwrap(),
+            ["python3", "my adapter.py", "--x=1 2"]
+        );
+        assert_eq!(split_command(r"a\ b").unwrap(), ["a b"]);
+        assert_eq!(split_command("a ''").unwrap(), ["a", ""]);
+        assert!(split_command("a 'b").is_err());
+        assert_eq!(split_command("  ").unwrap(), Vec::<String>::new());
+        // As a shell reads it: inside double quotes a backslash is kept
+        // unless it escapes `"`, `\\`, `$` or a backquote.
+        assert_eq!(split_command(r#"prog "C:\dir\x" "say \"hi\"""#).unwrap(), ["prog", r"C:\dir\x", r#"say "hi""#]);
+    }
+
+    #[test]
+    fn time_limits_are_checked_before_they_reach_the_clock() {
+        assert_eq!(timeout_from_secs(0.5), Ok(Duration::from_millis(500)));
+        assert_eq!(timeout_from_secs(86_400.0), Ok(Duration::from_secs(86_400)));
+        assert_eq!(timeout_from_secs(1e-9), Ok(Duration::from_millis(1)));
+        for bad in [0.0, -1.0, 86_400.5, 1.8e19, 1e30, f64::INFINITY, f64::NAN] {
+            assert!(timeout_from_secs(bad).is_err_and(|e| e.contains("at most 86400")), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,704 @@
+//! One running program: started without a shell (unless asked) in a
+//! process group of its own, its stdin written by a thread, its stdout read
+//! into lines by another with a time limit, its stderr passed on and its
+//! last lines kept, and ended (waited for, or killed with its group) with a
+//! description of how it ended. Knows nothing of the protocol's messages.
+
+use std::collections::VecDeque;
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Condvar, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use wait_timeout::ChildExt;
+
+use super::answer::{excerpt, parse_canonical};
+use super::options::ExternalOptions;
+use super::process_group;
+use super::traffic::Traffic;
+use crate::implementation::FaultKind;
+
+/// The longest line read from stdout; longer is a protocol violation.
+const MAX_LINE: usize = 16 << 20;
+/// How many lines of stderr a fault's outcome shows.
+const STDERR_TAIL: usize = 20;
+/// The most of one stderr line kept or passed through (the rest is counted).
+const STDERR_LINE: usize = 4096;
+/// How long a process that closed stdout (or was told `bye`) may take to exit.
+const EXIT_GRACE: Duration = Duration::from_millis(500);
+
+/// A fault: what happened, for the case's outcome.
+#[derive(Debug, Clone)]
+pub(super) struct Fault {
+    pub(super) kind: FaultKind,
+    pub(super) detail: String,
+}
+
+impl Fault {
+    pub(super) fn new(kind: FaultKind, detail: impl Into<String>) -> Fault {
+        Fault { kind, detail: detail.into() }
+    }
+}
+
+/// What came from stdout, or did not.
+// A ruling is moved once per case; boxing it would buy nothing measurable.
+#[allow(clippy::large_enum_variant)]
+pub(super) enum Received {
+    /// A line, with the ruling when the reader thread could read it the fast way.
+    Line(Vec<u8>, Option<(String, rulings_engine::Ruling)>),
+    /// stdout was closed; `partial` is what followed the last newline.
+    Ended {
+        partial: Vec<u8>,
+        error: Option<String>,
+    },
+    TimedOut {
+        partial: Vec<u8>,
+    },
+    TooLong,
+}
+
+/// A line from stdout and, for a canonical ruling, its reading.
+type ParsedLine = (Vec<u8>, Option<(String, rulings_engine::Ruling)>);
+
+enum StdoutEvent {
+    /// The whole lines of one read, in order, each with its fast reading.
+    Lines(Vec<ParsedLine>),
+    End {
+        partial: Vec<u8>,
+        error: Option<String>,
+    },
+    TooLong,
+}
+
+/// One running program.
+pub(super) struct Process {
+    /// Always Some until the process is let go (see `Drop`).
+    pub(super) child: Option<Child>,
+    /// The program's stdin until the writer thread starts (on the first
+    /// send), or a one-message process writes to it directly.
+    input: Option<ChildStdin>,
+    /// Lines for the writer thread; dropping it closes the program's stdin.
+    stdin: Option<Sender<Vec<u8>>>,
+    stdout: Receiver<StdoutEvent>,
+    /// Lines received and not yet taken.
+    lines: VecDeque<ParsedLine>,
+    /// Bytes read after the last newline, for a time-out's detail.
+    partial: Arc<Mutex<Vec<u8>>>,
+    stderr: Arc<StderrLog>,
+    /// The process id, and the log of the conversation (`--log-traffic`).
+    pid: u32,
+    traffic: Option<Arc<Traffic>>,
+}
+
+impl Process {
+    /// Start the program; its stderr lines are passed through under
+    /// `label` (as `[label] line`), or not at all without one.
+    pub(super) fn spawn(
+        options: &ExternalOptions,
+        label: Option<Arc<Mutex<String>>>,
+        traffic: Option<Arc<Traffic>>,
+    ) -> Result<Process, Fault> {
+        let Some(first) = options.command.first() else {
+            return Err(Fault::new(FaultKind::Crash, "no program to run (the command is empty)"));
+        };
+        let mut cmd = if options.shell {
+            let line = options.command.join(" ");
+            if cfg!(windows) {
+                let mut c = Command::new("cmd");
+                c.arg("/C").arg(line);
+                c
+            } else {
+                let mut c = Command::new("sh");
+                c.arg("-c").arg(line);
+                c
+            }
+        } else {
+            let mut c = Command::new(first);
+            c.args(&options.command[1..]);
+            c
+        };
+        cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        if let Some(dir) = &options.cwd {
+            cmd.current_dir(dir);
+        }
+        process_group::own_group(&mut cmd);
+        let mut child = cmd.spawn().map_err(|e| {
+            Fault::new(
+                FaultKind::Crash,
+                format!(
+                    "cannot start `{}`: {e}{}",
+                    first,
+                    if options.shell {
+                        ""
+                    } else {
+                        " (the program is run without a shell; --shell runs a command line)"
+                    }
+                ),
+            )
+        })?;
+        process_group::started(&child);
+        let pid = child.id();
+        if let Some(t) = &traffic {
+            t.note(pid, &format!("started: {}", options.command.join(" ")));
+        }
+        let (Some(input), Some(out), Some(err)) = (child.stdin.take(), child.stdout.take(), child.stderr.take()) else {
+            process_group::end(&mut child);
+            return Err(Fault::new(FaultKind::Crash, "the program's pipes could not be opened"));
+        };
+        let partial = Arc::new(Mutex::new(Vec::new()));
+        let (tx, rx) = channel();
+        {
+            let partial = partial.clone();
+            thread::spawn(move || read_stdout(out, tx, partial));
+        }
+        let stderr = Arc::new(StderrLog::default());
+        {
+            let log = stderr.clone();
+            thread::spawn(move || read_stderr(err, log, label));
+        }
+        Ok(Process {
+            child: Some(child),
+            input: Some(input),
+            stdin: None,
+            stdout: rx,
+            lines: VecDeque::new(),
+            partial,
+            stderr,
+            pid,
+            traffic,
+        })
+    }
+
+    /// Send bytes as they are (whole lines).
+    /// The writer thread's channel, the thread started on first use.
+    fn writer(&mut self) -> Option<&Sender<Vec<u8>>> {
+        if let Some(input) = self.input.take() {
+            let (tx, lines) = channel();
+            thread::spawn(move || write_stdin(input, lines));
+            self.stdin = Some(tx);
+        }
+        self.stdin.as_ref()
+    }
+
+    /// Write the one message of a one-message process and close its stdin.
+    /// A short line goes straight into the pipe (it fits in the pipe's
+    /// buffer, so the write cannot block); a long one through the writer.
+    pub(super) fn send_once(&mut self, line: &str) -> Result<(), String> {
+        const DIRECT: usize = 4096;
+        match self.input.take() {
+            Some(mut input) if line.len() < DIRECT => {
+                let mut bytes = Vec::with_capacity(line.len() + 1);
+                bytes.extend_from_slice(line.as_bytes());
+                bytes.push(b'\n');
+                self.log_sent(&bytes);
+                input.write_all(&bytes).map_err(|e| e.to_string())
+            }
+            input => {
+                self.input = input;
+                let r = self.send(line);
+                self.close_stdin();
+                r
+            }
+        }
+    }
+
+    fn log_sent(&self, bytes: &[u8]) {
+        if let Some(t) = &self.traffic {
+            t.sent(self.pid, bytes);
+        }
+    }
+
+    pub(super) fn send_raw(&mut self, bytes: Vec<u8>) -> Result<(), String> {
+        self.log_sent(&bytes);
+        let Some(stdin) = self.writer() else { return Err("stdin is closed".into()) };
+        stdin.send(bytes).map_err(|_| "the program's stdin is closed".to_string())
+    }
+
+    pub(super) fn send(&mut self, line: &str) -> Result<(), String> {
+        let mut bytes = Vec::with_capacity(line.len() + 1);
+        bytes.extend_from_slice(line.as_bytes());
+        bytes.push(b'\n');
+        self.send_raw(bytes)
+    }
+
+    fn try_wait(&mut self) -> std::io::Result<Option<ExitStatus>> {
+        match self.child.as_mut() {
+            Some(c) => c.try_wait(),
+            None => Ok(None),
+        }
+    }
+
+    /// Has the process itself exited (whatever still holds its stdout)?
+    fn has_exited(&mut self) -> bool {
+        matches!(self.try_wait(), Ok(Some(_)))
+    }
+
+    pub(super) fn close_stdin(&mut self) {
+        self.input = None;
+        self.stdin = None;
+    }
+
+    /// The next line, or why there is none by `deadline`. While waiting,
+    /// the process is watched: one that exited while something it started
+    /// still holds its stdout open is a crash now, not a time-out later
+    /// (its group is ended, which closes stdout).
+    pub(super) fn receive(&mut self, deadline: Instant) -> Received {
+        let received = self.receive_unlogged(deadline);
+        if let (Some(t), Received::Line(line, _)) = (&self.traffic, &received) {
+            t.received(self.pid, line);
+        }
+        received
+    }
+
+    fn receive_unlogged(&mut self, deadline: Instant) -> Received {
+        /// How often a quiet process is checked for having exited.
+        const WATCH: Duration = Duration::from_millis(50);
+        if let Some((line, parsed)) = self.lines.pop_front() {
+            return Received::Line(line, parsed);
+        }
+        let mut deadline = deadline;
+        let mut exited = false;
+        loop {
+            let now = Instant::now();
+            let wait = deadline.saturating_duration_since(now).min(WATCH);
+            match self.stdout.recv_timeout(wait) {
+                Ok(StdoutEvent::Lines(lines)) => {
+                    self.lines.extend(lines);
+                    if let Some((line, parsed)) = self.lines.pop_front() {
+                        return Received::Line(line, parsed);
+                    }
+                }
+                Ok(StdoutEvent::End { partial, error }) => return Received::Ended { partial, error },
+                Ok(StdoutEvent::TooLong) => return Received::TooLong,
+                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
+                    if !exited && self.has_exited() {
+                        exited = true;
+                        if let Some(child) = self.child.as_ref() {
+                            process_group::end_leftovers(child);
+                        }
+                        deadline = deadline.min(Instant::now() + EXIT_GRACE);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let partial = self.partial.lock().map(|p| p.clone()).unwrap_or_default();
+                    if exited {
+                        return Received::Ended {
+                            partial,
+                            error: Some(
+                                "the program exited, but its stdout stayed open (held by a process it started \
+                                 outside its process group)"
+                                    .into(),
+                            ),
+                        };
+                    }
+                    return Received::TimedOut { partial };
+                }
+                Err(RecvTimeoutError::Disconnected) => return Received::Ended { partial: Vec::new(), error: None },
+            }
+        }
+    }
+
+    /// End the process: close stdin, give it a moment to exit, then kill
+    /// it. Returns how it ended.
+    pub(super) fn finish(mut self) -> String {
+        self.close_stdin();
+        let ended = match self.exit_within_grace() {
+            Some(ended) => ended,
+            None => self.kill(),
+        };
+        // Its last stderr line is passed through before the run goes on
+        // (or the runner exits).
+        self.stderr.wait_closed();
+        ended
+    }
+
+    /// Wait up to [`EXIT_GRACE`] for the process to exit on its own; how it
+    /// ended, if it did.
+    fn exit_within_grace(&mut self) -> Option<String> {
+        let child = self.child.as_mut()?;
+        match child.wait_timeout(EXIT_GRACE) {
+            Ok(Some(status)) => {
+                process_group::end_leftovers(child);
+                Some(describe(status))
+            }
+            _ => None,
+        }
+    }
+
+    /// End the process and everything in its group.
+    fn kill(&mut self) -> String {
+        let status = self.try_wait();
+        if let Some(child) = self.child.as_mut() {
+            process_group::end(child);
+        }
+        match status {
+            Ok(Some(status)) => describe(status),
+            _ => "killed by the runner".to_string(),
+        }
+    }
+
+    /// End the process after a fault and write the fault's detail: what
+    /// happened, how the process ended, the tail of its stderr.
+    pub(super) fn fail(mut self, kind: FaultKind, what: String) -> Fault {
+        // A crashed process has exited or is exiting: wait for its status.
+        // One that hung or broke the protocol is killed at once.
+        let ended = if kind == FaultKind::Crash { self.finish_ref() } else { self.kill() };
+        let stderr = self.stderr.tail();
+        if let Some(t) = &self.traffic {
+            t.note(self.pid, &format!("{}: {ended}", kind.name()));
+        }
+        let mut detail = what;
+        detail.push_str(&format!("\nthe process: {ended}"));
+        if !stderr.is_empty() {
+            detail.push_str("\nstderr (last lines):\n");
+            for l in stderr {
+                detail.push_str("  ");
+                detail.push_str(&l);
+                detail.push('\n');
+            }
+            detail.pop();
+        }
+        Fault { kind, detail }
+    }
+
+    fn finish_ref(&mut self) -> String {
+        self.close_stdin();
+        match self.exit_within_grace() {
+            Some(ended) => ended,
+            None => format!("it closed its stdout but did not exit; {}", self.kill()),
+        }
+    }
+
+    /// The fault for something other than a line.
+    pub(super) fn fail_on(self, received: Received, waiting_for: &str, timeout: Duration) -> Fault {
+        let shown = |partial: &[u8]| {
+            if partial.is_empty() {
+                String::new()
+            } else {
+                format!("\nit had written, without a newline: {}", excerpt(&String::from_utf8_lossy(partial), 300))
+            }
+        };
+        match received {
+            Received::Line(..) => self.fail(FaultKind::ProtocolViolation, "an unexpected line".into()),
+            Received::Ended { partial, error } => {
+                let what = match error {
+                    Some(e) => format!("reading its stdout failed while waiting for {waiting_for}: {e}"),
+                    None if partial.is_empty() => {
+                        format!("the program closed its stdout (exited?) before {waiting_for}")
+                    }
+                    None => format!(
+                        "the program closed its stdout in the middle of a line, before the end of {waiting_for}"
+                    ),
+                };
+                self.fail(FaultKind::Crash, format!("{what}{}", shown(&partial)))
+            }
+            Received::TimedOut { partial } => {
+                let what = if partial.is_empty() {
+                    format!("no {} within the time limit of {}", waiting_for.trim_start_matches("the "), secs(timeout))
+                } else {
+                    format!(
+                        "{} was not finished within the time limit of {}: a line without its newline",
+                        waiting_for,
+                        secs(timeout)
+                    )
+                };
+                self.fail(FaultKind::TimeOut, format!("{what}{}", shown(&partial)))
+            }
+            Received::TooLong => {
+                self.fail(FaultKind::ProtocolViolation, format!("a line on stdout longer than {} MiB", MAX_LINE >> 20))
+            }
+        }
+    }
+}
+
+impl Drop for Process {
+    /// A process let go while it still runs is ended with its group, here
+    /// and now: nothing the runner started outlives it. (One that answered
+    /// its one request in per-case mode is handed to [`Lingering`] first.)
+    fn drop(&mut self) {
+        self.close_stdin();
+        if let Some(mut child) = self.child.take() {
+            process_group::end(&mut child);
+        }
+    }
+}
+
+/// Processes that answered and are exiting on their own: each is waited
+/// for when it has exited, or killed once it has lingered past the grace.
+#[derive(Default)]
+pub(super) struct Lingering(pub(super) Vec<(Child, Instant)>);
+
+impl Lingering {
+    /// Wait for those that exited, kill those past the grace; with `all`,
+    /// wait for every one (killing it after the grace).
+    pub(super) fn sweep(&mut self, all: bool) {
+        self.0.retain_mut(|(child, since)| {
+            if let Ok(Some(_)) = child.try_wait() {
+                process_group::end_leftovers(child);
+                return false;
+            }
+            if all || since.elapsed() >= EXIT_GRACE {
+                reap_from(child, *since);
+                return false;
+            }
+            true
+        });
+    }
+}
+
+/// Wait until `since` + the grace for a process to exit, then end it (and
+/// in either case what it left in its group).
+fn reap_from(child: &mut Child, since: Instant) {
+    let _ = child.wait_timeout(EXIT_GRACE.saturating_sub(since.elapsed()));
+    process_group::end(child);
+}
+
+/// "0.3 s", "5 s".
+fn secs(d: Duration) -> String {
+    let s = d.as_secs_f64();
+    if s.fract() == 0.0 {
+        format!("{s:.0} s")
+    } else {
+        format!("{s} s")
+    }
+}
+
+/// How a process ended, in words.
+fn describe(status: ExitStatus) -> String {
+    if let Some(code) = status.code() {
+        return format!("exited with status {code}");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(sig) = status.signal() {
+            // The signal's name where the system knows it ("SIGSEGV").
+            let name = nix::sys::signal::Signal::try_from(sig).map(|s| format!(" ({})", s.as_str())).unwrap_or_default();
+            return format!("killed by signal {sig}{name}");
+        }
+    }
+    format!("ended ({status})")
+}
+
+/// The stdin writer: lines from the channel, several at a time when they
+/// queue up, until the channel closes (then stdin closes) or the program
+/// stops reading.
+fn write_stdin(mut input: ChildStdin, lines: Receiver<Vec<u8>>) {
+    while let Ok(mut batch) = lines.recv() {
+        while let Ok(more) = lines.try_recv() {
+            batch.extend_from_slice(&more);
+        }
+        if input.write_all(&batch).and_then(|_| input.flush()).is_err() {
+            return;
+        }
+    }
+}
+
+/// The stdout reader: whole lines to the channel; the bytes after the
+/// last newline kept in `partial`.
+fn read_stdout(mut out: impl Read, tx: std::sync::mpsc::Sender<StdoutEvent>, partial: Arc<Mutex<Vec<u8>>>) {
+    let mut pending: Vec<u8> = Vec::new();
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let n = match out.read(&mut buf) {
+            Ok(0) => {
+                let _ = tx.send(StdoutEvent::End { partial: pending, error: None });
+                return;
+            }
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let _ = tx.send(StdoutEvent::End { partial: pending, error: Some(e.to_string()) });
+                return;
+            }
+        };
+        let mut start = 0;
+        let mut lines = Vec::new();
+        for (i, &b) in buf[..n].iter().enumerate() {
+            if b == b'\n' {
+                pending.extend_from_slice(&buf[start..i]);
+                if pending.last() == Some(&b'\r') {
+                    pending.pop();
+                }
+                let line = std::mem::take(&mut pending);
+                let parsed = parse_canonical(&line);
+                lines.push((line, parsed));
+                start = i + 1;
+            }
+        }
+        if !lines.is_empty() && tx.send(StdoutEvent::Lines(lines)).is_err() {
+            return;
+        }
+        pending.extend_from_slice(&buf[start..n]);
+        if pending.len() > MAX_LINE {
+            let _ = tx.send(StdoutEvent::TooLong);
+            return;
+        }
+        if let Ok(mut p) = partial.lock() {
+            p.clear();
+            p.extend_from_slice(&pending);
+        }
+    }
+}
+
+/// The last lines of a process's stderr. With requests pipelined, a line
+/// cannot be tied to one case: a fault shows the process's last lines.
+#[derive(Default)]
+struct StderrLog {
+    state: Mutex<StderrState>,
+    done: Condvar,
+}
+
+#[derive(Default)]
+struct StderrState {
+    lines: VecDeque<String>,
+    closed: bool,
+}
+
+impl StderrLog {
+    fn push(&self, line: String) {
+        if let Ok(mut s) = self.state.lock() {
+            s.lines.push_back(line);
+            while s.lines.len() > STDERR_TAIL {
+                s.lines.pop_front();
+            }
+        }
+    }
+
+    fn close(&self) {
+        if let Ok(mut s) = self.state.lock() {
+            s.closed = true;
+        }
+        self.done.notify_all();
+    }
+
+    /// Wait until stderr is closed and its last line handled (or a short
+    /// while, if something else holds it open).
+    fn wait_closed(&self) {
+        let _ = self.tail();
+    }
+
+    /// The last lines, once stderr is closed (or after a short wait, if
+    /// something else holds it open).
+    fn tail(&self) -> Vec<String> {
+        let Ok(guard) = self.state.lock() else { return Vec::new() };
+        match self.done.wait_timeout_while(guard, Duration::from_millis(300), |s| !s.closed) {
+            Ok((g, _)) => g.lines.iter().cloned().collect(),
+            Err(_) => Vec::new(),
+        }
+    }
+}
+
+/// The stderr reader: each line passed through (with `prefix`) and kept in
+/// the log's tail. At most [`STDERR_LINE`] bytes of a line are kept; the
+/// rest is counted and dropped, so a program that writes gigabytes without
+/// a newline costs the runner nothing.
+fn read_stderr(mut err: impl Read, log: Arc<StderrLog>, label: Option<Arc<Mutex<String>>>) {
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut line = StderrLine::default();
+    let emit = |line: &mut StderrLine| {
+        let (text, dropped) = line.take();
+        let cut = if dropped > 0 { format!(" [line cut: {dropped} more bytes not kept]") } else { String::new() };
+        if let Some(label) = &label {
+            let name = label.lock().map(|l| l.clone()).unwrap_or_default();
+            eprintln!("[{name}] {text}{cut}");
+        }
+        log.push(format!("{}{cut}", excerpt(&text, 500)));
+    };
+    loop {
+        let n = match err.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let mut rest = &buf[..n];
+        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+            line.add(&rest[..i]);
+            emit(&mut line);
+            rest = &rest[i + 1..];
+        }
+        line.add(rest);
+    }
+    if !line.is_empty() {
+        emit(&mut line);
+    }
+    log.close();
+}
+
+/// One line of stderr being read: its first [`STDERR_LINE`] bytes, and how
+/// many more there were.
+#[derive(Default)]
+struct StderrLine {
+    kept: Vec<u8>,
+    dropped: u64,
+}
+
+impl StderrLine {
+    fn add(&mut self, bytes: &[u8]) {
+        let room = STDERR_LINE - self.kept.len();
+        let keep = bytes.len().min(room);
+        self.kept.extend_from_slice(&bytes[..keep]);
+        self.dropped += (bytes.len() - keep) as u64;
+    }
+
+    fn is_empty(&self) -> bool {
+        self.kept.is_empty() && self.dropped == 0
+    }
+
+    /// The line as text and the number of bytes dropped from it; the
+    /// buffer is left empty for the next line.
+    fn take(&mut self) -> (String, u64) {
+        let text = String::from_utf8_lossy(&self.kept).trim_end_matches('\r').to_string();
+        self.kept.clear();
+        (text, std::mem::take(&mut self.dropped))
+    }
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 200 MB without a newline, made as it is read (nothing held here).
+    struct Flood(u64);
+
+    impl Read for Flood {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.0 == 0 {
+                let end = b"\nlast words\n";
+                let n = end.len().min(buf.len());
+                buf[..n].copy_from_slice(&end[..n]);
+                self.0 = u64::MAX;
+                return Ok(n);
+            }
+            if self.0 == u64::MAX {
+                return Ok(0);
+            }
+            let n = (buf.len() as u64).min(self.0) as usize;
+            buf[..n].fill(b'x');
+            self.0 -= n as u64;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_stderr_line_without_end_is_kept_short_and_counted() {
+        let log = Arc::new(StderrLog::default());
+        read_stderr(Flood(200 << 20), log.clone(), None);
+        let tail = log.tail();
+        assert_eq!(tail.len(), 2, "{tail:?}");
+        assert!(tail[0].len() < 600, "{}", tail[0].len());
+        let cut = (200u64 << 20) - STDERR_LINE as u64;
+        assert!(tail[0].ends_with(&format!("[line cut: {cut} more bytes not kept]")), "{}", &tail[0][450..]);
+        assert_eq!(tail[1], "last words");
+    }
+
+    #[test]
+    fn durations_read_well() {
+        assert_eq!(secs(Duration::from_secs(5)), "5 s");
+        assert_eq!(secs(Duration::from_millis(300)), "0.3 s");
+    }
+}
