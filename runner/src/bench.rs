@@ -9,35 +9,30 @@
 //! (c) within 1.5x of (d).
 
 use std::path::PathBuf;
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::cancel::Cancel;
 use crate::corpus::case::Corpus;
 use crate::implementation::external::{split_command, External, ExternalOptions};
 use crate::implementation::{Implementation, InProcess};
 use crate::judging::run::{run, RunOptions};
 
-#[derive(Debug, Clone, clap::Args)]
-pub struct BenchArgs {
-    /// A folder of cases (repeatable; default: cases/).
-    #[arg(long = "cases", value_name = "DIR")]
+/// What `rulings bench` measures.
+#[derive(Debug, Clone)]
+pub struct BenchOptions {
+    /// Folders of cases (none: the corpus).
     pub cases: Vec<PathBuf>,
     /// The engine as a program (default: rulings-engine beside this
     /// binary, or `rulings serve`).
-    #[arg(long, value_name = "CMD")]
     pub engine: Option<String>,
     /// The do-nothing program for the per-case floor.
-    #[arg(long, value_name = "CMD", default_value = "/bin/true")]
     pub baseline: String,
     /// Time each measure this many times and keep the best.
-    #[arg(long, default_value_t = 3, value_name = "N")]
     pub repeat: usize,
     /// Also run each case in its four seat rotations.
-    #[arg(long)]
     pub rotations: bool,
-    /// Processes at a time for (f), one process a case side by side
-    /// (default: the number of cores).
-    #[arg(long, value_name = "N")]
+    /// Processes at a time for (f) (default: the number of cores).
     pub jobs: Option<usize>,
 }
 
@@ -68,30 +63,19 @@ fn best<T>(repeat: usize, mut f: impl FnMut() -> T) -> (Duration, T) {
 
 /// Run the corpus; the number of runs asked (not-applicable ones are not).
 fn asked(corpus: &Corpus, implementation: &mut dyn Implementation, options: &RunOptions) -> (usize, usize) {
-    let results = run(corpus, implementation, options, |_, _, _| {});
+    let results = run(corpus, implementation, options, &Cancel::new(), |_, _, _| {});
     let asked = results.iter().filter(|r| r.outcome.name() != "not-applicable").count();
     let passed = results.iter().filter(|r| r.outcome.name() == "passed").count();
     (asked, passed)
-}
-
-pub fn main(args: &BenchArgs) -> ExitCode {
-    match bench(args) {
-        Ok(text) => {
-            print!("{text}");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::FAILURE
-        }
-    }
 }
 
 fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-pub fn bench(args: &BenchArgs) -> Result<String, String> {
+/// Measure; `say` is told what is measured as it goes (the whole takes a
+/// minute or more). The table of results, or why it could not be made.
+pub fn bench(args: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<String, String> {
     let dirs = if args.cases.is_empty() { crate::corpus::default_dirs() } else { args.cases.clone() };
     let corpus = crate::corpus::load(&dirs);
     let options = RunOptions { edition: None, rotations: args.rotations };
@@ -102,12 +86,11 @@ pub fn bench(args: &BenchArgs) -> Result<String, String> {
     let external = |per_case: bool| {
         let mut o = ExternalOptions::new(engine.clone());
         o.per_case = per_case;
-        o.forward_stderr = false;
         o
     };
 
     // What is measured, as it goes: the whole takes a minute or more.
-    let say = |what: &str| eprintln!("rulings bench: {what} ({} time(s))", args.repeat.max(1));
+    let mut say = |what: &str| say(&format!("rulings bench: {what} ({} time(s))", args.repeat.max(1)));
     say("(a) the corpus in process");
     let (t_in, (n, passed_in)) = best(args.repeat, || asked(&corpus, &mut InProcess::with_limit(None), &options));
     // (b) in three parts: start (spawn and hello), the runs, bye.

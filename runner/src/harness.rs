@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::corpus::case::{load_corpus, Case};
-use crate::implementation::external::{split_command, External, ExternalOptions};
+use crate::implementation::external::{split_command, External, ExternalOptions, StderrSink};
 use crate::implementation::{Answer, Implementation, InProcess};
 use crate::judging::outcome::{judge, variants, Outcome, Variant};
 
@@ -61,11 +61,12 @@ pub fn external_from_env() -> Result<Option<ExternalOptions>, String> {
 /// Every check for the corpus under `root`: each loaded case's variants,
 /// and one failing check per problem (a file that does not load is named
 /// by its path; a lint problem on a case that loaded, by its path and
-/// `::lint`).
-pub fn checks(root: &Path) -> Vec<Check> {
+/// `::lint`). A program named by `RULINGS_IMPL` has its stderr lines passed
+/// to `stderr`.
+pub fn checks(root: &Path, stderr: Option<StderrSink>) -> Vec<Check> {
     match external_from_env() {
         Ok(None) => checks_against(root, None),
-        Ok(Some(o)) => checks_for_program(root, o),
+        Ok(Some(o)) => checks_for_program(root, o.with_stderr(stderr)),
         Err(msg) => vec![Check { name: "RULINGS_IMPL".into(), run: Box::new(move || Err(msg)) }],
     }
 }

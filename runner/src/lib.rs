@@ -12,19 +12,19 @@
 //!   terminal summary, the cross-implementation matrix);
 //! - [`fuzz`]: random stories, the reference engine against a program.
 //!
-//! [`suite`] puts a whole `rulings run` together; the `rulings` binary
-//! (src/main.rs) is the command line on top.
+//! [`suite`] puts a whole `rulings run` together. The library returns
+//! values and never prints: long work tells an [`suite::Observer`] how it
+//! goes, and stops when its [`cancel::Cancel`] token is cancelled. The
+//! `rulings` binary (src/main.rs, src/cli/) is the command line on top.
 
 pub mod bench;
+pub mod cancel;
 pub mod corpus;
 pub mod explain;
 pub mod fuzz;
-pub mod fuzz_cli;
 pub mod harness;
 pub mod implementation;
-pub mod interrupt;
 pub mod judging;
-pub mod progress;
 pub mod report;
 pub mod suite;
 pub mod text;

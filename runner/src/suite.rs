@@ -1,9 +1,14 @@
 //! `rulings run`: the corpus against one implementation (the engine in
 //! process, or a program), known failures applied, a summary, and the
-//! report written. A run always completes: faults are outcomes.
+//! report written. A run always completes: faults are outcomes. What
+//! happens as it goes is told to an [`Observer`]; nothing here prints.
 
-use std::io::IsTerminal;
 use std::path::PathBuf;
+
+use rulings_engine::protocol::Hello;
+
+use crate::cancel::Cancel;
+use crate::implementation::Answer;
 
 use crate::implementation::external::ExternalOptions;
 use crate::implementation::{Implementation, InProcess};
@@ -31,13 +36,35 @@ pub struct SuiteOptions {
     /// The folder for report.jsonl, report.md and junit.xml.
     pub report: Option<PathBuf>,
     pub max_failures: usize,
-    /// Show progress on stderr (when it is a terminal).
-    pub progress: bool,
+    /// Stop asking once cancelled (Ctrl-C): the report covers the runs done.
+    pub cancel: Cancel,
     /// A run that asks no case passes (else it fails: it tested nothing).
     pub allow_empty: bool,
     /// Which cases to run (default: all).
     pub selection: crate::corpus::select::Selection,
 }
+
+/// What a run tells the person waiting for it, as it goes. The library
+/// never prints: the command line shows these on stderr (and draws
+/// progress on a terminal); a test may collect them.
+pub trait Observer {
+    /// Something the user should know now, in a line or more: a warning, a
+    /// case file skipped, the program's restarts, the known failures
+    /// written.
+    fn note(&mut self, _text: &str) {}
+    /// The run begins: `cases` cases against the implementation whose hello
+    /// this is.
+    fn started(&mut self, _cases: usize, _hello: &Hello) {}
+    /// One more answer: `done` of `total` requests.
+    fn answered(&mut self, _done: usize, _total: usize, _answer: &Answer) {}
+    /// Every answer is in (or the run was cancelled).
+    fn finished(&mut self) {}
+}
+
+/// An observer that keeps nothing.
+pub struct Silent;
+
+impl Observer for Silent {}
 
 pub struct SuiteOutcome {
     pub report: Report,
@@ -49,7 +76,7 @@ pub struct SuiteOutcome {
 
 /// Run the suite. Errors are the user's setup (an unreadable known-failures
 /// file, a report folder that cannot be written); they are said plainly.
-pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
+pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<SuiteOutcome, String> {
     if options.update_known_failures && options.known_failures.is_none() {
         return Err("--update-known-failures needs --known-failures FILE (the file to write)".into());
     }
@@ -64,7 +91,7 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
         corpus.cases.retain(|c| options.selection.keeps(c));
     }
     for (path, why) in &corpus.skipped {
-        eprintln!("note: {}: skipped: {why}", path.display());
+        observer.note(&format!("note: {}: skipped: {why}", path.display()));
     }
     let mut known = match &options.known_failures {
         Some(path) => known_failures::load(path, options.update_known_failures)?,
@@ -78,10 +105,10 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     let mut in_process = InProcess::with_limit(Some(options.timeout));
     if let Some(ext) = &external {
         for w in ext.warnings() {
-            eprintln!("warning: {w}");
+            observer.note(&format!("warning: {w}"));
         }
         if let Some(e) = ext.hello_error() {
-            eprintln!("rulings: the program did not complete the hello; every case records why:\n  {e}");
+            observer.note(&format!("rulings: the program did not complete the hello; every case records why:\n  {e}"));
         }
     }
     let implementation: &mut dyn Implementation = match external.as_mut() {
@@ -89,21 +116,17 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
         None => &mut in_process,
     };
     let hello = implementation.hello().clone();
-    eprintln!("rulings: {} case(s) against {} {}", corpus.cases.len(), hello.name, hello.version);
-    let mut progress = crate::progress::Progress::new(
-        options.progress && std::io::stderr().is_terminal(),
-        crate::progress::label(&hello.name),
-    );
-    let mut results = run(&corpus, implementation, &options.run, |done, total, answer| {
-        progress.answered(done, total, answer);
+    observer.started(corpus.cases.len(), &hello);
+    let mut results = run(&corpus, implementation, &options.run, &options.cancel, |done, total, answer| {
+        observer.answered(done, total, answer);
     });
-    progress.finish();
+    observer.finished();
 
     let (declared, hello_error, info) = match (&options.external, external.as_mut()) {
         (Some(o), Some(ext)) => {
             ext.shutdown();
             if ext.restarts() > 0 {
-                eprintln!("rulings: the program was restarted {} time(s) after faults", ext.restarts());
+                observer.note(&format!("rulings: the program was restarted {} time(s) after faults", ext.restarts()));
             }
             (
                 ext.declared_hello().cloned(),
@@ -153,10 +176,13 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
 
     if let Some(path) = &options.known_failures {
         for id in known_failures::unknown_ids(&known, &corpus) {
-            eprintln!("warning: {} lists {id}, which is not a case of this corpus", path.display());
+            observer.note(&format!("warning: {} lists {id}, which is not a case of this corpus", path.display()));
         }
-        if options.update_known_failures && crate::interrupt::requested() {
-            eprintln!("rulings: interrupted: {} is left as it was (a partial run cannot update it)", path.display());
+        if options.update_known_failures && options.cancel.is_cancelled() {
+            observer.note(&format!(
+                "rulings: interrupted: {} is left as it was (a partial run cannot update it)",
+                path.display()
+            ));
         } else if options.update_known_failures && (hello_error.is_some() || tally.not_run > 0) {
             return Err(format!(
                 "{} is left as it was: the program was not asked every case (it did not start, did not \
@@ -169,20 +195,20 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
             let (new, update) = known_failures::updated(&known, &corpus, &results);
             report::write_atomic(path, &known_failures::render(&new))
                 .map_err(|e| format!("{}: cannot write the known failures: {e}", path.display()))?;
-            eprintln!(
+            observer.note(&format!(
                 "rulings: wrote {} ({} listed; {} added, {} removed because they pass)",
                 path.display(),
                 new.len(),
                 update.added.len(),
                 update.removed.len()
-            );
+            ));
             if !update.added.is_empty() {
-                eprintln!(
+                observer.note(&format!(
                     "rulings: {} new {} the reason \"{PLACEHOLDER}\": edit each one to say why: {}",
                     update.added.len(),
                     if update.added.len() == 1 { "entry carries" } else { "entries carry" },
                     update.added.join(", ")
-                );
+                ));
             }
             known = new;
         }
@@ -190,7 +216,7 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
     }
 
     let header = report::header(&options.dirs, &corpus, declared, hello_error, info);
-    let mut report = Report::new(header, &corpus, &results);
+    let mut report = Report::new(header, &corpus, &results, options.cancel.is_cancelled());
     if let Some(why) = nothing_tested.filter(|_| !options.allow_empty && !report.footer.interrupted) {
         report.fail_as_empty(why);
     }
@@ -232,216 +258,3 @@ pub fn run_suite(options: &SuiteOptions) -> Result<SuiteOutcome, String> {
 /// run writes its partial report.
 pub const INTERRUPTED: &str = "interrupted";
 
-/// The options of `rulings run`.
-#[derive(Debug, Clone, clap::Args)]
-pub struct RunArgs {
-    /// A folder of cases (repeatable; default: cases/).
-    #[arg(long = "cases", value_name = "DIR")]
-    pub cases: Vec<PathBuf>,
-    /// Run only the cases that hold for this edition (1997, 2007, 2017).
-    #[arg(long, value_name = "E")]
-    pub edition: Option<rulings_engine::Edition>,
-    /// Also run each case in its four seat rotations.
-    #[arg(long)]
-    pub rotations: bool,
-    /// How many failures to list in the summary.
-    #[arg(long, default_value_t = 30, value_name = "N")]
-    pub max_failures: usize,
-    /// Test this program instead of the engine in process: its path and
-    /// arguments (`--impl python3 adapter.py`), or one quoted command line,
-    /// split on spaces and quotes (`--impl "./my-engine --fast"`: arguments
-    /// that start with a dash go this way). No shell runs unless --shell.
-    #[arg(long = "impl", value_name = "CMD", num_args = 1..)]
-    pub implementation: Vec<String>,
-    /// Run --impl as a shell command line (`sh -c`); prefer `exec PROGRAM` in it.
-    #[arg(long, requires = "implementation")]
-    pub shell: bool,
-    /// Start one process per case (one request on stdin, one answer on stdout).
-    #[arg(long, requires = "implementation")]
-    pub per_case: bool,
-    /// The time limit per case, in seconds (for the engine in process too).
-    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
-    pub timeout: f64,
-    /// Restarts allowed after crashes, time-outs and broken conversations;
-    /// when spent, the remaining cases are recorded as crashes.
-    #[arg(long, value_name = "N", default_value_t = crate::implementation::external::DEFAULT_MAX_RESTARTS)]
-    pub max_restarts: usize,
-    /// Requests in flight to the program before it answers the first
-    /// (answers come in order); 1 sends each request after the last answer.
-    #[arg(long, value_name = "N", default_value_t = crate::implementation::external::DEFAULT_WINDOW)]
-    pub window: usize,
-    /// Do not pass the program's stderr through (it is still shown in the
-    /// outcome of a fault).
-    #[arg(long)]
-    pub hide_stderr: bool,
-    /// The implementation's known failures (YAML: case id -> {reason, issue}).
-    #[arg(long, value_name = "FILE")]
-    pub known_failures: Option<PathBuf>,
-    /// Rewrite the known-failures file from this run, keeping the reasons.
-    #[arg(long, requires = "known_failures")]
-    pub update_known_failures: bool,
-    /// Run N copies of the program side by side, each asked every Nth case
-    /// (default: the number of cores with --per-case, else 1); the results
-    /// are those of one copy.
-    #[arg(long, value_name = "N", requires = "implementation")]
-    pub jobs: Option<usize>,
-    /// Write every line sent to the program and read from it to FILE, with
-    /// the time, the process id and the direction.
-    #[arg(long, value_name = "FILE", requires = "implementation")]
-    pub log_traffic: Option<PathBuf>,
-    /// Fail when an entry of the known-failures file has no reason yet (TODO).
-    #[arg(long, requires = "known_failures")]
-    pub strict_known_failures: bool,
-    /// Write report.jsonl, report.md and junit.xml into this folder.
-    #[arg(long, value_name = "DIR")]
-    pub report: Option<PathBuf>,
-    /// Let a run that asks no case pass (by default it fails: it tested nothing).
-    #[arg(long)]
-    pub allow_empty: bool,
-    /// Run only the cases with this id, or whose path under the corpus
-    /// matches this pattern (`law27/*`, `*1nt*`, `law27`); repeatable.
-    #[arg(long, value_name = "ID|GLOB")]
-    pub only: Vec<String>,
-    /// Leave out the cases with this id or path pattern; repeatable.
-    #[arg(long, value_name = "ID|GLOB")]
-    pub skip: Vec<String>,
-    /// Run only the cases that cite this clause or a sub-clause of it
-    /// (`27B1`, `27B1(b)`); repeatable.
-    #[arg(long = "law", value_name = "CLAUSE")]
-    pub laws: Vec<String>,
-    /// Run only the cases with this tag; repeatable.
-    #[arg(long = "tag", value_name = "TAG")]
-    pub tags: Vec<String>,
-}
-
-impl RunArgs {
-    /// The suite options these arguments ask for.
-    pub fn options(&self) -> Result<SuiteOptions, String> {
-        let dirs = if self.cases.is_empty() { crate::corpus::default_dirs() } else { self.cases.clone() };
-        let timeout =
-            crate::implementation::external::timeout_from_secs(self.timeout).map_err(|e| format!("--timeout {}: {e}", self.timeout))?;
-        for law in &self.laws {
-            if rulings_engine::clauses::find(law).is_none() {
-                let hint = match rulings_engine::clauses::suggest(law) {
-                    Some(s) => format!("; did you mean `{s}`?"),
-                    None => "; `rulings clauses` lists them".to_string(),
-                };
-                return Err(format!("--law {law}: not a clause of the Laws this suite knows{hint}"));
-            }
-        }
-        let external = if self.implementation.is_empty() {
-            None
-        } else {
-            let mut o = program_options(&self.implementation, self.shell)?;
-            o.per_case = self.per_case;
-            o.timeout = timeout;
-            o.max_restarts = self.max_restarts;
-            o.forward_stderr = !self.hide_stderr;
-            o.window = self.window.max(1);
-            if let Some(path) = &self.log_traffic {
-                // Said now, not after the run: the file must be writable.
-                std::fs::File::create(path).map_err(|e| format!("--log-traffic {}: {e}", path.display()))?;
-                o.log_traffic = Some(path.clone());
-            }
-            Some(o)
-        };
-        let jobs = match self.jobs {
-            Some(0) => return Err("--jobs 0: give at least 1".into()),
-            Some(n) => n,
-            None if self.per_case => std::thread::available_parallelism().map_or(1, usize::from),
-            None => 1,
-        };
-        Ok(SuiteOptions {
-            dirs,
-            timeout,
-            jobs,
-            run: RunOptions { edition: self.edition, rotations: self.rotations },
-            external,
-            known_failures: self.known_failures.clone(),
-            update_known_failures: self.update_known_failures,
-            strict_known_failures: self.strict_known_failures,
-            report: self.report.clone(),
-            max_failures: self.max_failures,
-            progress: true,
-            allow_empty: self.allow_empty,
-            selection: crate::corpus::select::Selection {
-                only: self.only.clone(),
-                skip: self.skip.clone(),
-                laws: self.laws.clone(),
-                tags: self.tags.clone(),
-            },
-        })
-    }
-}
-
-/// The options to run the program named by `--impl` (its words, or one
-/// command line to split) and `--shell`.
-pub fn program_options(implementation: &[String], shell: bool) -> Result<ExternalOptions, String> {
-    let command = if shell {
-        vec![implementation.join(" ")]
-    } else if implementation.len() == 1 && implementation[0].contains(char::is_whitespace) {
-        crate::implementation::external::split_command(&implementation[0]).map_err(|e| format!("--impl: {e}"))?
-    } else {
-        implementation.to_vec()
-    };
-    if command.is_empty() || command[0].is_empty() {
-        return Err("--impl: no program given".into());
-    }
-    let mut o = ExternalOptions::new(command);
-    o.shell = shell;
-    Ok(o)
-}
-
-/// `rulings run`: the exit status is failure when any run failed, a case
-/// did not load, or the setup was wrong.
-pub fn main(args: &RunArgs) -> std::process::ExitCode {
-    crate::interrupt::install();
-    let outcome = args.options().and_then(|o| run_suite(&o));
-    match outcome {
-        Ok(out) => {
-            print!("{}", out.summary);
-            for p in &out.written {
-                eprintln!("rulings: wrote {}", p.display());
-            }
-            if out.report.footer.interrupted {
-                eprintln!(
-                    "rulings: interrupted: the summary and report cover the {} run(s) done",
-                    out.report.footer.runs
-                );
-                std::process::ExitCode::from(130)
-            } else if let Some(why) = &out.report.footer.nothing_tested {
-                eprintln!("rulings: the run tested nothing: {why} (--allow-empty lets such a run pass)");
-                std::process::ExitCode::FAILURE
-            } else if out.report.passed() {
-                std::process::ExitCode::SUCCESS
-            } else {
-                std::process::ExitCode::FAILURE
-            }
-        }
-        Err(e) => {
-            eprintln!("error: {e}");
-            std::process::ExitCode::from(2)
-        }
-    }
-}
-
-/// `rulings report FILE`: render report.md and junit.xml again from a
-/// JSON Lines report, into `out` (default: the report's folder).
-pub fn rerender(jsonl: &std::path::Path, out: Option<&std::path::Path>) -> Result<Vec<PathBuf>, String> {
-    let text = crate::corpus::files::read_text_capped(jsonl, crate::corpus::files::MAX_REPORT_BYTES)
-        .map_err(|e| format!("{}: {e}", jsonl.display()))?;
-    let report = Report::from_jsonl(&text).map_err(|e| format!("{}: {e}", jsonl.display()))?;
-    let dir = out.map(PathBuf::from).unwrap_or_else(|| {
-        jsonl.parent().filter(|p| !p.as_os_str().is_empty()).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."))
-    });
-    let files = [
-        (dir.join(report::MARKDOWN), crate::report::markdown::render(&report)),
-        (dir.join(report::JUNIT), crate::report::junit::render(&report)),
-    ];
-    let mut written = Vec::new();
-    for (path, text) in files {
-        report::write_atomic(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
-        written.push(path);
-    }
-    Ok(written)
-}

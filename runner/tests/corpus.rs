@@ -10,11 +10,14 @@ use std::path::PathBuf;
 
 use libtest_mimic::{Arguments, Completion, Trial};
 use rulings::harness::Verdict;
+use rulings::implementation::external::StderrSink;
 
 fn main() {
     let args = Arguments::from_args();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("cases");
-    let trials = rulings::harness::checks(&root)
+    // The program's stderr (with RULINGS_IMPL) shows with the tests' output.
+    let stderr = StderrSink::new(|line| eprintln!("{line}"));
+    let trials = rulings::harness::checks(&root, Some(stderr))
         .into_iter()
         .map(|c| {
             let run = c.run;

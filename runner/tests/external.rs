@@ -6,6 +6,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
+use rulings::cancel::Cancel;
 use rulings::corpus::case::Corpus;
 use rulings::implementation::external::{External, ExternalOptions};
 use rulings::implementation::Implementation;
@@ -24,7 +25,6 @@ fn options(args: &[&str]) -> ExternalOptions {
     command.extend(args.iter().map(|s| s.to_string()));
     let mut o = ExternalOptions::new(command);
     o.timeout = ROOMY;
-    o.forward_stderr = false;
     o
 }
 
@@ -38,7 +38,7 @@ fn quick(args: &[&str]) -> ExternalOptions {
 /// Run `corpus` against the fake with `args`: the outcomes in case order.
 fn outcomes_with(corpus: &Corpus, o: ExternalOptions) -> (Vec<Outcome>, External) {
     let mut ext = External::start(o);
-    let results = run(corpus, &mut ext, &RunOptions::default(), |_, _, _| {});
+    let results = run(corpus, &mut ext, &RunOptions::default(), &Cancel::new(), |_, _, _| {});
     (results.into_iter().map(|r| r.outcome).collect(), ext)
 }
 

@@ -43,7 +43,7 @@ fn corpus_dir(name: &str, files: &[(&str, String)]) -> Scratch {
 fn run_checks(dir: &Path) -> (Vec<String>, Vec<(String, String)>) {
     let mut passed = Vec::new();
     let mut failed = Vec::new();
-    for c in checks(dir) {
+    for c in checks(dir, None) {
         let name = c.name.clone();
         match (c.run)() {
             Ok(rulings::harness::Verdict::Passed) => passed.push(name),

@@ -7,6 +7,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+use rulings::cancel::Cancel;
 use rulings::corpus::case::load_corpus;
 use rulings::implementation::external::{External, ExternalOptions};
 use rulings::judging::run::{run, RunOptions};
@@ -25,7 +26,7 @@ fn the_python_adapter_passes_its_declared_subset() {
     let mut ext = External::start(o);
     let hello = ext.declared_hello().cloned().expect("the adapter says hello");
     assert_eq!(hello.features, Vec::<String>::new());
-    let results = run(&corpus, &mut ext, &RunOptions { edition: None, rotations: true }, |_, _, _| {});
+    let results = run(&corpus, &mut ext, &RunOptions { edition: None, rotations: true }, &Cancel::new(), |_, _, _| {});
     let mut passed = 0;
     for r in &results {
         let case = &corpus.cases[r.case];

@@ -25,6 +25,7 @@ use rulings_engine::request::{Action, Event, Findings};
 use rulings_engine::{rule, Edition, Request, Ruling};
 use serde_json::Value;
 
+use crate::cancel::Cancel;
 use crate::judging::compare::differing_keys;
 use crate::implementation::{Answer, Implementation};
 use crate::judging::outcome::ruling_value;
@@ -250,6 +251,8 @@ pub struct Finding {
 /// What a fuzzing run did.
 #[derive(Debug, Default)]
 pub struct Summary {
+    /// Stopped by a cancellation (Ctrl-C) before `count` or the time limit.
+    pub interrupted: bool,
     pub generated: u64,
     pub asked: u64,
     pub not_ruled: u64,
@@ -270,13 +273,13 @@ pub struct Options {
 
 /// Ask `program` `stories` (each also turned one seat) and return, for each,
 /// how it disagrees with the reference, if it does.
-fn ask(program: &mut dyn Implementation, stories: &[(u64, Request, Ruling)]) -> Vec<Option<String>> {
+fn ask(program: &mut dyn Implementation, stories: &[(u64, Request, Ruling)], cancel: &Cancel) -> Vec<Option<String>> {
     let mut requests = Vec::with_capacity(stories.len() * 2);
     for (_, s, _) in stories {
         requests.push(s.clone());
         requests.push(s.rotate(1));
     }
-    let answers = program.rule_many(&requests, &mut |_, _| {});
+    let answers = program.rule_many(&requests, cancel, &mut |_, _| {});
     let mut out = Vec::with_capacity(stories.len());
     for (k, (_, _, reference)) in stories.iter().enumerate() {
         let (Some(a), Some(turned)) = (answers.get(2 * k), answers.get(2 * k + 1)) else {
@@ -304,7 +307,8 @@ fn still_disagrees(program: &mut dyn Implementation, scope: &Scope, story: &Requ
     if needs(story, &reference).iter().any(|f| !scope.has(f)) {
         return None;
     }
-    let verdict = ask(program, &[(0, story.clone(), reference.clone())]).pop().flatten()?;
+    // Shrinking is bounded by its budget; it is not cancelled half-way.
+    let verdict = ask(program, &[(0, story.clone(), reference.clone())], &Cancel::new()).pop().flatten()?;
     Some((reference, verdict))
 }
 
@@ -378,8 +382,14 @@ pub fn shrink(program: &mut dyn Implementation, story: Request, budget: usize) -
     Some((best, reference, verdict))
 }
 
-/// Run the fuzzer against `program`.
-pub fn fuzz(program: &mut dyn Implementation, options: &Options, mut progress: impl FnMut(&Summary)) -> Summary {
+/// Run the fuzzer against `program`, until `options.count` stories, the
+/// time limit, or `cancel` (the summary then says it was interrupted).
+pub fn fuzz(
+    program: &mut dyn Implementation,
+    options: &Options,
+    cancel: &Cancel,
+    mut progress: impl FnMut(&Summary),
+) -> Summary {
     let hello = program.hello().clone();
     let scope = Scope::of(&hello);
     let mut summary = Summary::default();
@@ -392,6 +402,10 @@ pub fn fuzz(program: &mut dyn Implementation, options: &Options, mut progress: i
     let mut shrunk: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
     const BATCH: usize = 500;
     while summary.generated < options.count && options.time.is_none_or(|t| started.elapsed() < t) {
+        if cancel.is_cancelled() {
+            summary.interrupted = true;
+            break;
+        }
         let mut batch = Vec::with_capacity(BATCH);
         while batch.len() < BATCH && summary.generated < options.count {
             let index = summary.generated;
@@ -408,7 +422,7 @@ pub fn fuzz(program: &mut dyn Implementation, options: &Options, mut progress: i
             batch.push((index, s, reference));
         }
         summary.asked += batch.len() as u64;
-        let verdicts = ask(program, &batch);
+        let verdicts = ask(program, &batch, cancel);
         for ((index, s, reference), verdict) in batch.into_iter().zip(verdicts) {
             let Some(what) = verdict else { continue };
             let clause = reference.rulings.first().map_or("-".to_string(), |r| r.law.clone());
@@ -533,4 +547,26 @@ pub fn render(summary: &Summary, seed: u64) -> String {
         );
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::implementation::InProcess;
+
+    /// A fuzz session whose token is cancelled (Ctrl-C) stops generating
+    /// and says it was interrupted. (It used to go on generating every
+    /// story it was asked for, asking the program none of them.)
+    #[test]
+    fn a_cancelled_session_stops_and_says_so() {
+        let options = Options { seed: 7, count: 100_000, time: None, out: None, max_findings: 10 };
+        let cancel = Cancel::new();
+        cancel.cancel();
+        let summary = fuzz(&mut InProcess::with_limit(None), &options, &cancel, |_| {});
+        assert!(summary.interrupted);
+        assert_eq!(summary.generated, 0, "no story generated after the cancellation");
+        let going = fuzz(&mut InProcess::with_limit(None), &Options { count: 600, ..options }, &Cancel::new(), |_| {});
+        assert!(!going.interrupted);
+        assert_eq!(going.generated, 600);
+    }
 }

@@ -11,6 +11,8 @@ use std::time::Duration;
 use rulings_engine::protocol::Hello;
 use rulings_engine::{Request, Ruling};
 
+use crate::cancel::Cancel;
+
 pub use engine::InProcess;
 
 /// What an implementation answered to one request.
@@ -63,11 +65,17 @@ pub trait Implementation {
     /// Rule on several requests, answering in order; `progress` is told,
     /// as each answer comes, how many are answered so far and the answer.
     /// A program may be sent several requests before it answers the first
-    /// (see [`crate::implementation::external`]).
-    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize, &Answer)) -> Vec<Answer> {
+    /// (see [`external`]). Once `cancel` is cancelled no more are asked:
+    /// the answers are those of the requests answered so far, in order.
+    fn rule_many(
+        &mut self,
+        requests: &[Request],
+        cancel: &Cancel,
+        progress: &mut dyn FnMut(usize, &Answer),
+    ) -> Vec<Answer> {
         let mut out = Vec::with_capacity(requests.len());
         for r in requests {
-            if crate::interrupt::requested() {
+            if cancel.is_cancelled() {
                 break;
             }
             let answer = self.rule(r);

@@ -12,6 +12,7 @@ use std::thread;
 use rulings_engine::protocol::Hello;
 use rulings_engine::Request;
 
+use crate::cancel::Cancel;
 use crate::implementation::external::{External, ExternalOptions};
 use crate::implementation::{Answer, Implementation};
 use crate::implementation::external::traffic::Traffic;
@@ -80,10 +81,15 @@ impl Implementation for Workers {
         self.workers[0].rule(request)
     }
 
-    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize, &Answer)) -> Vec<Answer> {
+    fn rule_many(
+        &mut self,
+        requests: &[Request],
+        cancel: &Cancel,
+        progress: &mut dyn FnMut(usize, &Answer),
+    ) -> Vec<Answer> {
         let n = self.workers.len();
         if n == 1 {
-            return self.workers[0].rule_many(requests, progress);
+            return self.workers[0].rule_many(requests, cancel, progress);
         }
         let (tx, rx) = channel::<Answer>();
         let shares: Vec<Vec<Request>> = (0..n).map(|k| requests.iter().skip(k).step_by(n).cloned().collect()).collect();
@@ -95,7 +101,7 @@ impl Implementation for Workers {
                 .zip(&shares)
                 .map(|(worker, share)| {
                     let tx = tx.clone();
-                    scope.spawn(move || worker.rule_many(share, &mut |_, a| drop(tx.send(a.clone()))))
+                    scope.spawn(move || worker.rule_many(share, cancel, &mut |_, a| drop(tx.send(a.clone()))))
                 })
                 .collect();
             drop(tx);

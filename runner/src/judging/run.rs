@@ -3,6 +3,7 @@
 
 use rulings_engine::{Edition, Request, Ruling};
 
+use crate::cancel::Cancel;
 use crate::corpus::case::{Case, Corpus};
 use crate::implementation::{Answer, Implementation};
 use crate::judging::outcome::{judge, variants, Outcome, Variant};
@@ -28,11 +29,13 @@ pub struct CaseResult {
 /// Run every case of `corpus` against `implementation`. The requests are
 /// given to it all at once, in case order, so that a program can be
 /// pipelined; `progress` is called as answers come, with (answered, total
-/// requests, the answer).
+/// requests, the answer). Once `cancel` is cancelled, the results are those
+/// of the runs done so far.
 pub fn run(
     corpus: &Corpus,
     implementation: &mut dyn Implementation,
     options: &RunOptions,
+    cancel: &Cancel,
     mut progress: impl FnMut(usize, usize, &Answer),
 ) -> Vec<CaseResult> {
     let rotations = if options.rotations { 4 } else { 1 };
@@ -56,7 +59,7 @@ pub fn run(
         .collect();
     let total = requests.len();
     let mut answers =
-        implementation.rule_many(&requests, &mut |done, answer| progress(done, total, answer)).into_iter();
+        implementation.rule_many(&requests, cancel, &mut |done, answer| progress(done, total, answer)).into_iter();
     let mut results = Vec::with_capacity(planned.len());
     // The ruling as written (rotation 0) of the case and edition at hand.
     let mut unrotated: Option<(usize, Edition, Option<Ruling>)> = None;
@@ -68,7 +71,7 @@ pub fn run(
                 let answer = match answers.next() {
                     Some(a) => a,
                     // Interrupted (Ctrl-C): the run is the runs done so far.
-                    None if crate::interrupt::requested() => break,
+                    None if cancel.is_cancelled() => break,
                     None => Answer::Error("no answer (a bug in the runner)".into()),
                 };
                 if variant.rotation == 0 {

@@ -258,15 +258,15 @@ pub struct Report {
 
 impl Report {
     /// The report of a run. `results` carry their final outcomes (known
-    /// failures applied).
-    pub fn new(header: Header, corpus: &Corpus, results: &[CaseResult]) -> Report {
+    /// failures applied); `interrupted`: the run was cancelled before every
+    /// case was asked.
+    pub fn new(header: Header, corpus: &Corpus, results: &[CaseResult], interrupted: bool) -> Report {
         let mut cases: Vec<CaseLine> = results.iter().map(|r| case_line(corpus, r)).collect();
         cases.sort_by(|a, b| (&a.name, &a.edition, a.rotation).cmp(&(&b.name, &b.edition, b.rotation)));
         let mut load_errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
         load_errors.sort();
         let totals = Totals::of(&cases);
         let failed = load_errors.len() + cases.iter().filter(|c| c.is_failure()).count();
-        let interrupted = crate::interrupt::requested();
         let footer = Footer {
             interrupted,
             runs: cases.len(),
@@ -574,6 +574,27 @@ pub fn write_dir(dir: &Path, report: &Report) -> std::io::Result<Vec<PathBuf>> {
 
 /// A small report for tests: one passed run and one error whose title,
 /// detail and program name are `text`.
+/// `rulings report FILE`: render report.md and junit.xml again from a
+/// JSON Lines report, into `out` (default: the report's folder).
+pub fn rerender(jsonl: &std::path::Path, out: Option<&std::path::Path>) -> Result<Vec<PathBuf>, String> {
+    let text = crate::corpus::files::read_text_capped(jsonl, crate::corpus::files::MAX_REPORT_BYTES)
+        .map_err(|e| format!("{}: {e}", jsonl.display()))?;
+    let report = Report::from_jsonl(&text).map_err(|e| format!("{}: {e}", jsonl.display()))?;
+    let dir = out.map(PathBuf::from).unwrap_or_else(|| {
+        jsonl.parent().filter(|p| !p.as_os_str().is_empty()).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."))
+    });
+    let files = [
+        (dir.join(MARKDOWN), markdown::render(&report)),
+        (dir.join(JUNIT), junit::render(&report)),
+    ];
+    let mut written = Vec::new();
+    for (path, text) in files {
+        write_atomic(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
 #[cfg(test)]
 pub(crate) fn sample(text: &str) -> Report {
     let hello = Hello {

@@ -15,6 +15,7 @@ use super::answer::{excerpt, read_answer, read_answer_parsed, read_hello};
 use super::options::{label_of, program_name, ExternalOptions};
 use super::process::{Fault, Lingering, Process, Received};
 use super::traffic::Traffic;
+use crate::cancel::Cancel;
 use crate::implementation::{Answer, FaultKind, Implementation};
 
 /// The program under test, in a process of its own.
@@ -139,8 +140,7 @@ impl External {
     }
 
     fn spawn(&self) -> Result<Process, Fault> {
-        let label = self.options.forward_stderr.then(|| self.label.clone());
-        Process::spawn(&self.options, label, self.traffic.clone())
+        Process::spawn(&self.options, self.label.clone(), self.traffic.clone())
     }
 
     /// Start a process and greet it: the process and its hello.
@@ -204,7 +204,12 @@ impl External {
     /// before it arrived, whichever is later. A fault that breaks the
     /// conversation ends the process; the requests it had not answered are
     /// sent again to the next one.
-    fn ask_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize, &Answer)) -> Vec<Answer> {
+    fn ask_many(
+        &mut self,
+        requests: &[Request],
+        cancel: &Cancel,
+        progress: &mut dyn FnMut(usize, &Answer),
+    ) -> Vec<Answer> {
         let n = requests.len();
         let bodies: Vec<Result<String, String>> =
             requests.iter().map(|r| serde_json::to_string(r).map_err(|e| e.to_string())).collect();
@@ -218,7 +223,7 @@ impl External {
         let mut last_answer = Instant::now();
         let timeout = self.options.timeout;
         loop {
-            if crate::interrupt::requested() {
+            if cancel.is_cancelled() {
                 // Ctrl-C: stop asking; the answers so far are the run.
                 break;
             }
@@ -301,7 +306,7 @@ impl External {
             answers[index] = Some(answer);
             last_answer = Instant::now();
         }
-        if crate::interrupt::requested() {
+        if cancel.is_cancelled() {
             // The answered prefix: the runs done before the interruption.
             return answers.into_iter().map_while(|a| a).collect();
         }
@@ -374,18 +379,23 @@ impl Implementation for External {
     }
 
     fn rule(&mut self, request: &Request) -> Answer {
-        self.rule_many(std::slice::from_ref(request), &mut |_, _| {})
+        self.rule_many(std::slice::from_ref(request), &Cancel::new(), &mut |_, _| {})
             .pop()
             .unwrap_or_else(|| Answer::Error("no answer".into()))
     }
 
-    fn rule_many(&mut self, requests: &[Request], progress: &mut dyn FnMut(usize, &Answer)) -> Vec<Answer> {
+    fn rule_many(
+        &mut self,
+        requests: &[Request],
+        cancel: &Cancel,
+        progress: &mut dyn FnMut(usize, &Answer),
+    ) -> Vec<Answer> {
         if !self.options.per_case {
-            return self.ask_many(requests, progress);
+            return self.ask_many(requests, cancel, progress);
         }
         let mut out = Vec::with_capacity(requests.len());
         for request in requests {
-            if crate::interrupt::requested() {
+            if cancel.is_cancelled() {
                 break;
             }
             let answer = match self.stopped() {

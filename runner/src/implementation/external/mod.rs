@@ -12,16 +12,16 @@
 //!   `rule` line, closes stdin and reads one answer line.
 //! - Faults are the case's own outcome, never the run's: a crash (with the
 //!   exit status), a time-out (the per-case time limit), a protocol
-//!   violation (see [`crate::implementation::external::answer`]). Each carries what was seen on
-//!   stdout and the tail of stderr. A process that faulted is killed and
+//!   violation (see [`answer`]). Each carries what was seen on stdout and
+//!   the tail of stderr. A process that faulted is killed and
 //!   restarted for the next case, replaying the hello; a ruling that does
 //!   not fit the schema leaves the conversation in step and costs no
 //!   restart. After `max_restarts` restarts the budget is spent and the
 //!   remaining cases are recorded as crashes without being asked.
-//! - stderr is read by a thread: each line is passed through to the
-//!   runner's stderr (prefixed with the program's name) unless
-//!   `forward_stderr` is off, and the process's last lines are kept for the
-//!   outcome of a fault.
+//! - stderr is read by a thread: each line is passed, prefixed with the
+//!   program's name, to the sink the options give (the command line prints
+//!   it; without one it goes nowhere), and the process's last lines are
+//!   kept for the outcome of a fault.
 //! - Requests are pipelined to a persistent process: up to `window` are
 //!   written before the first answer is read, and the answers must come in
 //!   order. A request in flight when the process faulted is sent again, with
@@ -43,6 +43,6 @@ pub mod traffic;
 
 pub use conversation::External;
 pub use options::{
-    split_command, timeout_from_secs, ExternalOptions, DEFAULT_MAX_RESTARTS, DEFAULT_TIMEOUT, DEFAULT_WINDOW,
-    MAX_TIMEOUT_SECS,
+    split_command, timeout_from_secs, ExternalOptions, StderrSink, DEFAULT_MAX_RESTARTS, DEFAULT_TIMEOUT,
+    DEFAULT_WINDOW, MAX_TIMEOUT_SECS,
 };

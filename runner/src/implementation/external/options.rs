@@ -1,6 +1,7 @@
 //! How to run the program under test: its command line, and the limits
 //! of the conversation (time per case, restarts, requests in flight).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The default time limit per case.
@@ -33,7 +34,9 @@ pub struct ExternalOptions {
     pub per_case: bool,
     pub timeout: Duration,
     pub max_restarts: usize,
-    pub forward_stderr: bool,
+    /// Where the program's stderr lines go as they come (`[name] line`);
+    /// None: nowhere (its last lines are still kept for a fault's outcome).
+    pub stderr: Option<StderrSink>,
     /// How many requests may be in flight (sent, not yet answered) to a
     /// persistent process; 1 waits for each answer before the next request.
     pub window: usize,
@@ -44,6 +47,8 @@ pub struct ExternalOptions {
 }
 
 impl ExternalOptions {
+    /// The options to run `command` (the program and its arguments), with
+    /// the defaults.
     pub fn new(command: Vec<String>) -> ExternalOptions {
         ExternalOptions {
             command,
@@ -51,11 +56,65 @@ impl ExternalOptions {
             per_case: false,
             timeout: DEFAULT_TIMEOUT,
             max_restarts: DEFAULT_MAX_RESTARTS,
-            forward_stderr: true,
+            stderr: None,
             window: DEFAULT_WINDOW,
             log_traffic: None,
             cwd: None,
         }
+    }
+
+    /// The options to run the program a user named: its words as given
+    /// (`--impl python3 adapter.py`), or one command line to split into
+    /// words (`--impl "./engine --fast"`); with `shell`, one line for `sh -c`.
+    pub fn from_command_line(words: &[String], shell: bool) -> Result<ExternalOptions, String> {
+        let command = if shell {
+            vec![words.join(" ")]
+        } else if words.len() == 1 && words[0].contains(char::is_whitespace) {
+            split_command(&words[0]).map_err(|e| format!("--impl: {e}"))?
+        } else {
+            words.to_vec()
+        };
+        if command.is_empty() || command[0].is_empty() {
+            return Err("--impl: no program given".into());
+        }
+        let mut o = ExternalOptions::new(command);
+        o.shell = shell;
+        Ok(o)
+    }
+
+    /// These options, with the program's stderr lines passed to `sink`.
+    pub fn with_stderr(mut self, sink: Option<StderrSink>) -> ExternalOptions {
+        self.stderr = sink;
+        self
+    }
+}
+
+/// Where a program's stderr lines go as they come: a function given each
+/// line, labelled with the program's name (`[my-engine] line`). The
+/// command line prints them; a library user may collect them.
+#[derive(Clone)]
+pub struct StderrSink(Arc<dyn Fn(&str) + Send + Sync>);
+
+impl StderrSink {
+    pub fn new(f: impl Fn(&str) + Send + Sync + 'static) -> StderrSink {
+        StderrSink(Arc::new(f))
+    }
+
+    /// Pass one line on.
+    pub fn pass(&self, line: &str) {
+        (self.0)(line)
+    }
+}
+
+impl std::fmt::Debug for StderrSink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("StderrSink")
+    }
+}
+
+impl PartialEq for StderrSink {
+    fn eq(&self, other: &StderrSink) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
     }
 }
 

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
 use super::answer::{excerpt, parse_canonical};
-use super::options::ExternalOptions;
+use super::options::{ExternalOptions, StderrSink};
 use super::process_group;
 use super::traffic::Traffic;
 use crate::implementation::FaultKind;
@@ -93,11 +93,11 @@ pub(super) struct Process {
 }
 
 impl Process {
-    /// Start the program; its stderr lines are passed through under
-    /// `label` (as `[label] line`), or not at all without one.
+    /// Start the program; its stderr lines are passed to the options' sink
+    /// under `label` (as `[label] line`), or not at all without a sink.
     pub(super) fn spawn(
         options: &ExternalOptions,
-        label: Option<Arc<Mutex<String>>>,
+        label: Arc<Mutex<String>>,
         traffic: Option<Arc<Traffic>>,
     ) -> Result<Process, Fault> {
         let Some(first) = options.command.first() else {
@@ -156,7 +156,8 @@ impl Process {
         let stderr = Arc::new(StderrLog::default());
         {
             let log = stderr.clone();
-            thread::spawn(move || read_stderr(err, log, label));
+            let pass = options.stderr.clone().map(|sink| (sink, label));
+            thread::spawn(move || read_stderr(err, log, pass));
         }
         Ok(Process {
             child: Some(child),
@@ -595,15 +596,15 @@ impl StderrLog {
 /// the log's tail. At most [`STDERR_LINE`] bytes of a line are kept; the
 /// rest is counted and dropped, so a program that writes gigabytes without
 /// a newline costs the runner nothing.
-fn read_stderr(mut err: impl Read, log: Arc<StderrLog>, label: Option<Arc<Mutex<String>>>) {
+fn read_stderr(mut err: impl Read, log: Arc<StderrLog>, pass: Option<(StderrSink, Arc<Mutex<String>>)>) {
     let mut buf = vec![0u8; 64 * 1024];
     let mut line = StderrLine::default();
     let emit = |line: &mut StderrLine| {
         let (text, dropped) = line.take();
         let cut = if dropped > 0 { format!(" [line cut: {dropped} more bytes not kept]") } else { String::new() };
-        if let Some(label) = &label {
+        if let Some((sink, label)) = &pass {
             let name = label.lock().map(|l| l.clone()).unwrap_or_default();
-            eprintln!("[{name}] {text}{cut}");
+            sink.pass(&format!("[{name}] {text}{cut}"));
         }
         log.push(format!("{}{cut}", excerpt(&text, 500)));
     };

@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use crate::implementation::Answer;
+use rulings::implementation::Answer;
 
 /// How often the line is redrawn, at most.
 const EVERY: Duration = Duration::from_millis(100);

@@ -1,12 +1,14 @@
-//! `rulings fuzz`: the command line of [`crate::fuzz`].
+//! `rulings fuzz`: the command line of [`rulings::fuzz`].
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use crate::fuzz::{fuzz, render, Options};
-use crate::implementation::{Implementation, InProcess};
-use crate::implementation::parallel::Workers;
+use rulings::cancel::Cancel;
+use rulings::fuzz::{fuzz, render, Options};
+use rulings::implementation::external::{timeout_from_secs, ExternalOptions};
+use rulings::implementation::parallel::Workers;
+use rulings::implementation::{Implementation, InProcess};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct FuzzArgs {
@@ -40,12 +42,13 @@ pub struct FuzzArgs {
 /// Exit 0 when the program agrees with the reference on every story
 /// asked, 1 when it does not, 2 on a wrong option.
 pub fn main(args: &FuzzArgs) -> ExitCode {
-    crate::interrupt::install();
+    let cancel = Cancel::new();
+    super::interrupt::install(&cancel);
     let seed = args.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });
     let time = match args.time {
-        Some(t) => match crate::implementation::external::timeout_from_secs(t) {
+        Some(t) => match timeout_from_secs(t) {
             Ok(d) => Some(d),
             Err(e) => {
                 eprintln!("error: --time {t}: {e}");
@@ -60,21 +63,21 @@ pub fn main(args: &FuzzArgs) -> ExitCode {
     let mut in_process = InProcess::with_limit(None);
     let mut workers = None;
     if !args.implementation.is_empty() {
-        let mut o = match crate::suite::program_options(&args.implementation, args.shell) {
+        let mut o = match ExternalOptions::from_command_line(&args.implementation, args.shell) {
             Ok(o) => o,
             Err(e) => {
                 eprintln!("error: {e}");
                 return ExitCode::from(2);
             }
         };
-        o.timeout = match crate::implementation::external::timeout_from_secs(args.timeout) {
+        o.timeout = match timeout_from_secs(args.timeout) {
             Ok(d) => d,
             Err(e) => {
                 eprintln!("error: --timeout {}: {e}", args.timeout);
                 return ExitCode::from(2);
             }
         };
-        let w = Workers::start(o, 1);
+        let w = Workers::start(o.with_stderr(super::run::stderr_sink()), 1);
         if let Some(e) = w.hello_error() {
             eprintln!("error: the program did not complete the hello: {e}");
             return ExitCode::from(2);
@@ -91,7 +94,7 @@ pub fn main(args: &FuzzArgs) -> ExitCode {
         hello.name, hello.version
     );
     let tty = std::io::stderr().is_terminal();
-    let summary = fuzz(program, &options, |s| {
+    let summary = fuzz(program, &options, &cancel, |s| {
         if tty {
             eprint!("\r{} stories, {} disagreement(s), {:.1} s", s.generated, s.findings.len(), s.took.as_secs_f64());
         }
@@ -103,6 +106,10 @@ pub fn main(args: &FuzzArgs) -> ExitCode {
         w.shutdown();
     }
     print!("{}", render(&summary, seed));
+    if summary.interrupted {
+        eprintln!("rulings fuzz: interrupted after {} stories", summary.generated);
+        return ExitCode::from(130);
+    }
     if summary.findings.is_empty() {
         ExitCode::SUCCESS
     } else {

@@ -1,0 +1,423 @@
+//! The `rulings` command line: check the corpus, run it against the
+//! reference engine (or another program), explain a case's ruling. The
+//! library computes; this prints, draws progress on a terminal, and turns
+//! Ctrl-C into a cancelled token.
+
+mod bench;
+mod fuzz;
+mod interrupt;
+mod progress;
+mod run;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use rulings::corpus::case::load_case;
+use rulings::implementation::external::ExternalOptions;
+use rulings::implementation::Implementation;
+use rulings_engine::Edition;
+
+#[derive(Parser)]
+#[command(name = "rulings", version, about = "Conformance suite for bridge director rulings (auction irregularities)")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Load and validate every case; print each error with file, line and column.
+    Check {
+        /// Folders of cases (default: cases/).
+        dirs: Vec<PathBuf>,
+    },
+    /// Run the corpus against the reference engine, or a program speaking the protocol (--impl);
+    /// print a summary per law folder and write the report (--report DIR).
+    Run(run::RunArgs),
+    /// Render report.md and junit.xml again from a report.jsonl.
+    Report {
+        /// The JSON Lines report.
+        jsonl: PathBuf,
+        /// The folder to write into (default: the report's folder).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+    /// Compare implementations: a matrix of several report.jsonl files, the runs where they
+    /// disagree first, then passes per folder and per clause.
+    Compare {
+        /// The reports (report.jsonl), one per implementation.
+        #[arg(required = true, num_args = 1..)]
+        reports: Vec<PathBuf>,
+        /// Write matrix.md and matrix.json into this folder (default: print the Markdown).
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+    /// Turn a case proposed through the GitHub issue form (the issue's text, saved to FILE) into
+    /// a case file, its expectation a draft to review.
+    ImportIssue {
+        /// The issue's text (Markdown, as GitHub writes the form).
+        file: PathBuf,
+        /// The corpus folder (default: cases/).
+        #[arg(long = "cases", value_name = "DIR")]
+        cases: Option<PathBuf>,
+    },
+    /// Serve the reference engine over the protocol on stdin/stdout (as the rulings-engine binary does).
+    Serve,
+    /// Measure the corpus in process, through the protocol, and one process per case.
+    Bench(bench::BenchArgs),
+    /// Differential fuzzing: random stories ruled on by the reference engine and by a program
+    /// (--impl); each disagreement is shrunk and written as an unreviewed case.
+    Fuzz(fuzz::FuzzArgs),
+    /// Write a case skeleton with a fresh stable id in the folder of LAW (e.g. `rulings new 27`).
+    New {
+        /// The law the case is about: 27, law27, 27B1(a)...
+        law: String,
+        /// The file name (without .yaml); default new-<id>.
+        #[arg(long)]
+        name: Option<String>,
+        /// The corpus folder (default: cases/).
+        #[arg(long = "cases", value_name = "DIR")]
+        cases: Option<PathBuf>,
+        /// The story in one line, seat and call (`"W 1D, N 1C, E reject, N 2C"`): the case is drafted
+        /// with its events and the engine's ruling as the expectation, to review.
+        #[arg(long, value_name = "STORY")]
+        story: Option<String>,
+    },
+    /// List the clause ids a case may cite, with their editions and a one-line summary.
+    Clauses {
+        /// Only the clauses of this law (27, law27, 27B); default: all.
+        law: Option<String>,
+        /// Print docs/clauses.md (every clause, as Markdown tables).
+        #[arg(long, conflicts_with = "law")]
+        markdown: bool,
+    },
+    /// Show a case's story, the reference engine's ruling step by step, the
+    /// expectation, and (with --impl) a program's ruling against both.
+    Explain {
+        /// A case file, or a case id (looked up in --cases).
+        case: String,
+        /// The edition to rule in (default: the newest the case holds for).
+        #[arg(long, value_name = "E")]
+        edition: Option<Edition>,
+        /// Where to look up a case id (default: the corpus).
+        #[arg(long = "cases", value_name = "DIR")]
+        cases: Option<PathBuf>,
+        /// Ask this program too (as `rulings run --impl`).
+        #[arg(long = "impl", value_name = "CMD", num_args = 1..)]
+        implementation: Vec<String>,
+        /// Run --impl as a shell command line.
+        #[arg(long, requires = "implementation")]
+        shell: bool,
+        /// The program's time limit, in seconds.
+        #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+        timeout: f64,
+    },
+}
+
+/// The command line; `--version` also names the built-in corpus (its size
+/// and hash, as reports give it), computed only when asked for.
+fn parse() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let mut command = Cli::command();
+    // On a terminal, help wraps to its width (clap's wrap_help); piped or
+    // redirected, to 80 columns rather than clap's 100.
+    if !std::io::IsTerminal::is_terminal(&std::io::stdout()) && std::env::var_os("COLUMNS").is_none() {
+        command = command.term_width(80);
+    }
+    if std::env::args().skip(1).any(|a| a == "--version" || a == "-V") {
+        let cases = rulings::corpus::embedded::files().iter().filter(|(n, _)| n.ends_with(".yaml")).count();
+        let version =
+            format!("{} (built-in corpus: {cases} cases, {})", env!("CARGO_PKG_VERSION"), rulings::corpus::embedded::hash());
+        command = command.version(&*Box::leak(version.into_boxed_str()));
+    }
+    let matches = command.get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
+pub fn main() -> ExitCode {
+    quiet_on_closed_pipe();
+    let cli = parse();
+    match cli.command {
+        Command::Check { dirs } => check(dirs),
+        Command::Run(args) => run::main(&args),
+        Command::Report { jsonl, out } => match rulings::report::rerender(&jsonl, out.as_deref()) {
+            Ok(files) => {
+                for f in files {
+                    println!("{}", f.display());
+                }
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        },
+        Command::Serve => {
+            let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+            match rulings_engine::server::serve(std::io::stdin().lock(), stdout) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => {
+                    eprintln!("rulings serve: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Bench(args) => bench::main(&args),
+        Command::Fuzz(args) => fuzz::main(&args),
+        Command::Compare { reports, out } => compare(&reports, out.as_deref()),
+        Command::ImportIssue { file, cases } => {
+            let Some(cases) = cases.or_else(|| rulings::corpus::default_dirs().pop()) else {
+                eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");
+                return ExitCode::from(2);
+            };
+            let text = match rulings::corpus::files::read_text_capped(&file, 1 << 20) {
+                Ok(t) => t,
+                Err(e) => {
+                    eprintln!("error: {}: {e}", file.display());
+                    return ExitCode::from(2);
+                }
+            };
+            match rulings::corpus::import::import(&text, &cases) {
+                Ok(path) => {
+                    println!("{}", path.display());
+                    eprintln!(
+                        "wrote a case with a draft expectation (the engine's ruling) and the tag `unreviewed`: \
+                         set the expectation from the director's ruling, then remove the tag and run `rulings check`"
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {}: {e}", file.display());
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Explain { case, edition, cases, implementation, shell, timeout } => {
+            explain(&case, edition, cases, &implementation, shell, timeout)
+        }
+        Command::Clauses { markdown: true, .. } => {
+            print!("{}", rulings::corpus::authoring::clauses_markdown());
+            ExitCode::SUCCESS
+        }
+        Command::Clauses { law, .. } => clauses(law.as_deref()),
+        Command::New { law, name, cases, story } => {
+            let Some(cases) = cases.or_else(|| rulings::corpus::default_dirs().pop()) else {
+                eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");
+                return ExitCode::from(2);
+            };
+            match rulings::corpus::authoring::new_case(&cases, &law, name.as_deref(), story.as_deref()) {
+                Ok(path) => {
+                    println!("{}", path.display());
+                    eprintln!(
+                        "wrote a skeleton: fill in title, laws, source, events and expect, then run `rulings check`"
+                    );
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("error: {e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+    }
+}
+
+fn check(dirs: Vec<PathBuf>) -> ExitCode {
+    let dirs = if dirs.is_empty() { rulings::corpus::default_dirs() } else { dirs };
+    if dirs.is_empty() {
+        eprintln!("note: no cases/ folder here: checking the corpus built into rulings");
+    }
+    let mut corpus = rulings::corpus::load(&dirs);
+    // Every case that loaded is ruled on too: where the engine and the
+    // expectation part, it says so at the line of the key.
+    let mut warnings = Vec::new();
+    for case in &corpus.cases {
+        let v = rulings::judging::verify::verify(case);
+        corpus.errors.extend(v.errors);
+        warnings.extend(v.warnings);
+    }
+    corpus.errors.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
+    for e in &corpus.errors {
+        eprintln!("error: {e}");
+    }
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    for (path, why) in &corpus.skipped {
+        eprintln!("note: {}: skipped: {why}", path.display());
+    }
+    println!(
+        "{} case(s) loaded and ruled on, {} error(s){}",
+        corpus.cases.len(),
+        corpus.errors.len(),
+        if warnings.is_empty() { String::new() } else { format!(", {} warning(s)", warnings.len()) }
+    );
+    if corpus.errors.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// `rulings clauses [LAW]`: the registry, one clause a line.
+fn clauses(law: Option<&str>) -> ExitCode {
+    use rulings_engine::clauses::{law_number, CLAUSES};
+    use rulings_engine::Edition;
+    let wanted = match law.map(rulings::corpus::authoring::law_number).transpose() {
+        Ok(w) => w,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut shown = 0;
+    for c in CLAUSES.iter().filter(|c| wanted.is_none() || law_number(c.id) == wanted) {
+        let editions: Vec<&str> =
+            Edition::ALL.iter().rev().filter(|e| c.in_edition(**e)).map(|e| e.year()).collect();
+        println!("{:<9} {:<15} {}", c.id, editions.join(","), c.summary);
+        shown += 1;
+    }
+    if shown == 0 {
+        eprintln!("error: no clause of Law {} is in the registry", wanted.unwrap_or_default());
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
+}
+
+/// `rulings compare REPORT...`: exit 0 when the matrix is made (the
+/// implementations' failures are the matrix's content, not an error of the
+/// command), 2 when a report cannot be read.
+fn compare(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
+    let mut reports = Vec::new();
+    for p in paths {
+        let read = rulings::corpus::files::read_text_capped(p, rulings::corpus::files::MAX_REPORT_BYTES)
+            .map_err(|e| e.to_string())
+            .and_then(|t| rulings::report::Report::from_jsonl(&t));
+        match read {
+            Ok(r) => reports.push(r),
+            Err(e) => {
+                eprintln!("error: {}: {e}", p.display());
+                return ExitCode::from(2);
+            }
+        }
+    }
+    let matrix = rulings::report::matrix::build(&reports);
+    let md = rulings::report::matrix::markdown(&matrix);
+    match out {
+        None => print!("{md}"),
+        Some(dir) => {
+            let json = serde_json::to_string_pretty(&matrix).unwrap_or_default() + "\n";
+            for (name, text) in [("matrix.md", &md), ("matrix.json", &json)] {
+                let path = dir.join(name);
+                if let Err(e) = rulings::report::write_atomic(&path, text) {
+                    eprintln!("error: {}: {e}", path.display());
+                    return ExitCode::from(2);
+                }
+                eprintln!("rulings: wrote {}", path.display());
+            }
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// `rulings explain CASE|ID`: exit 0 when the implementation asked about
+/// (the program with --impl, else the reference engine) rules as the case
+/// expects, 1 when it does not, 2 when the case or the options are wrong.
+fn explain(
+    which: &str,
+    edition: Option<Edition>,
+    cases: Option<PathBuf>,
+    implementation: &[String],
+    shell: bool,
+    timeout: f64,
+) -> ExitCode {
+    let case = match find_case(which, cases) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let newest = case.editions.iter().max().copied().unwrap_or_default();
+    let edition = edition.unwrap_or(newest);
+    if !case.editions.contains(&edition) {
+        let held: Vec<String> = case.editions.iter().map(|e| e.to_string()).collect();
+        eprintln!("error: {} holds for the {} Laws, not {edition}", case.id, held.join(", "));
+        return ExitCode::from(2);
+    }
+    let explained = if implementation.is_empty() {
+        rulings::explain::explain_case(&case, edition, None)
+    } else {
+        let options = ExternalOptions::from_command_line(implementation, shell).and_then(|mut o| {
+            o.timeout =
+                rulings::implementation::external::timeout_from_secs(timeout).map_err(|e| format!("--timeout {timeout}: {e}"))?;
+            Ok(o)
+        });
+        let mut program = match options {
+            Ok(o) => rulings::implementation::external::External::start(o.with_stderr(run::stderr_sink())),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::from(2);
+            }
+        };
+        let name = program.hello().name.clone();
+        rulings::explain::explain_case(&case, edition, Some((&name, &mut program)))
+    };
+    print!("{}", explained.text);
+    if explained.agrees {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}
+
+/// A case by its file, or by its id in `cases` (default: the corpus).
+fn find_case(which: &str, cases: Option<PathBuf>) -> Result<rulings::corpus::case::Case, String> {
+    let path = PathBuf::from(which);
+    if path.exists() {
+        let root = rulings::corpus::case::corpus_root(&path);
+        let name = path.strip_prefix(&root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+        return load_case(&name, &path).map_err(|e| e.to_string());
+    }
+    let dirs = match cases {
+        Some(d) => vec![d],
+        None => rulings::corpus::default_dirs(),
+    };
+    let corpus = rulings::corpus::load(&dirs);
+    let dir = dirs.first().map_or_else(|| rulings::corpus::embedded::LABEL.to_string(), |d| d.display().to_string());
+    if let Some(c) = corpus.cases.iter().find(|c| c.id.eq_ignore_ascii_case(which)) {
+        return Ok(c.clone());
+    }
+    let by_name: Vec<&rulings::corpus::case::Case> =
+        corpus.cases.iter().filter(|c| rulings::corpus::select::glob(which, &c.name)).collect();
+    match by_name.as_slice() {
+        [one] => Ok((*one).clone()),
+        [] => Err(format!("`{which}` is neither a file nor the id or path of a case in {dir}")),
+        many => Err(format!(
+            "`{which}` names {} cases in {dir} (for example {} and {}); give an id or a file",
+            many.len(),
+            many[0].name,
+            many[1].name
+        )),
+    }
+}
+
+/// `rulings explain CASE | head`: when the reader of our output goes away,
+/// end quietly, as command-line tools do, instead of reporting a panic of
+/// `print!`. Every other panic is reported as usual.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.contains("Broken pipe") || message.contains("os error 32") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}

@@ -1,0 +1,228 @@
+//! `rulings run`: its options, and what it shows as it goes (notes on
+//! stderr, progress on a terminal) and at the end (the summary on stdout).
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use rulings::cancel::Cancel;
+use rulings::implementation::external::{timeout_from_secs, ExternalOptions, StderrSink};
+use rulings::implementation::Answer;
+use rulings::judging::run::RunOptions;
+use rulings::suite::{run_suite, Observer, SuiteOptions};
+use rulings_engine::protocol::Hello;
+
+use super::progress::{label, Progress};
+
+/// A program's stderr lines, passed through to ours as they come.
+pub fn stderr_sink() -> Option<StderrSink> {
+    Some(StderrSink::new(|line| eprintln!("{line}")))
+}
+
+/// What a run shows on the terminal as it goes: its notes on stderr, and
+/// the progress line when stderr is a terminal.
+#[derive(Default)]
+struct Terminal {
+    progress: Option<Progress>,
+}
+
+impl Observer for Terminal {
+    fn note(&mut self, text: &str) {
+        eprintln!("{text}");
+    }
+
+    fn started(&mut self, cases: usize, hello: &Hello) {
+        eprintln!("rulings: {cases} case(s) against {} {}", hello.name, hello.version);
+        self.progress = Some(Progress::new(std::io::stderr().is_terminal(), label(&hello.name)));
+    }
+
+    fn answered(&mut self, done: usize, total: usize, answer: &Answer) {
+        if let Some(p) = self.progress.as_mut() {
+            p.answered(done, total, answer);
+        }
+    }
+
+    fn finished(&mut self) {
+        if let Some(p) = self.progress.as_mut() {
+            p.finish();
+        }
+    }
+}
+
+/// The options of `rulings run`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RunArgs {
+    /// A folder of cases (repeatable; default: cases/).
+    #[arg(long = "cases", value_name = "DIR")]
+    pub cases: Vec<PathBuf>,
+    /// Run only the cases that hold for this edition (1997, 2007, 2017).
+    #[arg(long, value_name = "E")]
+    pub edition: Option<rulings_engine::Edition>,
+    /// Also run each case in its four seat rotations.
+    #[arg(long)]
+    pub rotations: bool,
+    /// How many failures to list in the summary.
+    #[arg(long, default_value_t = 30, value_name = "N")]
+    pub max_failures: usize,
+    /// Test this program instead of the engine in process: its path and
+    /// arguments (`--impl python3 adapter.py`), or one quoted command line,
+    /// split on spaces and quotes (`--impl "./my-engine --fast"`: arguments
+    /// that start with a dash go this way). No shell runs unless --shell.
+    #[arg(long = "impl", value_name = "CMD", num_args = 1..)]
+    pub implementation: Vec<String>,
+    /// Run --impl as a shell command line (`sh -c`); prefer `exec PROGRAM` in it.
+    #[arg(long, requires = "implementation")]
+    pub shell: bool,
+    /// Start one process per case (one request on stdin, one answer on stdout).
+    #[arg(long, requires = "implementation")]
+    pub per_case: bool,
+    /// The time limit per case, in seconds (for the engine in process too).
+    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    pub timeout: f64,
+    /// Restarts allowed after crashes, time-outs and broken conversations;
+    /// when spent, the remaining cases are recorded as crashes.
+    #[arg(long, value_name = "N", default_value_t = rulings::implementation::external::DEFAULT_MAX_RESTARTS)]
+    pub max_restarts: usize,
+    /// Requests in flight to the program before it answers the first
+    /// (answers come in order); 1 sends each request after the last answer.
+    #[arg(long, value_name = "N", default_value_t = rulings::implementation::external::DEFAULT_WINDOW)]
+    pub window: usize,
+    /// Do not pass the program's stderr through (it is still shown in the
+    /// outcome of a fault).
+    #[arg(long)]
+    pub hide_stderr: bool,
+    /// The implementation's known failures (YAML: case id -> {reason, issue}).
+    #[arg(long, value_name = "FILE")]
+    pub known_failures: Option<PathBuf>,
+    /// Rewrite the known-failures file from this run, keeping the reasons.
+    #[arg(long, requires = "known_failures")]
+    pub update_known_failures: bool,
+    /// Run N copies of the program side by side, each asked every Nth case
+    /// (default: the number of cores with --per-case, else 1); the results
+    /// are those of one copy.
+    #[arg(long, value_name = "N", requires = "implementation")]
+    pub jobs: Option<usize>,
+    /// Write every line sent to the program and read from it to FILE, with
+    /// the time, the process id and the direction.
+    #[arg(long, value_name = "FILE", requires = "implementation")]
+    pub log_traffic: Option<PathBuf>,
+    /// Fail when an entry of the known-failures file has no reason yet (TODO).
+    #[arg(long, requires = "known_failures")]
+    pub strict_known_failures: bool,
+    /// Write report.jsonl, report.md and junit.xml into this folder.
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// Let a run that asks no case pass (by default it fails: it tested nothing).
+    #[arg(long)]
+    pub allow_empty: bool,
+    /// Run only the cases with this id, or whose path under the corpus
+    /// matches this pattern (`law27/*`, `*1nt*`, `law27`); repeatable.
+    #[arg(long, value_name = "ID|GLOB")]
+    pub only: Vec<String>,
+    /// Leave out the cases with this id or path pattern; repeatable.
+    #[arg(long, value_name = "ID|GLOB")]
+    pub skip: Vec<String>,
+    /// Run only the cases that cite this clause or a sub-clause of it
+    /// (`27B1`, `27B1(b)`); repeatable.
+    #[arg(long = "law", value_name = "CLAUSE")]
+    pub laws: Vec<String>,
+    /// Run only the cases with this tag; repeatable.
+    #[arg(long = "tag", value_name = "TAG")]
+    pub tags: Vec<String>,
+}
+
+impl RunArgs {
+    /// The suite options these arguments ask for, cancelled by `cancel`.
+    pub fn options(&self, cancel: Cancel) -> Result<SuiteOptions, String> {
+        let dirs = if self.cases.is_empty() { rulings::corpus::default_dirs() } else { self.cases.clone() };
+        let timeout = timeout_from_secs(self.timeout).map_err(|e| format!("--timeout {}: {e}", self.timeout))?;
+        for law in &self.laws {
+            if rulings_engine::clauses::find(law).is_none() {
+                let hint = match rulings_engine::clauses::suggest(law) {
+                    Some(s) => format!("; did you mean `{s}`?"),
+                    None => "; `rulings clauses` lists them".to_string(),
+                };
+                return Err(format!("--law {law}: not a clause of the Laws this suite knows{hint}"));
+            }
+        }
+        let external = if self.implementation.is_empty() {
+            None
+        } else {
+            let mut o = ExternalOptions::from_command_line(&self.implementation, self.shell)?;
+            o.per_case = self.per_case;
+            o.timeout = timeout;
+            o.max_restarts = self.max_restarts;
+            if !self.hide_stderr {
+                o.stderr = stderr_sink();
+            }
+            o.window = self.window.max(1);
+            if let Some(path) = &self.log_traffic {
+                // Said now, not after the run: the file must be writable.
+                std::fs::File::create(path).map_err(|e| format!("--log-traffic {}: {e}", path.display()))?;
+                o.log_traffic = Some(path.clone());
+            }
+            Some(o)
+        };
+        let jobs = match self.jobs {
+            Some(0) => return Err("--jobs 0: give at least 1".into()),
+            Some(n) => n,
+            None if self.per_case => std::thread::available_parallelism().map_or(1, usize::from),
+            None => 1,
+        };
+        Ok(SuiteOptions {
+            dirs,
+            timeout,
+            jobs,
+            run: RunOptions { edition: self.edition, rotations: self.rotations },
+            external,
+            known_failures: self.known_failures.clone(),
+            update_known_failures: self.update_known_failures,
+            strict_known_failures: self.strict_known_failures,
+            report: self.report.clone(),
+            max_failures: self.max_failures,
+            cancel,
+            allow_empty: self.allow_empty,
+            selection: rulings::corpus::select::Selection {
+                only: self.only.clone(),
+                skip: self.skip.clone(),
+                laws: self.laws.clone(),
+                tags: self.tags.clone(),
+            },
+        })
+    }
+}
+
+/// `rulings run`: the exit status is failure when any run failed, a case
+/// did not load, or the setup was wrong.
+pub fn main(args: &RunArgs) -> std::process::ExitCode {
+    let cancel = Cancel::new();
+    super::interrupt::install(&cancel);
+    let mut observer = Terminal::default();
+    let outcome = args.options(cancel).and_then(|o| run_suite(&o, &mut observer));
+    match outcome {
+        Ok(out) => {
+            print!("{}", out.summary);
+            for p in &out.written {
+                eprintln!("rulings: wrote {}", p.display());
+            }
+            if out.report.footer.interrupted {
+                eprintln!(
+                    "rulings: interrupted: the summary and report cover the {} run(s) done",
+                    out.report.footer.runs
+                );
+                std::process::ExitCode::from(130)
+            } else if let Some(why) = &out.report.footer.nothing_tested {
+                eprintln!("rulings: the run tested nothing: {why} (--allow-empty lets such a run pass)");
+                std::process::ExitCode::FAILURE
+            } else if out.report.passed() {
+                std::process::ExitCode::SUCCESS
+            } else {
+                std::process::ExitCode::FAILURE
+            }
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::ExitCode::from(2)
+        }
+    }
+}
+
