@@ -106,7 +106,7 @@ fn case_checks(case: Case, program: Option<&Shared>) -> Vec<Check> {
         .into_iter()
         .map(|variant| {
             let case = case.clone();
-            let name = variant.trial_name(&case);
+            let name = variant.run_name(&case);
             match program {
                 None => Check { name, run: Box::new(move || check_variant(&case, variant, &mut InProcess::new())) },
                 Some(p) => {

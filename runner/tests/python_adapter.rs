@@ -33,7 +33,7 @@ fn the_python_adapter_passes_its_declared_subset() {
         match r.outcome.name() {
             "passed" => passed += 1,
             "not-applicable" | "skipped" => {}
-            _ => panic!("{} ({}): {}", r.variant.trial_name(case), case.id, r.outcome),
+            _ => panic!("{} ({}): {}", r.variant.run_name(case), case.id, r.outcome),
         }
         if case.folder() == "law17-22" && r.variant.edition == rulings_engine::Edition::E2017 {
             assert_ne!(r.outcome.name(), "not-applicable", "{} is in the adapter's subset", case.name);

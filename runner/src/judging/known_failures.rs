@@ -29,7 +29,7 @@ use serde::{Deserialize, Serialize};
 use rulings_engine::Edition;
 
 use crate::corpus::case::Corpus;
-use crate::judging::outcome::{Outcome, Variant};
+use crate::judging::outcome::{Outcome, OutcomeKind, Variant};
 use crate::judging::run::CaseResult;
 
 /// The reason written for a case that `--update-known-failures` adds.
@@ -47,13 +47,33 @@ pub struct KnownFailure {
     /// The seat rotations whose runs the entry covers (default: all).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rotations: Option<Vec<usize>>,
-    /// The outcome expected of a covered run (default: any failure).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub outcome: Option<String>,
+    /// The outcome expected of a covered run (default: any failure); one
+    /// of [`EXPECTABLE`].
+    #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "expectable")]
+    pub outcome: Option<OutcomeKind>,
 }
 
 /// The outcomes an entry may expect: the failures.
-pub const EXPECTABLE: [&str; 5] = ["failed", "error", "crash", "time-out", "protocol-violation"];
+pub const EXPECTABLE: [OutcomeKind; 5] = [
+    OutcomeKind::Failed,
+    OutcomeKind::Error,
+    OutcomeKind::Crash,
+    OutcomeKind::TimeOut,
+    OutcomeKind::ProtocolViolation,
+];
+
+/// An entry's `outcome`: a failure by its outcome name, or an error that
+/// names the ones it may be.
+fn expectable<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<OutcomeKind>, D::Error> {
+    let name = String::deserialize(d)?;
+    match name.parse::<OutcomeKind>() {
+        Ok(kind) if EXPECTABLE.contains(&kind) => Ok(Some(kind)),
+        _ => {
+            let names: Vec<&str> = EXPECTABLE.iter().map(|k| k.name()).collect();
+            Err(serde::de::Error::custom(format!("outcome `{name}` cannot be expected (one of {})", names.join(", "))))
+        }
+    }
+}
 
 impl KnownFailure {
     /// An entry for every run of a case, with this reason.
@@ -69,7 +89,7 @@ impl KnownFailure {
 
     /// Is `o` the failure the entry expects?
     pub fn expects(&self, o: &Outcome) -> bool {
-        o.is_failure() && self.outcome.as_deref().is_none_or(|name| o.name() == name)
+        o.is_failure() && self.outcome.is_none_or(|kind| o.kind() == kind)
     }
 
     /// Is the reason still the placeholder `--update-known-failures` writes?
@@ -104,13 +124,6 @@ pub fn load(path: &Path, missing_ok: bool) -> Result<KnownFailures, String> {
         )
     })?;
     for (id, k) in &known {
-        if let Some(o) = k.outcome.as_deref().filter(|o| !EXPECTABLE.contains(o)) {
-            return Err(format!(
-                "{}: {id}: outcome `{o}` cannot be expected (one of {})",
-                path.display(),
-                EXPECTABLE.join(", ")
-            ));
-        }
         if let Some(r) = k.rotations.as_ref().and_then(|r| r.iter().find(|&&r| r > 3)) {
             return Err(format!("{}: {id}: rotation {r} (0 to 3)", path.display()));
         }

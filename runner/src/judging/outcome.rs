@@ -4,11 +4,86 @@
 use std::fmt;
 
 use rulings_engine::{Edition, Ruling};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::corpus::case::Case;
 use crate::judging::compare::{self, Grade};
 use crate::implementation::{Answer, FaultKind};
+
+/// What became of one run of a case, by name: the names reports, known
+/// failures and the matrix use, from this one enum (serde writes and reads
+/// them in kebab-case: `time-out`, `not-applicable`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OutcomeKind {
+    Passed,
+    Failed,
+    ExpectedFailure,
+    UnexpectedPass,
+    NotApplicable,
+    Skipped,
+    Error,
+    Crash,
+    TimeOut,
+    ProtocolViolation,
+    NotRun,
+}
+
+impl OutcomeKind {
+    /// Every outcome, in the order reports list them.
+    pub const ALL: [OutcomeKind; 11] = [
+        OutcomeKind::Passed,
+        OutcomeKind::Failed,
+        OutcomeKind::ExpectedFailure,
+        OutcomeKind::UnexpectedPass,
+        OutcomeKind::NotApplicable,
+        OutcomeKind::Skipped,
+        OutcomeKind::Error,
+        OutcomeKind::Crash,
+        OutcomeKind::TimeOut,
+        OutcomeKind::ProtocolViolation,
+        OutcomeKind::NotRun,
+    ];
+
+    /// The outcome's name in reports.
+    pub fn name(self) -> &'static str {
+        match self {
+            OutcomeKind::Passed => "passed",
+            OutcomeKind::Failed => "failed",
+            OutcomeKind::ExpectedFailure => "expected-failure",
+            OutcomeKind::UnexpectedPass => "unexpected-pass",
+            OutcomeKind::NotApplicable => "not-applicable",
+            OutcomeKind::Skipped => "skipped",
+            OutcomeKind::Error => "error",
+            OutcomeKind::Crash => "crash",
+            OutcomeKind::TimeOut => "time-out",
+            OutcomeKind::ProtocolViolation => "protocol-violation",
+            OutcomeKind::NotRun => "not-run",
+        }
+    }
+
+    /// Does a run with this outcome make the run fail?
+    pub fn is_failure(self) -> bool {
+        !matches!(
+            self,
+            OutcomeKind::Passed | OutcomeKind::ExpectedFailure | OutcomeKind::NotApplicable | OutcomeKind::Skipped
+        )
+    }
+}
+
+impl fmt::Display for OutcomeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for OutcomeKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<OutcomeKind, String> {
+        OutcomeKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| format!("`{s}` is not an outcome"))
+    }
+}
 
 /// The outcome of one case (docs/protocol.md, "Time limits, faults and restarts").
 #[derive(Debug, Clone, PartialEq)]
@@ -55,29 +130,31 @@ pub enum Outcome {
 }
 
 impl Outcome {
+    /// Which outcome this is.
+    pub fn kind(&self) -> OutcomeKind {
+        match self {
+            Outcome::Passed => OutcomeKind::Passed,
+            Outcome::Failed { .. } => OutcomeKind::Failed,
+            Outcome::ExpectedFailure { .. } => OutcomeKind::ExpectedFailure,
+            Outcome::UnexpectedPass { .. } => OutcomeKind::UnexpectedPass,
+            Outcome::NotApplicable { .. } => OutcomeKind::NotApplicable,
+            Outcome::Skipped { .. } => OutcomeKind::Skipped,
+            Outcome::Error { .. } => OutcomeKind::Error,
+            Outcome::Crash { .. } => OutcomeKind::Crash,
+            Outcome::TimeOut { .. } => OutcomeKind::TimeOut,
+            Outcome::ProtocolViolation { .. } => OutcomeKind::ProtocolViolation,
+            Outcome::NotRun { .. } => OutcomeKind::NotRun,
+        }
+    }
+
     /// The outcome's name in reports.
     pub fn name(&self) -> &'static str {
-        match self {
-            Outcome::Passed => "passed",
-            Outcome::Failed { .. } => "failed",
-            Outcome::ExpectedFailure { .. } => "expected-failure",
-            Outcome::UnexpectedPass { .. } => "unexpected-pass",
-            Outcome::NotApplicable { .. } => "not-applicable",
-            Outcome::Skipped { .. } => "skipped",
-            Outcome::Error { .. } => "error",
-            Outcome::Crash { .. } => "crash",
-            Outcome::TimeOut { .. } => "time-out",
-            Outcome::ProtocolViolation { .. } => "protocol-violation",
-            Outcome::NotRun { .. } => "not-run",
-        }
+        self.kind().name()
     }
 
     /// Does this outcome make the run fail?
     pub fn is_failure(&self) -> bool {
-        !matches!(
-            self,
-            Outcome::Passed | Outcome::ExpectedFailure { .. } | Outcome::NotApplicable { .. } | Outcome::Skipped { .. }
-        )
+        self.kind().is_failure()
     }
 
     /// The grade of a failed ruling (through an expected failure too).
@@ -125,18 +202,25 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// The name of this run of `case`: its path, then the edition when the
-    /// case holds for several, then the rotation when not 0.
-    pub fn trial_name(&self, case: &Case) -> String {
-        let mut name = case.name.clone();
-        if case.editions.len() > 1 {
-            name.push_str(&format!("::{}", self.edition));
-        }
-        if self.rotation != 0 {
-            name.push_str(&format!("::rotated-{}", self.rotation));
-        }
-        name
+    /// The name of this run of `case` ([`run_name`]).
+    pub fn run_name(&self, case: &Case) -> String {
+        run_name(&case.name, self.edition.year(), self.rotation)
     }
+}
+
+/// The name of one run of a case, the same everywhere a run is named
+/// (`cargo test`, the terminal summary, report.md, junit.xml): the case's
+/// path under the corpus, then `::EDITION` when the edition is not 2017,
+/// then `::rotated-N` when the seats are turned N places.
+pub fn run_name(path: &str, edition: &str, rotation: usize) -> String {
+    let mut name = path.to_string();
+    if edition != Edition::E2017.year() {
+        name.push_str(&format!("::{edition}"));
+    }
+    if rotation != 0 {
+        name.push_str(&format!("::rotated-{rotation}"));
+    }
+    name
 }
 
 /// Every variant of a case: each edition it lists, in `rotations` rotations.
@@ -195,5 +279,27 @@ pub fn judge(case: &Case, variant: Variant, answer: Answer, unrotated: Option<&R
         Answer::Fault { kind: FaultKind::Crash, detail } => Outcome::Crash { detail },
         Answer::Fault { kind: FaultKind::TimeOut, detail } => Outcome::TimeOut { detail },
         Answer::Fault { kind: FaultKind::ProtocolViolation, detail } => Outcome::ProtocolViolation { detail },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// One name per run, whoever names it: a test, a summary line, a
+    /// report line (the report keeps the edition as text).
+    #[test]
+    fn a_run_has_one_name() {
+        assert_eq!(run_name("law27/x.yaml", "2017", 0), "law27/x.yaml");
+        assert_eq!(run_name("law27/x.yaml", "2007", 0), "law27/x.yaml::2007");
+        assert_eq!(run_name("law27/x.yaml", "1997", 3), "law27/x.yaml::1997::rotated-3");
+        let mut case = Case::for_tests(&["27B1(a)"], vec![Edition::E2007, Edition::E2017]);
+        case.name = "law27/x.yaml".into();
+        for edition in [Edition::E2007, Edition::E2017] {
+            for rotation in 0..4 {
+                let v = Variant { edition, rotation };
+                assert_eq!(v.run_name(&case), run_name(&case.name, &edition.to_string(), rotation));
+            }
+        }
     }
 }

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use crate::judging::outcome::OutcomeKind;
 use crate::report::{CaseLine, Report, Totals};
 
 /// Text made safe for XML: escaped, and without the characters XML 1.0
@@ -74,24 +75,30 @@ pub fn render(report: &Report) -> String {
                 escape(&l.id)
             );
             let detail = escape(l.detail.as_deref().unwrap_or(""));
-            let body = match l.outcome.as_str() {
-                "passed" => None,
-                "failed" => {
+            let body = match l.outcome {
+                OutcomeKind::Passed => None,
+                OutcomeKind::Failed => {
                     let what = if l.right_ruling_wrong_clause() { "right ruling, wrong clause" } else { "failed" };
                     Some(format!(r#"<failure message="{what}">{detail}</failure>"#))
                 }
-                "unexpected-pass" => Some(format!(r#"<failure message="unexpected pass">{detail}</failure>"#)),
-                "not-applicable" | "skipped" => Some(format!(
+                OutcomeKind::UnexpectedPass => {
+                    Some(format!(r#"<failure message="unexpected pass">{detail}</failure>"#))
+                }
+                OutcomeKind::NotApplicable | OutcomeKind::Skipped => Some(format!(
                     r#"<skipped message="{}: {}"/>"#,
                     l.outcome,
                     escape(&l.detail.as_deref().unwrap_or("").replace('\n', " "))
                 )),
-                "expected-failure" => Some(format!(
+                OutcomeKind::ExpectedFailure => Some(format!(
                     "<system-out>expected failure ({}): {}\n{detail}</system-out>",
-                    escape(l.was.as_deref().unwrap_or("failed")),
+                    l.was.unwrap_or(OutcomeKind::Failed),
                     escape(l.reason.as_deref().unwrap_or(""))
                 )),
-                other => Some(format!(r#"<error message="{}">{detail}</error>"#, escape(other))),
+                OutcomeKind::Error
+                | OutcomeKind::Crash
+                | OutcomeKind::TimeOut
+                | OutcomeKind::ProtocolViolation
+                | OutcomeKind::NotRun => Some(format!(r#"<error message="{}">{detail}</error>"#, l.outcome)),
             };
             match body {
                 None => s.push_str("/>\n"),

@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
+use crate::judging::outcome::OutcomeKind;
 use crate::report::{CaseLine, Report, Totals};
 
 /// The columns of the per-folder and per-clause tables.
@@ -104,7 +105,7 @@ fn fenced(lang: &str, text: &str) -> String {
 fn coverage(report: &Report) -> String {
     let mut laws: BTreeMap<&str, &[String]> = BTreeMap::new();
     // Runs asked only: a case not applicable to the program exercises nothing.
-    for l in report.cases.iter().filter(|l| l.edition == "2017" && l.outcome != "not-applicable") {
+    for l in report.cases.iter().filter(|l| l.edition == "2017" && l.outcome != OutcomeKind::NotApplicable) {
         laws.insert(l.id.as_str(), l.laws.as_slice());
     }
     let clauses = crate::corpus::coverage::counts_of(laws.into_values());
@@ -200,8 +201,8 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(s, "- Started: {}\n", cell(&h.started));
 
     let _ = writeln!(s, "## Totals\n\n| outcome | runs |\n|---|---:|");
-    for o in crate::report::OUTCOMES {
-        if o == "not-run" && f.totals.not_run == 0 {
+    for o in OutcomeKind::ALL {
+        if o == OutcomeKind::NotRun && f.totals.not_run == 0 {
             // Shown only when the runner gave up on a program: a run that
             // asked every case reads as it did before this outcome existed.
             continue;
@@ -262,7 +263,7 @@ pub fn render(report: &Report) -> String {
         let _ = writeln!(s, "None.\n");
     }
     for l in failing {
-        let mut what = l.outcome.clone();
+        let mut what = l.outcome.name().to_string();
         if l.right_ruling_wrong_clause() {
             what.push_str(": right ruling, wrong clause");
         }
@@ -279,13 +280,13 @@ pub fn render(report: &Report) -> String {
             s.push('\n');
         }
         if let Some(d) = &l.detail {
-            let lang = if l.outcome == "failed" { "diff" } else { "text" };
+            let lang = if l.outcome == OutcomeKind::Failed { "diff" } else { "text" };
             s.push_str(&fenced(lang, d));
         }
         let _ = writeln!(s, "\n</details>\n");
     }
 
-    let expected: Vec<&CaseLine> = report.cases.iter().filter(|l| l.outcome == "expected-failure").collect();
+    let expected: Vec<&CaseLine> = report.cases.iter().filter(|l| l.outcome == OutcomeKind::ExpectedFailure).collect();
     if !expected.is_empty() {
         let _ = writeln!(s, "## Expected failures ({})\n", expected.len());
         for l in expected {
@@ -294,7 +295,7 @@ pub fn render(report: &Report) -> String {
                 "- {} ({}) {}: {}",
                 code(&l.run_name()),
                 cell(&l.id),
-                cell(l.was.as_deref().unwrap_or("failed")),
+                cell(l.was.unwrap_or(OutcomeKind::Failed).name()),
                 cell(l.reason.as_deref().unwrap_or(""))
             );
         }

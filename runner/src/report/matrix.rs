@@ -10,12 +10,13 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use crate::judging::outcome::OutcomeKind;
 use crate::report::{CaseLine, Report};
 
 /// One implementation's result on one run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Cell {
-    pub outcome: String,
+    pub outcome: OutcomeKind,
     /// For a wrong ruling: the keys that differ (from its diff).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub differs_in: Option<String>,
@@ -42,9 +43,9 @@ impl Row {
             .cells
             .iter()
             .flatten()
-            .filter(|c| !matches!(c.outcome.as_str(), "not-applicable" | "skipped"))
+            .filter(|c| !matches!(c.outcome, OutcomeKind::NotApplicable | OutcomeKind::Skipped))
             .collect();
-        asked.iter().any(|c| c.outcome == "passed") && asked.iter().any(|c| c.outcome != "passed")
+        asked.iter().any(|c| c.outcome == OutcomeKind::Passed) && asked.iter().any(|c| c.outcome != OutcomeKind::Passed)
     }
 }
 
@@ -58,12 +59,12 @@ pub struct Matrix {
 }
 
 fn cell(line: &CaseLine) -> Cell {
-    let differs_in = (line.outcome == "failed")
+    let differs_in = (line.outcome == OutcomeKind::Failed)
         .then(|| {
             line.detail.as_deref().and_then(|d| d.lines().next()?.strip_prefix("differs in: ").map(str::to_string))
         })
         .flatten();
-    Cell { outcome: line.outcome.clone(), differs_in }
+    Cell { outcome: line.outcome, differs_in }
 }
 
 /// The matrix of `reports`.
@@ -108,13 +109,13 @@ pub fn build(reports: &[Report]) -> Matrix {
 fn short(c: &Option<Cell>) -> String {
     match c {
         None => "·".to_string(),
-        Some(c) => match c.outcome.as_str() {
-            "passed" => "pass".to_string(),
-            "failed" => match &c.differs_in {
+        Some(c) => match c.outcome {
+            OutcomeKind::Passed => "pass".to_string(),
+            OutcomeKind::Failed => match &c.differs_in {
                 Some(k) => format!("**fail** ({})", k.replace('|', "\\|")),
                 None => "**fail**".to_string(),
             },
-            "not-applicable" => "n/a".to_string(),
+            OutcomeKind::NotApplicable => "n/a".to_string(),
             other => format!("**{other}**"),
         },
     }
@@ -167,9 +168,9 @@ pub fn markdown(m: &Matrix) -> String {
         let mut t = vec![(0usize, 0usize); m.implementations.len()];
         for r in rows {
             for (i, c) in r.cells.iter().enumerate() {
-                if let Some(c) = c.as_ref().filter(|c| !matches!(c.outcome.as_str(), "not-applicable" | "skipped")) {
+                if let Some(c) = c.as_ref().filter(|c| !matches!(c.outcome, OutcomeKind::NotApplicable | OutcomeKind::Skipped)) {
                     t[i].1 += 1;
-                    if c.outcome == "passed" {
+                    if c.outcome == OutcomeKind::Passed {
                         t[i].0 += 1;
                     }
                 }
@@ -211,9 +212,9 @@ mod tests {
 
     #[test]
     fn a_run_one_passes_and_another_fails_is_a_disagreement() {
-        let pass = Some(Cell { outcome: "passed".into(), differs_in: None });
-        let fail = Some(Cell { outcome: "failed".into(), differs_in: Some("contract".into()) });
-        let na = Some(Cell { outcome: "not-applicable".into(), differs_in: None });
+        let pass = Some(Cell { outcome: OutcomeKind::Passed, differs_in: None });
+        let fail = Some(Cell { outcome: OutcomeKind::Failed, differs_in: Some("contract".into()) });
+        let na = Some(Cell { outcome: OutcomeKind::NotApplicable, differs_in: None });
         let row = |cells| Row {
             id: "L1-AAAA".into(),
             name: "x/a.yaml".into(),

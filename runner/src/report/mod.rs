@@ -23,27 +23,12 @@ use rulings_engine::protocol::{Hello, PROTOCOL};
 use serde::{Deserialize, Serialize};
 
 use crate::corpus::case::{find_case_files, Corpus};
-use crate::judging::outcome::Outcome;
+use crate::judging::outcome::{Outcome, OutcomeKind};
 use crate::judging::run::CaseResult;
 use sha2::{Digest, Sha256};
 
 /// The version of the report format.
 pub const FORMAT: u32 = 1;
-
-/// Every outcome name, in the order reports list them.
-pub const OUTCOMES: [&str; 11] = [
-    "passed",
-    "failed",
-    "expected-failure",
-    "unexpected-pass",
-    "not-applicable",
-    "skipped",
-    "error",
-    "crash",
-    "time-out",
-    "protocol-violation",
-    "not-run",
-];
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct CorpusInfo {
@@ -105,10 +90,10 @@ pub struct CaseLine {
     pub laws: Vec<String>,
     pub edition: String,
     pub rotation: usize,
-    pub outcome: String,
+    pub outcome: OutcomeKind,
     /// For an expected failure: the outcome it had (failed, crash...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub was: Option<String>,
+    pub was: Option<OutcomeKind>,
     /// For an expected failure or an unexpected pass: the known failure's reason.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -130,16 +115,9 @@ impl CaseLine {
         self.name.split('/').next().unwrap_or("")
     }
 
-    /// The run's name: path, edition when not 2017, rotation when not 0.
+    /// The run's name, as everywhere ([`crate::judging::outcome::run_name`]).
     pub fn run_name(&self) -> String {
-        let mut s = self.name.clone();
-        if self.edition != "2017" {
-            s.push_str(&format!("::{}", self.edition));
-        }
-        if self.rotation != 0 {
-            s.push_str(&format!("::rotated-{}", self.rotation));
-        }
-        s
+        crate::judging::outcome::run_name(&self.name, &self.edition, self.rotation)
     }
 
     pub fn right_ruling_wrong_clause(&self) -> bool {
@@ -148,11 +126,11 @@ impl CaseLine {
 
     /// Does this run make the run fail?
     pub fn is_failure(&self) -> bool {
-        !matches!(self.outcome.as_str(), "passed" | "expected-failure" | "not-applicable" | "skipped")
+        self.outcome.is_failure()
     }
 }
 
-/// Counts by outcome, in [`OUTCOMES`] order.
+/// Counts by outcome, in [`OutcomeKind::ALL`] order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub struct Totals {
@@ -177,33 +155,33 @@ fn is_zero(n: &usize) -> bool {
 }
 
 impl Totals {
-    pub fn add(&mut self, outcome: &str) {
+    pub fn add(&mut self, outcome: OutcomeKind) {
         *self.slot(outcome) += 1;
     }
 
-    fn slot(&mut self, outcome: &str) -> &mut usize {
+    fn slot(&mut self, outcome: OutcomeKind) -> &mut usize {
         match outcome {
-            "passed" => &mut self.passed,
-            "failed" => &mut self.failed,
-            "expected-failure" => &mut self.expected_failure,
-            "unexpected-pass" => &mut self.unexpected_pass,
-            "not-applicable" => &mut self.not_applicable,
-            "skipped" => &mut self.skipped,
-            "error" => &mut self.error,
-            "crash" => &mut self.crash,
-            "time-out" => &mut self.time_out,
-            "not-run" => &mut self.not_run,
-            _ => &mut self.protocol_violation,
+            OutcomeKind::Passed => &mut self.passed,
+            OutcomeKind::Failed => &mut self.failed,
+            OutcomeKind::ExpectedFailure => &mut self.expected_failure,
+            OutcomeKind::UnexpectedPass => &mut self.unexpected_pass,
+            OutcomeKind::NotApplicable => &mut self.not_applicable,
+            OutcomeKind::Skipped => &mut self.skipped,
+            OutcomeKind::Error => &mut self.error,
+            OutcomeKind::Crash => &mut self.crash,
+            OutcomeKind::TimeOut => &mut self.time_out,
+            OutcomeKind::ProtocolViolation => &mut self.protocol_violation,
+            OutcomeKind::NotRun => &mut self.not_run,
         }
     }
 
-    pub fn get(&self, outcome: &str) -> usize {
+    pub fn get(&self, outcome: OutcomeKind) -> usize {
         let mut copy = self.clone();
         *copy.slot(outcome)
     }
 
     pub fn runs(&self) -> usize {
-        OUTCOMES.iter().map(|o| self.get(o)).sum()
+        OutcomeKind::ALL.iter().map(|o| self.get(*o)).sum()
     }
 
     /// error, crash, time-out and protocol violation together.
@@ -214,7 +192,7 @@ impl Totals {
     pub fn of<'a>(lines: impl IntoIterator<Item = &'a CaseLine>) -> Totals {
         let mut t = Totals::default();
         for l in lines {
-            t.add(&l.outcome);
+            t.add(l.outcome);
         }
         t
     }
@@ -353,14 +331,9 @@ impl Report {
     }
 }
 
-/// A case line holds only what a run can write.
+/// A case line holds only what a run can write (serde has read the
+/// outcomes already: an unknown one does not get this far).
 fn check_case_line(c: &CaseLine) -> Result<(), String> {
-    if !OUTCOMES.contains(&c.outcome.as_str()) {
-        return Err(format!("{}: unknown outcome `{}` (a report's are {})", c.id, c.outcome, OUTCOMES.join(", ")));
-    }
-    if let Some(was) = c.was.as_deref().filter(|w| !OUTCOMES.contains(w)) {
-        return Err(format!("{}: unknown outcome `{was}` in `was`", c.id));
-    }
     if !["1997", "2007", "2017"].contains(&c.edition.as_str()) {
         return Err(format!("{}: unknown edition `{}` (1997, 2007 or 2017)", c.id, c.edition));
     }
@@ -376,7 +349,7 @@ fn check_footer(cases: &[CaseLine], f: &Footer) -> Result<(), String> {
         return Err(format!("the footer counts {} runs; the report holds {} case lines", f.runs, cases.len()));
     }
     let totals = Totals::of(cases);
-    for o in OUTCOMES {
+    for o in OutcomeKind::ALL {
         let (said, counted) = (f.totals.get(o), totals.get(o));
         if said != counted {
             return Err(format!("the footer counts {said} {o}; the case lines hold {counted}"));
@@ -401,7 +374,7 @@ fn check_footer(cases: &[CaseLine], f: &Footer) -> Result<(), String> {
 fn case_line(corpus: &Corpus, r: &CaseResult) -> CaseLine {
     let case = &corpus.cases[r.case];
     let (was, reason) = match &r.outcome {
-        Outcome::ExpectedFailure { was, reason } => (Some(was.name().to_string()), Some(reason.clone())),
+        Outcome::ExpectedFailure { was, reason } => (Some(was.kind()), Some(reason.clone())),
         _ => (None, None),
     };
     CaseLine {
@@ -411,7 +384,7 @@ fn case_line(corpus: &Corpus, r: &CaseResult) -> CaseLine {
         laws: case.laws.clone(),
         edition: r.variant.edition.to_string(),
         rotation: r.variant.rotation,
-        outcome: r.outcome.name().to_string(),
+        outcome: r.outcome.kind(),
         was,
         reason,
         grade: r.outcome.grade().map(|g| GradeInfo { ruling: g.ruling, clauses: g.clauses }),
@@ -604,21 +577,21 @@ pub(crate) fn sample(text: &str) -> Report {
         editions: vec![rulings_engine::Edition::E2017],
         features: vec![text.into()],
     };
-    let line = |id: &str, outcome: &str, detail: Option<&str>| CaseLine {
+    let line = |id: &str, outcome: OutcomeKind, detail: Option<&str>| CaseLine {
         id: id.into(),
         name: format!("law27/{}.yaml", id.to_lowercase()),
         title: text.into(),
         laws: vec!["27B1(a)".into()],
         edition: "2017".into(),
         rotation: 0,
-        outcome: outcome.into(),
+        outcome,
         was: None,
         reason: None,
         grade: None,
         detail: detail.map(str::to_string),
         story: None,
     };
-    let cases = vec![line("L27-AAAA", "passed", None), line("L27-BBBB", "error", Some(text))];
+    let cases = vec![line("L27-AAAA", OutcomeKind::Passed, None), line("L27-BBBB", OutcomeKind::Error, Some(text))];
     let footer = Footer {
         runs: 2,
         totals: Totals::of(&cases),
@@ -666,7 +639,7 @@ mod tests {
         assert!(err(r#""result":"fail""#, r#""result":"pass""#)
             .contains("the footer's result is `pass`; the case lines make it `fail`"));
         assert!(
-            err(r#""outcome":"error""#, r#""outcome":"pwned""#).contains("line 3: L27-BBBB: unknown outcome `pwned`")
+            err(r#""outcome":"error""#, r#""outcome":"pwned""#).contains("line 3: unknown variant `pwned`, expected one of `passed`")
         );
         assert!(
             err(r#""report":1"#, r#""report":99"#).contains("line 1: report format 99; this rulings reads format 1")
@@ -695,12 +668,17 @@ mod tests {
     #[test]
     fn totals_count_every_outcome() {
         let mut t = Totals::default();
-        for o in OUTCOMES {
+        for o in OutcomeKind::ALL {
             t.add(o);
         }
-        assert_eq!(t.runs(), OUTCOMES.len());
+        assert_eq!(t.runs(), OutcomeKind::ALL.len());
         assert_eq!(t.faults(), 5);
+        // The footer's keys are the outcomes' own names, in their order.
         let v = serde_json::to_value(&t).unwrap();
-        assert_eq!(v.as_object().unwrap().keys().cloned().collect::<Vec<_>>(), OUTCOMES.to_vec());
+        let names: Vec<&str> = OutcomeKind::ALL.iter().map(|o| o.name()).collect();
+        assert_eq!(v.as_object().unwrap().keys().cloned().collect::<Vec<_>>(), names);
+        for o in OutcomeKind::ALL {
+            assert_eq!(serde_json::to_value(o).unwrap(), o.name(), "serde's name is the report's");
+        }
     }
 }

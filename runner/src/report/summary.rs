@@ -157,7 +157,7 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
             let detail = r.outcome.detail().unwrap_or("");
             let mut lines = detail.lines().filter(|l| !l.trim().is_empty());
             let first = lines.next().unwrap_or("");
-            let _ = writeln!(s, "  {} ({}): {} {}", r.variant.trial_name(case), case.id, r.outcome.name(), first);
+            let _ = writeln!(s, "  {} ({}): {} {}", r.variant.run_name(case), case.id, r.outcome.name(), first);
             // A wrong ruling's diff, compactly: its changed lines, not its
             // headers or context (the report has it all).
             if matches!(r.outcome, Outcome::Failed { .. }) {
