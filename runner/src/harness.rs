@@ -15,7 +15,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-use crate::corpus::case::{load_corpus, Case};
+use crate::corpus::case::Case;
+use crate::corpus::load::load_corpus;
 use crate::implementation::external::{split_command, External, ExternalOptions, StderrSink};
 use crate::implementation::{Answer, Implementation, InProcess};
 use crate::judging::outcome::{judge, variants, Outcome, Variant};

@@ -376,7 +376,7 @@ fn explain(
 fn find_case(which: &str, cases: Option<PathBuf>) -> Result<rulings::corpus::case::Case, String> {
     let path = PathBuf::from(which);
     if path.exists() {
-        let root = rulings::corpus::case::corpus_root(&path);
+        let root = rulings::corpus::load::corpus_root(&path);
         let name = path.strip_prefix(&root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
         return load_case(&name, &path).map_err(|e| e.to_string());
     }

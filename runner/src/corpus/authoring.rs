@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::hash::{BuildHasher, Hasher};
 use std::path::{Path, PathBuf};
 
-use crate::corpus::case::find_case_files;
+use crate::corpus::load::find_case_files;
 
 /// Characters of an id's random part.
 const ID_CHARS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -197,7 +197,7 @@ fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
     let _ = writeln!(s, "title: \"\"                 # one line, as a director would say it");
     let _ = writeln!(s, "laws: [{}]", laws.iter().map(|l| quoted(l)).collect::<Vec<_>>().join(", "));
     let _ = writeln!(s, "source: \"\"                 # a seed file name or a public reference");
-    let _ = writeln!(s, "tags: [{}]", crate::fuzz::UNREVIEWED);
+    let _ = writeln!(s, "tags: [{}]", crate::corpus::lint::UNREVIEWED);
     let _ = writeln!(s, "dealer: {dealer}");
     let _ = writeln!(s, "events:");
     let value = serde_json::to_value(&request).map_err(|e| e.to_string())?;

@@ -6,7 +6,8 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::corpus::case::{finish, parse_case_all, Corpus};
+use crate::corpus::case::{parse_case_all, Corpus};
+use crate::corpus::load::finish;
 use sha2::{Digest, Sha256};
 
 mod built {
@@ -69,7 +70,7 @@ mod tests {
     #[test]
     fn the_built_in_corpus_is_the_cases_folder() {
         let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cases");
-        let on_disk = crate::corpus::case::load_corpus(std::slice::from_ref(&dir));
+        let on_disk = crate::corpus::load::load_corpus(std::slice::from_ref(&dir));
         let built = corpus();
         assert!(built.errors.is_empty(), "{:?}", built.errors.first());
         assert_eq!(built.cases.len(), on_disk.cases.len());

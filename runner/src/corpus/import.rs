@@ -111,7 +111,7 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     let _ = writeln!(s, "title: {}", quoted(title));
     let _ = writeln!(s, "laws: [{}]", laws.iter().map(|l| quoted(l)).collect::<Vec<_>>().join(", "));
     let _ = writeln!(s, "source: {}", quoted(source));
-    let _ = writeln!(s, "tags: [{}]", crate::fuzz::UNREVIEWED);
+    let _ = writeln!(s, "tags: [{}]", crate::corpus::lint::UNREVIEWED);
     if edition != Edition::E2017 {
         let _ = writeln!(s, "editions: [{edition}]");
     }

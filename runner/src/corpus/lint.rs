@@ -16,6 +16,11 @@ use crate::corpus::case::{Case, LoadError};
 /// corpus metadata, not cases.
 pub const TAG_REGISTRY: &str = "_tags.yml";
 
+/// The tag that marks a case a tool wrote (`rulings fuzz`, `rulings new
+/// --story`, `rulings import-issue`) whose expectation no director has
+/// checked yet; `rulings check` refuses it inside the corpus.
+pub const UNREVIEWED: &str = "unreviewed";
+
 /// Read the tag registry under `root`, if there is one.
 pub fn load_tags(root: &Path) -> Result<Option<BTreeMap<String, String>>, LoadError> {
     let path = root.join(TAG_REGISTRY);
@@ -103,14 +108,14 @@ pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mu
         } else {
             told.push(i);
         }
-        if c.tags.iter().any(|t| t == crate::fuzz::UNREVIEWED) {
+        if c.tags.iter().any(|t| t == UNREVIEWED) {
             errors.push(at(
                 c,
                 "tags",
                 format!(
                     "an unreviewed case (written by rulings fuzz, its expectation the reference engine's ruling): \
                      check it against the Laws, cite the clauses, then remove the `{}` tag",
-                    crate::fuzz::UNREVIEWED
+                    UNREVIEWED
                 ),
             ));
         }

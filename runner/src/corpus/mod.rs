@@ -1,5 +1,5 @@
-//! The corpus: case files loaded strictly ([`case`]), the whole corpus
-//! checked ([`lint`]), which cases a run asks ([`select`]) and the protocol
+//! The corpus: case files read strictly ([`case`]), a corpus's folders
+//! walked and loaded ([`load`]), the whole corpus checked ([`lint`]), which cases a run asks ([`select`]) and the protocol
 //! features each needs ([`features`]), clause coverage ([`coverage`]), the
 //! corpus built into the binary ([`embedded`]), and the tools that write
 //! case files ([`authoring`], [`import`]).
@@ -13,6 +13,7 @@ pub mod files;
 pub mod grid;
 pub mod import;
 pub mod lint;
+pub mod load;
 pub mod select;
 
 use std::path::PathBuf;
@@ -34,6 +35,6 @@ pub fn load(dirs: &[PathBuf]) -> case::Corpus {
     if dirs.is_empty() {
         embedded::corpus()
     } else {
-        case::load_corpus(dirs)
+        load::load_corpus(dirs)
     }
 }

@@ -26,6 +26,7 @@ use rulings_engine::{rule, Edition, Request, Ruling};
 use serde_json::Value;
 
 use crate::cancel::Cancel;
+use crate::corpus::lint::UNREVIEWED;
 use crate::judging::compare::differing_keys;
 use crate::implementation::{Answer, Implementation};
 use crate::judging::outcome::ruling_value;
@@ -450,10 +451,6 @@ pub fn fuzz(
     summary.took = started.elapsed();
     summary
 }
-
-/// The tag that marks a case written by `rulings fuzz` and not yet checked
-/// by a director; `rulings check` refuses it inside the corpus.
-pub const UNREVIEWED: &str = "unreviewed";
 
 /// Write a finding as a case file in `dir`; its path.
 pub fn write_case(dir: &Path, f: &Finding, hello: &Hello, seed: u64) -> std::io::Result<PathBuf> {

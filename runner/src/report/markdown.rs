@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use crate::judging::outcome::OutcomeKind;
-use crate::report::{CaseLine, Report, Totals};
+use super::jsonl::{CaseLine, Report, Totals};
 
 /// The columns of the per-folder and per-clause tables.
 const COLUMNS: &str = "| runs | passed | failed | right ruling, wrong clause | expected failure | unexpected pass | not applicable | skipped | errors |";
@@ -314,7 +314,7 @@ mod tests {
 
     #[test]
     fn nothing_a_program_sends_becomes_markdown_or_html() {
-        let md = render(&crate::report::sample(HOSTILE));
+        let md = render(&crate::report::jsonl::sample(HOSTILE));
         // Outside code fences (inside one, text is shown as it is).
         let mut fence: Option<String> = None;
         for line in md.lines() {

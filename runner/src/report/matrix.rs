@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use crate::judging::outcome::OutcomeKind;
-use crate::report::{CaseLine, Report};
+use super::jsonl::{CaseLine, Report};
 
 /// One implementation's result on one run.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -1,13 +1,13 @@
 //! Hostile case files: each gives a clear error, quickly and in bounded
 //! memory, and the good case beside it still loads.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::time::{Duration, Instant};
 
 use common::Scratch;
-use rulings::corpus::case::load_corpus;
+use rulings::corpus::load::load_corpus;
 
 const GOOD: &str = "\
 id: L22-G00D

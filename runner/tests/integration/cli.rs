@@ -1,7 +1,7 @@
 //! `rulings run --impl ... --report DIR`, known failures and `rulings
 //! report`, through the binary as a user runs them.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

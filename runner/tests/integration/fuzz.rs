@@ -6,6 +6,8 @@
 //! self-agreement at that size (default 3000 stories).
 
 use std::path::Path;
+
+use crate::common;
 use std::process::{Command, Output};
 
 fn rulings(dir: &Path, args: &[&str]) -> Output {
@@ -23,7 +25,8 @@ fn stories() -> String {
 #[test]
 fn a_planted_bug_is_found_shrunk_and_written_as_an_unreviewed_case() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let fake = env!("CARGO_BIN_EXE_fake-impl");
+    let fake = common::fake();
+    let fake = fake.as_str();
     let o = rulings(dir.path(), &["fuzz", "--seed", "11", "--count", "3000", "--impl", fake, "wrong-for-dealer=E"]);
     let out = text(&o);
     assert_eq!(o.status.code(), Some(1), "a disagreement fails the run: {out}");
@@ -61,7 +64,8 @@ fn the_reference_agrees_with_itself_in_process_and_through_the_protocol() {
     let o = rulings(dir.path(), &["fuzz", "--seed", "5", "--count", &n]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("no disagreement"), "{}", text(&o));
-    let fake = env!("CARGO_BIN_EXE_fake-impl");
+    let fake = common::fake();
+    let fake = fake.as_str();
     let o = rulings(dir.path(), &["fuzz", "--seed", "6", "--count", &n, "--impl", fake]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(!dir.path().join("fuzz-cases").exists(), "nothing written when nothing is found");

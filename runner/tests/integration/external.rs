@@ -1,8 +1,8 @@
 //! The runner against misbehaving programs: each fault is that case's own
 //! outcome, with what was seen; the other cases still run; the run always
-//! completes. The programs are the `fake-impl` bin (runner/src/bin/fake_impl.rs).
+//! completes. The programs are the fake implementation (runner/examples/fake_impl.rs).
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

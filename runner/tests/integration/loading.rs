@@ -1,13 +1,13 @@
 //! A broken copy of a case gives a failing check whose message names the
 //! file, line and column, and the other cases still load and run.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::Path;
 
 use common::Scratch;
-use rulings::corpus::case::load_corpus;
+use rulings::corpus::load::load_corpus;
 use rulings::harness::checks;
 
 const GOOD: &str = "\
@@ -210,7 +210,7 @@ fn skips_under_cargo_test_are_ignored_not_failed() {
                  events:\n  - N: 1S\n  - E: 1H\n  - S: accept\nexpect:\n  next: S\n"
         .to_string();
     let dir = corpus_dir("skips", &[("good.yaml", GOOD.to_string()), ("law27.yaml", law27)]);
-    let fake = env!("CARGO_BIN_EXE_fake-impl").to_string();
+    let fake = common::fake();
     let options = rulings::implementation::external::ExternalOptions::new(vec![fake, "features=".into(), "skip=1".into()]);
     let mut verdicts = Vec::new();
     for c in checks_for_program(&dir, options) {

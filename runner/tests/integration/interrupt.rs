@@ -51,7 +51,7 @@ fn interrupted_by(signal: &str, earlier: bool) {
         .arg("--report")
         .arg(&dir)
         .arg("--impl")
-        .arg(env!("CARGO_BIN_EXE_fake-impl"))
+        .arg(crate::common::fake())
         .arg("delay=20")
         .arg(&tag)
         .stdout(Stdio::null())

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use rulings::cancel::Cancel;
-use rulings::corpus::case::load_corpus;
+use rulings::corpus::load::load_corpus;
 use rulings::implementation::external::{External, ExternalOptions};
 use rulings::judging::run::{run, RunOptions};
 

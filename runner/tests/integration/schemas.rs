@@ -5,14 +5,13 @@
 //! protocol are refused by both. The validator is schema_validator/ (a
 //! subset of draft 2020-12 that refuses keywords it does not check).
 
-mod schema_validator;
 
 use std::path::PathBuf;
 
 use rulings::implementation::external::answer::read_answer;
-use rulings::corpus::case::load_corpus;
+use rulings::corpus::load::load_corpus;
 use rulings_engine::protocol::{engine_hello, FromImplementation, ToImplementation};
-use schema_validator::{Regex, Schemas};
+use crate::schema_validator::{Regex, Schemas};
 use serde_json::{json, Value};
 
 const FILES: &[&str] = &[
@@ -93,7 +92,7 @@ fn every_request_and_every_engine_answer_for_the_corpus_fits_the_schemas() {
 fn every_case_file_fits_the_case_schema() {
     let s = schemas();
     let dir = root().join("cases");
-    let files = rulings::corpus::case::find_case_files(&dir, &dir).expect("the corpus is readable");
+    let files = rulings::corpus::load::find_case_files(&dir, &dir).expect("the corpus is readable");
     let mut n = 0;
     for (name, path) in files.iter().filter(|(name, _)| !name.rsplit('/').next().unwrap_or("").starts_with('_')) {
         let text = std::fs::read_to_string(path).expect("a case file reads");

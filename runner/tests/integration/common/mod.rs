@@ -7,7 +7,8 @@ use std::fs;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 
-use rulings::corpus::case::{load_corpus, Corpus};
+use rulings::corpus::case::Corpus;
+use rulings::corpus::load::load_corpus;
 
 pub const SEATS: [&str; 4] = ["N", "E", "S", "W"];
 
@@ -97,6 +98,19 @@ pub fn corpus(name: &str, n: usize, with_law27: bool) -> (Scratch, Corpus) {
     (dir, corpus)
 }
 
+/// The misbehaving implementation (examples/fake_impl.rs), which
+/// `cargo test` builds beside the tests: target/<profile>/examples/. A test
+/// target built alone (`cargo test --test NAME`) does not build examples:
+/// the message says what to run.
 pub fn fake() -> String {
-    env!("CARGO_BIN_EXE_fake-impl").to_string()
+    let exe = std::env::current_exe().expect("the test binary's path");
+    // target/<profile>/deps/<test binary>
+    let profile = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>/deps");
+    let fake = profile.join("examples").join(format!("fake_impl{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        fake.is_file(),
+        "{} is not built: `cargo test` builds it; after `cargo test --test NAME`, run `cargo build --example fake_impl`",
+        fake.display()
+    );
+    fake.display().to_string()
 }

@@ -71,7 +71,8 @@ fn rulings_args(command: &str) -> Option<Vec<String>> {
 #[test]
 fn every_documented_command_runs_as_printed() {
     let me = env!("CARGO_BIN_EXE_rulings");
-    let fake = env!("CARGO_BIN_EXE_fake-impl");
+    let fake = crate::common::fake();
+    let fake = fake.as_str();
     let scratch = tempfile::tempdir().expect("temp dir");
     let work = scratch.path();
     for dir in ["cases", "examples", "reports"] {

@@ -1,0 +1,4 @@
+//! The engine's integration tests, one binary with a module per subject.
+
+mod limits;
+mod property;

@@ -1,0 +1,17 @@
+//! The runner's integration tests, one binary with a module per subject
+//! (one binary links once, where a file per subject linked each apart).
+//! The corpus itself runs under its own harness: tests/corpus.rs.
+
+mod common;
+mod schema_validator;
+
+mod architecture;
+mod cli;
+mod docs;
+mod external;
+mod fuzz;
+mod hostile;
+mod interrupt;
+mod loading;
+mod python_adapter;
+mod schemas;
