@@ -321,7 +321,7 @@ fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects, repeated: bool) {
     }
     if let Some(law) = fx.partner_no_double {
         // The auction has gone back to partner: the bar is on his next call.
-        t.rotation.no_double = Some(NoDouble { seat: partner, at: t.auction.calls().len(), law });
+        t.rotation.no_doubles.push(NoDouble { seat: partner, at: t.auction.calls().len(), law });
     }
     if fx.lead && !(repeated && repetition_is_no_withdrawal(t)) {
         // Law 32 names 26B for a double or redouble (2007: any one suit),
@@ -347,22 +347,15 @@ fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects, repeated: bool) {
 /// 30B1(b), 31A, 31B2, 32A, 32B2; 2007 31A, 32B).
 pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
     let len = t.auction.calls().len();
-    if let Some(bar) = t.rotation.no_double.take() {
-        if bar.at == len && bar.seat == e.seat {
-            if matches!(c, Call::Double | Call::Redouble) {
-                return Err(unsupported(
-                    i,
-                    bar.law,
-                    format!(
-                        "{} calls {c}, but after his partner's pass out of rotation he may only bid or pass at this turn",
-                        e.seat
-                    ),
-                ));
-            }
-        } else if bar.at >= len {
-            // Not yet his call: the bar waits.
-            t.rotation.no_double = Some(bar);
-        }
+    if let Some(bar) = t.rotation.no_doubles.iter().find(|b| b.binds(e.seat, len, c)) {
+        return Err(unsupported(
+            i,
+            bar.law,
+            format!(
+                "{} calls {c}, but after his partner's pass out of rotation he may only bid or pass at this turn",
+                e.seat
+            ),
+        ));
     }
     let due: Vec<usize> = t
         .rotation
@@ -543,7 +536,7 @@ fn passes_partners_artificial_call(t: &Table, offender: Seat) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::notation::Seat;
+    use crate::notation::{Call, Seat};
     use crate::request::{Action, Event, Request};
     use crate::{rule, RuleError};
 
@@ -577,6 +570,33 @@ mod tests {
         );
         let ruling = rule(&ok).expect("2007 30B2: E may bid, and double later");
         assert_eq!(ruling.rulings[0].law, "30B2");
+    }
+
+    #[test]
+    fn the_2007_30b2_restriction_is_shown_until_partner_has_called_at_that_turn() {
+        // N 1H, W passes at E's turn, N refuses: E may not double or
+        // redouble at this turn (30B2(b)), a restriction, not a pass.
+        let shown = |events: &[(&str, &str)]| rule(&story_2007(Seat::N, events)).expect("2007 30B2").call_restrictions;
+        let now = shown(&[("N", "1H"), ("W", "P"), ("N", "reject")]);
+        assert_eq!(now.len(), 1);
+        let r = &now[0];
+        assert_eq!(
+            (r.seat, r.may_not.clone(), r.law.as_str(), r.in_force),
+            (Seat::E, vec![Call::Double, Call::Redouble], "30B2(b)", true)
+        );
+        assert_eq!(r.scope, crate::ruling::Scope::NextTurn);
+        // E's bid is his call at that turn: served, and still listed.
+        let served = shown(&[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "1S")]);
+        assert_eq!(served.iter().map(|r| r.in_force).collect::<Vec<_>>(), [false]);
+        // The 2017 Laws have no such restriction (30B1(a)).
+        let r2017 = rule(&story(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject")])).expect("2017 30B1");
+        assert!(r2017.call_restrictions.is_empty());
+        // It turns with the seats.
+        let r = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject")]);
+        let base = rule(&r).unwrap();
+        for k in 1..4 {
+            assert_eq!(rule(&r.rotate(k)).unwrap(), base.rotate(k));
+        }
     }
 
     #[test]
