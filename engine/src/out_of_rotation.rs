@@ -177,7 +177,8 @@ impl step::Waiting for Waiting {
     }
 
     /// The story ends while the table waits after an inadmissible double or
-    /// redouble out of rotation: the director rectifies under 36B4.
+    /// redouble out of rotation (the director rectifies under 36B4), or
+    /// after a call a restriction forbids (2007 30B2(b)).
     fn settle(&self, t: &mut Table) {
         match self {
             Waiting::Inadmissible { oot } => inadmissible_out_of_rotation(t, oot),
