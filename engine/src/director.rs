@@ -138,7 +138,10 @@ impl Director {
         if e.seat != turn {
             return self.out_of_rotation(i, e, c);
         }
-        out_of_rotation::at_turn(t, i, e, c)?;
+        if let Some(next) = out_of_rotation::at_turn(t, i, e, c)? {
+            // 2007 30B2(b): a double or redouble the player may not make at this turn.
+            return Ok(next);
+        }
         if !c.is_pass() && t.required_to_pass(e.seat) {
             // 35B, 37.
             t.rules.require(t.rules.inadmissible, i, "37", "a call by a player required to pass")?;

@@ -33,7 +33,7 @@ use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat};
 use crate::request::{Action, Event};
 use crate::ruling::{Choice, Decision, Irregularity, IrregularityRuling};
-use crate::step::{self, Next, Pending};
+use crate::step::{self, Handoff, Next, Pending};
 use crate::table::{AcceptedPass, NoDouble, OutOfTurn, Table, Watch};
 
 impl OutOfTurn {
@@ -78,6 +78,9 @@ pub(crate) enum Waiting {
     /// An inadmissible double or redouble out of rotation, not yet
     /// rectified: 36A if the offender's LHO calls next, else 36B4.
     Inadmissible { oot: OutOfTurn },
+    /// A call a restriction forbids at this turn (2007 30B2(b)), not yet
+    /// rectified.
+    Restricted(Restricted),
 }
 
 /// A call by a player whose turn it is not, before it is taken for a call
@@ -169,14 +172,19 @@ impl step::Waiting for Waiting {
         match *self {
             Waiting::Option(oot) => option(t, oot, i, e),
             Waiting::Inadmissible { oot } => after_inadmissible(t, oot, i, e),
+            Waiting::Restricted(r) => after_restricted_call(t, r, i, e),
         }
     }
 
     /// The story ends while the table waits after an inadmissible double or
-    /// redouble out of rotation: the director rectifies under 36B4.
+    /// redouble out of rotation (the director rectifies under 36B4), or
+    /// after a call a restriction forbids (2007 30B2(b)).
     fn settle(&self, t: &mut Table) {
-        if let Waiting::Inadmissible { oot } = self {
-            inadmissible_out_of_rotation(t, oot);
+        match self {
+            Waiting::Inadmissible { oot } => inadmissible_out_of_rotation(t, oot),
+            // The story ends at the restricted call: the director rectifies it.
+            Waiting::Restricted(r) => restricted_call(t, r),
+            Waiting::Option(_) => {}
         }
     }
 
@@ -221,6 +229,17 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, Ru
             let path = oot.clone();
             let barred_before = t.required_to_pass(e.seat);
             cancel(t, oot, i)?;
+            if let Some(law) = restriction_on(t, e.seat, c) {
+                return Err(unsupported(
+                    i,
+                    law,
+                    format!(
+                        "{} calls {c} at his own turn before {lho} chose whether to accept {}'s {} out of rotation, \
+                         and the {} rectification forbids him that call at this turn, which he could not know",
+                        e.seat, path.offender, path.call, t.edition
+                    ),
+                ));
+            }
             if !c.is_pass() && !barred_before && t.required_to_pass(e.seat) {
                 return Err(unsupported(
                     i,
@@ -321,7 +340,7 @@ fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects, repeated: bool) {
     }
     if let Some(law) = fx.partner_no_double {
         // The auction has gone back to partner: the bar is on his next call.
-        t.rotation.no_double = Some(NoDouble { seat: partner, at: t.auction.calls().len(), law });
+        t.rotation.no_doubles.push(NoDouble { seat: partner, at: t.auction.calls().len(), law });
     }
     if fx.lead && !(repeated && repetition_is_no_withdrawal(t)) {
         // Law 32 names 26B for a double or redouble (2007: any one suit),
@@ -342,27 +361,21 @@ fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects, repeated: bool) {
 }
 
 /// A call in rotation: 2007 30B2(b) (partner may not double or redouble at
-/// the turn the auction went back to him), and the cancelled calls out of
-/// rotation waiting on this player's correct turn are disposed of (2017
-/// 30B1(b), 31A, 31B2, 32A, 32B2; 2007 31A, 32B).
-pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+/// the turn the auction went back to him: `Some`, the table waits, see
+/// [`restricted_call`]), and the cancelled calls out of rotation waiting on
+/// this player's correct turn are disposed of (2017 30B1(b), 31A, 31B2,
+/// 32A, 32B2; 2007 31A, 32B).
+pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Option<Next>, RuleError> {
     let len = t.auction.calls().len();
-    if let Some(bar) = t.rotation.no_double.take() {
-        if bar.at == len && bar.seat == e.seat {
-            if matches!(c, Call::Double | Call::Redouble) {
-                return Err(unsupported(
-                    i,
-                    bar.law,
-                    format!(
-                        "{} calls {c}, but after his partner's pass out of rotation he may only bid or pass at this turn",
-                        e.seat
-                    ),
-                ));
-            }
-        } else if bar.at >= len {
-            // Not yet his call: the bar waits.
-            t.rotation.no_double = Some(bar);
-        }
+    if let Some(law) = restriction_on(t, e.seat, c) {
+        // Nothing is rectified until the next event tells whether the
+        // offender's LHO called over it first; see `after_restricted_call`.
+        let r = Restricted { seat: e.seat, call: c, means: e.findings.means.clone(), law };
+        return Ok(Some(Next::Wait(Pending {
+            waiting_on: e.seat,
+            decision: None,
+            state: Box::new(Waiting::Restricted(r)),
+        })));
     }
     let due: Vec<usize> = t
         .rotation
@@ -376,7 +389,80 @@ pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(),
         let w = t.rotation.watches.remove(k);
         dispose(t, w, i, e, c)?;
     }
-    Ok(())
+    Ok(None)
+}
+
+/// The clause of a restriction in force (2007 30B2(b)) that forbids `seat`
+/// the call `c` now, if one does. A double or redouble that Law 19 does
+/// not permit, or by a player required to pass, is an inadmissible call
+/// (35A, 35B): Laws 36 and 37 take it, not the restriction.
+fn restriction_on(t: &Table, seat: Seat, c: Call) -> Option<&'static str> {
+    let len = t.auction.calls().len();
+    let bar = t.rotation.no_doubles.iter().find(|b| b.binds(seat, len, c))?;
+    (t.auction.legality(seat, c) == Legality::Legal && !t.required_to_pass(seat)).then_some(bar.law)
+}
+
+/// A call that a restriction in force forbids at this turn (2007 30B2(b):
+/// a double or redouble by the partner of the player whose pass out of
+/// rotation at his turn was cancelled), waiting to be rectified.
+#[derive(Debug, Clone)]
+pub(crate) struct Restricted {
+    seat: Seat,
+    call: Call,
+    means: Option<Meaning>,
+    law: &'static str,
+}
+
+/// 2007 30B2(b), a double or redouble at the turn it forbids them. The
+/// call is no inadmissible call of Law 35 (Law 19 permits it, and the
+/// player is not required to pass), so Laws 36 and 37 do not reach it;
+/// 30B2(b) says what he may call at this turn, a sufficient bid or a pass.
+/// So the call is cancelled and he calls again at the same turn, the
+/// restriction still in force. The cancelled call is his side's withdrawn
+/// call: unauthorised to his partner (2007 16D2; 16C2 in an edition that
+/// numbers it so), and, his final call for the turn being a different
+/// one, the edition's Law 26 applies to it (2007 26, by its opening
+/// sentence; docs/conventions.md, "2007 Laws 28-32"). Law 23, which
+/// 30B2(b) names, is already listed.
+fn restricted_call(t: &mut Table, r: &Restricted) {
+    t.record(IrregularityRuling::on_call(r.seat, r.call, Irregularity::CallWhenRestricted, r.law));
+    let ui = t.rules.withdrawn_ui;
+    t.unauthorized(r.seat.partner(), r.seat, r.call, ui);
+    t.lead_after_withdrawal(r.seat, r.call, r.means.clone());
+}
+
+/// The event after a restricted call: the offender's own next call comes
+/// after the director's rectification (applied first), or replaces an
+/// unintended call (25A); a call by his LHO over it, before anyone drew
+/// attention to it, leaves the director to decide whether the right to
+/// rectification is forfeited (11A), which a story cannot tell: not ruled.
+fn after_restricted_call(t: &mut Table, r: Restricted, i: usize, e: &Event) -> Result<Next, RuleError> {
+    match e.action {
+        Action::Call(c) if e.seat == r.seat && e.findings.unintended == Some(true) => {
+            Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)))
+        }
+        Action::Call(_) if e.seat == r.seat.lho() => Err(unsupported(
+            i,
+            "11A",
+            format!(
+                "{} calls over {}'s {}, which {} forbade him at that turn, before it was rectified: whether \
+                 that call forfeits the rectification is the director's judgement (11A)",
+                e.seat, r.seat, r.call, r.law
+            ),
+        )),
+        Action::Call(c) => {
+            restricted_call(t, &r);
+            Ok(Next::Call(c))
+        }
+        Action::Accept | Action::Reject => Err(impossible(
+            i,
+            format!(
+                "{} says `{}`, but {}'s {} at a turn {} forbids it cannot be accepted: nobody holds an option",
+                e.seat, e.action, r.seat, r.call, r.law
+            ),
+        )),
+        Action::Cards(_) => Err(impossible(i, "a card event reached Law 30; cards are ruled before any pending state")),
+    }
 }
 
 fn dispose(t: &mut Table, w: Watch, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
@@ -543,7 +629,7 @@ fn passes_partners_artificial_call(t: &Table, offender: Seat) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use crate::notation::Seat;
+    use crate::notation::{Call, Seat};
     use crate::request::{Action, Event, Request};
     use crate::{rule, RuleError};
 
@@ -563,20 +649,99 @@ mod tests {
 
     #[test]
     fn partner_may_not_double_at_the_turn_after_a_2007_30b2_pass() {
+        use crate::ruling::Irregularity;
         // 2007 30B2: after N's 1H, W passes at E's turn (E is W's partner);
-        // N does not accept. E may bid or pass, but not double, now (b).
+        // N does not accept. E may bid or pass, but not double, now (b): his
+        // double is cancelled and he calls again, at the same turn.
         let bar = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X")]);
-        match rule(&bar) {
-            Err(RuleError::Unsupported { event: 3, law, .. }) => assert_eq!(law, "30B2(b)"),
-            other => panic!("expected 30B2(b) not supported, got {other:?}"),
-        }
+        let r = rule(&bar).expect("2007 30B2(b) rules the double");
+        assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), vec!["1H".parse().unwrap()]));
+        let x = &r.rulings[1];
+        assert_eq!(
+            (x.seat, x.call, x.irregularity, x.law.as_str()),
+            (Seat::E, Some(Call::Double), Irregularity::CallWhenRestricted, "30B2(b)")
+        );
+        assert!(r.call_restrictions[0].in_force, "still at that turn");
+        assert!(r
+            .unauthorized_information
+            .iter()
+            .any(|u| u.seat == Seat::W && u.from.call == Call::Double && u.law == "16D2"));
+        assert_eq!(r.lead_restrictions.len(), 1, "2007 Law 26 on the cancelled double");
+        // A second double at the same turn is cancelled again.
+        let again = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X"), ("E", "X")]);
+        let r = rule(&again).expect("ruled again");
+        assert_eq!(r.rulings.iter().filter(|x| x.irregularity == Irregularity::CallWhenRestricted).count(), 2);
         // A bid at that turn is his right; so is a double at a later turn.
         let ok = story_2007(
             Seat::N,
             &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "1S"), ("S", "2H"), ("W", "P"), ("N", "P"), ("E", "X")],
         );
         let ruling = rule(&ok).expect("2007 30B2: E may bid, and double later");
+        assert_eq!(ruling.rulings.len(), 1);
         assert_eq!(ruling.rulings[0].law, "30B2");
+        // The rulings turn with the seats.
+        let base = rule(&bar).unwrap();
+        for k in 1..4 {
+            assert_eq!(rule(&bar.rotate(k)).unwrap(), base.rotate(k));
+        }
+    }
+
+    #[test]
+    fn a_2007_30b2_double_that_lho_calls_over_or_made_before_the_bar_is_not_ruled() {
+        // S, E's LHO, calls over the forbidden double before it is
+        // rectified: 11A leaves it to the director's judgement.
+        let over = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X"), ("S", "2H")]);
+        match rule(&over) {
+            Err(RuleError::Unsupported { event: 4, law, .. }) => assert_eq!(law, "11A"),
+            other => panic!("expected 11A not supported, got {other:?}"),
+        }
+        // E doubles at his own turn before N chose: he could not know the bar.
+        let early = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("E", "X")]);
+        match rule(&early) {
+            Err(RuleError::Unsupported { event: 2, law, .. }) => assert_eq!(law, "30B2(b)"),
+            other => panic!("expected 30B2(b) not supported, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_double_law_19_forbids_at_the_30b2_turn_is_an_inadmissible_call_not_a_restricted_one() {
+        use crate::ruling::Irregularity;
+        // E opens 1S, S passes, E passes again at W's turn (his partner's):
+        // 30B2. W's double of his partner's 1S is one Law 19 does not permit:
+        // 35A sends it to Law 36, whatever 30B2(b) says.
+        let r = story_2007(Seat::E, &[("E", "1S"), ("S", "P"), ("E", "P"), ("S", "reject"), ("W", "X")]);
+        match rule(&r) {
+            Err(RuleError::Unsupported { law, .. }) => assert_eq!(law, "36"),
+            Ok(ruling) => assert!(ruling.rulings.iter().all(|x| x.irregularity != Irregularity::CallWhenRestricted)),
+            other => panic!("expected Law 36, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_2007_30b2_restriction_is_shown_until_partner_has_called_at_that_turn() {
+        // N 1H, W passes at E's turn, N refuses: E may not double or
+        // redouble at this turn (30B2(b)), a restriction, not a pass.
+        let shown = |events: &[(&str, &str)]| rule(&story_2007(Seat::N, events)).expect("2007 30B2").call_restrictions;
+        let now = shown(&[("N", "1H"), ("W", "P"), ("N", "reject")]);
+        assert_eq!(now.len(), 1);
+        let r = &now[0];
+        assert_eq!(
+            (r.seat, r.may_not.clone(), r.law.as_str(), r.in_force),
+            (Seat::E, vec![Call::Double, Call::Redouble], "30B2(b)", true)
+        );
+        assert_eq!(r.scope, crate::ruling::Scope::NextTurn);
+        // E's bid is his call at that turn: served, and still listed.
+        let served = shown(&[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "1S")]);
+        assert_eq!(served.iter().map(|r| r.in_force).collect::<Vec<_>>(), [false]);
+        // The 2017 Laws have no such restriction (30B1(a)).
+        let r2017 = rule(&story(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject")])).expect("2017 30B1");
+        assert!(r2017.call_restrictions.is_empty());
+        // It turns with the seats.
+        let r = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject")]);
+        let base = rule(&r).unwrap();
+        for k in 1..4 {
+            assert_eq!(rule(&r.rotate(k)).unwrap(), base.rotate(k));
+        }
     }
 
     #[test]

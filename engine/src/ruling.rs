@@ -38,6 +38,10 @@ pub enum Irregularity {
     CallWhenRequiredToPass,
     CallAfterFinalPass,
     CardExposed,
+    /// A call that a restriction in `call_restrictions` forbids at that
+    /// turn (2007 30B2(b): a double or redouble by the partner of a player
+    /// who passed out of rotation at his turn).
+    CallWhenRestricted,
 }
 
 /// An option a player may hold.
@@ -140,6 +144,22 @@ pub struct MustPass {
     pub in_force: bool,
 }
 
+/// A restriction on the calls `seat` may make, imposed under `law`, that is
+/// no obligation to pass: he may call, but none of `may_not` (2007 30B2(b):
+/// after his partner's pass out of rotation at his turn, he may bid or pass
+/// but not double or redouble at that turn). `in_force` is false once the
+/// turn it binds is over (a call of his stands at it) and once the auction
+/// is over.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CallRestriction {
+    pub seat: Seat,
+    /// The calls he may not make, in the order P, X, XX.
+    pub may_not: Vec<Call>,
+    pub scope: Scope,
+    pub law: String,
+    pub in_force: bool,
+}
+
 /// A lead restriction on `seat` (Law 26), applying only if that player
 /// becomes a defender: at his first turn to lead, declarer may prohibit the
 /// lead of one of the suits in `declarer_may_prohibit_one_of`, or instead
@@ -229,6 +249,11 @@ pub struct Ruling {
     pub auction: Vec<Call>,
     pub rulings: Vec<IrregularityRuling>,
     pub must_pass: Vec<MustPass>,
+    /// Restrictions on calls that are not obligations to pass (2007
+    /// 30B2(b)). A program may leave the key out: the runner reads it as
+    /// empty (docs/protocol.md).
+    #[serde(default)]
+    pub call_restrictions: Vec<CallRestriction>,
     pub lead_restrictions: Vec<LeadRestriction>,
     /// Cards exposed or led during the auction (24E): while the auction is
     /// open, those that would become penalty cards; once it is closed, only
@@ -256,6 +281,9 @@ impl Ruling {
             x.seat = r(x.seat);
         }
         for x in &mut out.must_pass {
+            x.seat = r(x.seat);
+        }
+        for x in &mut out.call_restrictions {
             x.seat = r(x.seat);
         }
         for x in &mut out.lead_restrictions {

@@ -283,6 +283,7 @@ impl Table {
             auction: self.auction.calls().to_vec(),
             rulings: self.rulings.clone(),
             must_pass: self.must_pass.clone(),
+            call_restrictions: self.call_restrictions(),
             lead_restrictions,
             penalty_cards,
             unauthorized_information: self.unauthorized.clone(),

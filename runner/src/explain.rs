@@ -68,6 +68,7 @@ fn empty_table(request: &Request) -> Ruling {
         auction: Vec::new(),
         rulings: Vec::new(),
         must_pass: Vec::new(),
+        call_restrictions: Vec::new(),
         lead_restrictions: Vec::new(),
         unauthorized_information: Vec::new(),
         score_adjustment: Vec::new(),
@@ -153,6 +154,19 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
             None => out.push(format!("{} must pass {scope} ({})", m.seat, m.law)),
             Some(o) if o.in_force && !m.in_force => {
                 out.push(format!("{}'s obligation under {} is spent", m.seat, m.law))
+            }
+            _ => {}
+        }
+    }
+    for c in after.call_restrictions.iter() {
+        let was = b.and_then(|r| r.call_restrictions.iter().find(|o| o.seat == c.seat && o.law == c.law));
+        match was {
+            None => {
+                let calls: Vec<String> = c.may_not.iter().map(|x| x.to_string()).collect();
+                out.push(format!("{} may not call {} at his next turn ({})", c.seat, calls.join(" or "), c.law))
+            }
+            Some(o) if o.in_force && !c.in_force => {
+                out.push(format!("{}'s restriction under {} is spent", c.seat, c.law))
             }
             _ => {}
         }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use crate::editions::{AtTurn, Whose};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::ruling::{Irregularity, IrregularityRuling};
+use crate::ruling::{CallRestriction, Irregularity, IrregularityRuling, Scope};
 
 use super::Table;
 
@@ -38,9 +38,12 @@ pub(crate) struct Rotation {
     pub(crate) watches: Vec<Watch>,
     /// Accepted passes out of rotation, which Law 34 may yet cancel.
     pub(crate) accepted_passes: Vec<AcceptedPass>,
-    /// 2007 30B2(b): the offender's partner may not double or redouble at
-    /// his turn, the next call of the auction after the pass was cancelled.
-    pub(crate) no_double: Option<NoDouble>,
+    /// 2007 30B2(b): the partners of players whose pass out of rotation at
+    /// their turn was cancelled, who may not double or redouble at the turn
+    /// the auction went back to them. Kept for the whole auction, in the
+    /// order imposed: the ruling shows each (`call_restrictions`), in force
+    /// until that turn is over.
+    pub(crate) no_doubles: Vec<NoDouble>,
     /// A pass out of rotation just cancelled as the third pass after a call
     /// (34, 17D3): its offender and the event's number. A pass by his LHO
     /// as the very next event was made over it, in rotation as the table
@@ -55,6 +58,27 @@ pub(crate) struct NoDouble {
     pub(crate) seat: Seat,
     pub(crate) at: usize,
     pub(crate) law: &'static str,
+}
+
+impl NoDouble {
+    /// Does the restriction bind a call `call` by `seat` made now, with
+    /// `len` calls standing (the call would stand at slot `len`)?
+    pub(crate) fn binds(&self, seat: Seat, len: usize, call: Call) -> bool {
+        self.seat == seat && self.at == len && matches!(call, Call::Double | Call::Redouble)
+    }
+
+    /// The restriction as the ruling shows it: in force until a call of
+    /// his stands at that turn (or the turn is lost to an accepted call out
+    /// of rotation, 29A), and never once the auction is over.
+    fn shown(&self, len: usize, over: bool) -> CallRestriction {
+        CallRestriction {
+            seat: self.seat,
+            may_not: vec![Call::Double, Call::Redouble],
+            scope: Scope::NextTurn,
+            law: self.law.to_string(),
+            in_force: !over && len <= self.at,
+        }
+    }
 }
 
 /// A cancelled call out of rotation, waiting on the offender's correct turn.
@@ -85,6 +109,13 @@ pub(crate) struct AcceptedPass {
 }
 
 impl Table {
+    /// The restrictions on calls that are no obligation to pass, as the
+    /// ruling shows them (2007 30B2(b)).
+    pub(crate) fn call_restrictions(&self) -> Vec<CallRestriction> {
+        let (len, over) = (self.auction.calls().len(), self.auction.is_over());
+        self.rotation.no_doubles.iter().map(|b| b.shown(len, over)).collect()
+    }
+
     /// 17D3 through 34: the auction has just reached three passes after a
     /// call, but a player missed his turn among them (an accepted pass out of
     /// rotation): it does not end. It goes back to the player who missed his

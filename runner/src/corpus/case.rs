@@ -73,6 +73,8 @@ pub struct Expectation {
     #[serde(default, deserialize_with = "present")]
     pub must_pass: Option<Value>,
     #[serde(default, deserialize_with = "present")]
+    pub call_restrictions: Option<Value>,
+    #[serde(default, deserialize_with = "present")]
     pub lead_restrictions: Option<Value>,
     #[serde(default, deserialize_with = "present")]
     pub penalty_cards: Option<Value>,
@@ -103,6 +105,7 @@ impl Expectation {
             ("auction", &self.auction),
             ("rulings", &self.rulings),
             ("must_pass", &self.must_pass),
+            ("call_restrictions", &self.call_restrictions),
             ("lead_restrictions", &self.lead_restrictions),
             ("penalty_cards", &self.penalty_cards),
             ("unauthorized_information", &self.unauthorized_information),
@@ -469,6 +472,15 @@ fn canonicalize_calls(expect: &mut Expectation) -> Result<(), String> {
             if let Some(Value::Array(cards)) = r.get_mut("cards") {
                 for c in cards {
                     canon_card(c, "rulings[].cards")?;
+                }
+            }
+        }
+    }
+    if let Some(Value::Array(rs)) = &mut expect.call_restrictions {
+        for r in rs {
+            if let Some(Value::Array(calls)) = r.get_mut("may_not") {
+                for c in calls {
+                    canon(c, "call_restrictions[].may_not")?;
                 }
             }
         }

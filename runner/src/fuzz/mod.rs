@@ -195,6 +195,9 @@ fn clauses(r: &Ruling) -> Vec<String> {
     for x in &r.must_pass {
         add(&x.law);
     }
+    for x in &r.call_restrictions {
+        add(&x.law);
+    }
     for x in &r.lead_restrictions {
         add(&x.law);
     }

@@ -153,6 +153,7 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
         "ruling" => {
             only_keys(&map, &["type", "seq", "ruling"], "ruling")?;
             let value = map.get("ruling").ok_or_else(|| Violation::in_step("a `ruling` message without `ruling`"))?;
+            let value = &with_optional_keys(value);
             fits::<Ruling>(value, "ruling").and_then(|r| sound(&r).map(|_| r)).map(Answer::Ruling).map_err(|e| {
                 Violation::in_step(format!("the ruling does not fit the schema (schemas/ruling.schema.json): {e}"))
             })
@@ -176,6 +177,22 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
             Ok(Answer::Error(string_field(&map, "message", "error")?))
         }
     }
+}
+
+/// The ruling's keys a program may leave out, each then read as `[]`
+/// (docs/protocol.md): lists added to protocol 1 after programs were
+/// written against it.
+pub const OPTIONAL_RULING_KEYS: &[&str] = &["call_restrictions"];
+
+/// `value` with every optional key it leaves out set to `[]`.
+fn with_optional_keys(value: &Value) -> Value {
+    let mut value = value.clone();
+    if let Value::Object(m) = &mut value {
+        for key in OPTIONAL_RULING_KEYS {
+            m.entry(*key).or_insert_with(|| Value::Array(Vec::new()));
+        }
+    }
+    value
 }
 
 fn string_field(map: &serde_json::Map<String, Value>, key: &str, what: &str) -> Result<String, Violation> {
@@ -247,6 +264,7 @@ fn sound(r: &Ruling) -> Result<(), String> {
         .map(|d| ("decision.law".to_string(), &d.law))
         .chain(r.rulings.iter().enumerate().map(|(i, x)| (format!("rulings[{i}].law"), &x.law)))
         .chain(r.must_pass.iter().enumerate().map(|(i, x)| (format!("must_pass[{i}].law"), &x.law)))
+        .chain(r.call_restrictions.iter().enumerate().map(|(i, x)| (format!("call_restrictions[{i}].law"), &x.law)))
         .chain(r.lead_restrictions.iter().enumerate().map(|(i, x)| (format!("lead_restrictions[{i}].law"), &x.law)))
         .chain(
             r.unauthorized_information
@@ -406,6 +424,31 @@ mod tests {
         r["next"] = json!("Q");
         let v = read_answer(&line(json!({"type":"ruling","seq":1,"ruling":r})), &seq).unwrap_err();
         assert!(v.detail.contains("ruling.next"), "{v:?}");
+    }
+
+    #[test]
+    fn a_ruling_may_leave_out_call_restrictions_and_reads_as_none() {
+        // A program written before `call_restrictions` existed still answers
+        // within the protocol: the key reads as [] (docs/protocol.md)...
+        let mut r = ruling();
+        assert_eq!(r["call_restrictions"], json!([]), "the engine always sends it");
+        r.as_object_mut().unwrap().remove("call_restrictions");
+        let a = read_answer(&line(json!({"type":"ruling","seq":1,"ruling":r})), &json!(1)).unwrap();
+        let Answer::Ruling(read) = a else { panic!("a ruling: {a:?}") };
+        assert!(read.call_restrictions.is_empty());
+        // ...so a case that asserts a restriction fails it, like any wrong answer.
+        let expected = json!({"call_restrictions": [{"seat": "E", "may_not": ["X", "XX"], "scope": "next-turn",
+            "law": "30B2(b)", "in_force": true}]});
+        assert!(!crate::judging::compare::matches(&expected, &serde_json::to_value(&read).unwrap()));
+        // The other keys stay required, and the optional one is a list when sent.
+        let mut r = ruling();
+        r["call_restrictions"] = json!(null);
+        assert!(read_answer(&line(json!({"type":"ruling","seq":1,"ruling":r})), &json!(1)).is_err());
+        let mut r = ruling();
+        r["call_restrictions"] =
+            json!([{"seat":"E","may_not":["Dbl"],"scope":"next-turn","law":"30B2(b)","in_force":true}]);
+        let v = read_answer(&line(json!({"type":"ruling","seq":1,"ruling":r})), &json!(1)).unwrap_err();
+        assert!(v.detail.contains("ruling.call_restrictions[0].may_not[0]"), "{v:?}");
     }
 
     #[test]
