@@ -55,8 +55,10 @@ impl std::str::FromStr for Action {
 }
 
 /// Findings of fact and of the director's opinion about one event
-/// (docs/case-format.md).
-#[derive(Debug, Clone, PartialEq, Default)]
+/// (docs/case-format.md). They are written beside the event's seat key;
+/// their keys are this type's fields ([`crate::protocol::keys`]).
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Findings {
     /// 25A: the call this one replaces was unintended.
     pub unintended: Option<bool>,
@@ -89,8 +91,6 @@ impl Event {
         }
     }
 }
-
-const FINDING_KEYS: &[&str] = &["unintended", "comparable", "same_denomination", "means"];
 
 impl<'de> Deserialize<'de> for Event {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -135,7 +135,7 @@ impl<'de> Deserialize<'de> for Event {
                             return Err(de::Error::custom(format!(
                                 "unknown key `{other}` in an event{hint}; an event has one seat key \
                                  and may have {}",
-                                FINDING_KEYS.join(", ")
+                                crate::protocol::keys::<Findings>().join(", ")
                             )));
                         }
                     }
@@ -258,5 +258,33 @@ impl Request {
             e.seat = e.seat.rotate(steps);
         }
         r
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::keys;
+
+    /// An event's keys are its seat and the findings' fields: every field of
+    /// [`Findings`] is written and read back by the hand-written
+    /// (de)serializer of [`Event`].
+    #[test]
+    fn every_finding_goes_out_and_comes_back() {
+        let findings = Findings {
+            unintended: Some(true),
+            comparable: Some(false),
+            same_denomination: Some(true),
+            means: Some(Meaning::default()),
+        };
+        let event = Event { seat: Seat::E, action: Action::Call(Call::Pass), findings };
+        let value = serde_json::to_value(&event).expect("an event serializes");
+        let mut written: Vec<&str> = value.as_object().expect("a map").keys().map(String::as_str).collect();
+        written.sort();
+        let mut expected: Vec<&str> = std::iter::once("E").chain(keys::<Findings>().iter().copied()).collect();
+        expected.sort();
+        assert_eq!(written, expected);
+        let back: Event = serde_json::from_value(value).expect("it reads back");
+        assert_eq!(back, event);
     }
 }

@@ -25,7 +25,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use crate::notation::{Seat, Vulnerability};
-use crate::protocol::{engine_hello, FromImplementation, ToImplementation, PROTOCOL};
+use crate::protocol::{engine_hello, rule_keys, FromImplementation, ToImplementation, PROTOCOL};
 use crate::request::{Edition, Event, Regulations, Request};
 
 /// The longest line read: a request at the event limit is a few tens of
@@ -197,7 +197,7 @@ impl Session {
         if let Some(key) = unknown_key(&value) {
             return Some(error(
                 seq,
-                format!("unknown key `{key}` in a `rule` message (protocol 1 has {})", RULE_KEYS.join(", ")),
+                format!("unknown key `{key}` in a `rule` message (protocol 1 has {})", rule_keys().join(", ")),
             ));
         }
         let message: ToImplementation = match serde_json::from_value(value) {
@@ -254,7 +254,7 @@ fn inexact(seq: &Value) -> Option<String> {
 /// end of the session.
 fn rule(seq: Value, request: &Request) -> FromImplementation {
     match catch_unwind(AssertUnwindSafe(|| crate::rule(request))) {
-        Ok(Ok(ruling)) => FromImplementation::Ruling { seq, ruling },
+        Ok(Ok(ruling)) => FromImplementation::ruling(seq, ruling),
         Ok(Err(e)) => error(seq, e.to_string()),
         Err(panic) => {
             let what = panic
@@ -267,20 +267,20 @@ fn rule(seq: Value, request: &Request) -> FromImplementation {
     }
 }
 
-/// The keys of a `rule` message. serde's `flatten` cannot refuse others,
-/// so they are checked here: a request never carries `expect`, `id`...
-const RULE_KEYS: &[&str] = &["type", "seq", "edition", "dealer", "vulnerable", "events", "regulations"];
-
+/// A key a `rule` message may not hold. serde's `flatten` cannot refuse
+/// others, so they are checked here against the keys of the message's
+/// types ([`rule_keys`]): a request never carries `expect`, `id`...
 fn unknown_key(value: &Value) -> Option<&str> {
     let map = value.as_object()?;
     if map.get("type").and_then(Value::as_str) != Some("rule") {
         return None;
     }
-    map.keys().map(String::as_str).find(|k| !RULE_KEYS.contains(k))
+    let allowed = rule_keys();
+    map.keys().map(String::as_str).find(|k| !allowed.contains(k))
 }
 
 fn error(seq: Value, message: String) -> FromImplementation {
-    FromImplementation::Error { seq, message }
+    FromImplementation::error(seq, message)
 }
 
 #[cfg(test)]

@@ -142,8 +142,8 @@ fn main() {
                     continue;
                 }
                 let answer = match rulings_engine::rule(&request) {
-                    Ok(ruling) => FromImplementation::Ruling { seq: seq.clone(), ruling },
-                    Err(e) => FromImplementation::Error { seq: seq.clone(), message: e.to_string() },
+                    Ok(ruling) => FromImplementation::ruling(seq.clone(), ruling),
+                    Err(e) => FromImplementation::error(seq.clone(), e.to_string()),
                 };
                 let mut v = serde_json::to_value(&answer).unwrap_or_default();
                 if at("wrong-seq", n) {

@@ -3,10 +3,13 @@
 //! corpus is loaded by [`super::load`]; one bad file never stops the others
 //! from loading.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
 use rulings_engine::clauses;
+use rulings_engine::protocol::keys;
+use rulings_engine::Ruling;
 use rulings_engine::{Edition, Event, Regulations, Request, Seat, Vulnerability};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
@@ -56,64 +59,60 @@ impl<'de> Deserialize<'de> for ClauseId {
     }
 }
 
-/// The part of the ruling a case expects. Only the keys named are compared.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Expectation {
-    #[serde(default, deserialize_with = "present")]
-    pub status: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    pub next: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    pub decision: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    pub auction: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    pub rulings: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    pub must_pass: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    pub call_restrictions: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    pub lead_restrictions: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    pub penalty_cards: Option<Value>,
-    /// Also spelt as the Laws spell it, `unauthorised_information`.
-    #[serde(default, deserialize_with = "present", alias = "unauthorised_information")]
-    pub unauthorized_information: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    pub score_adjustment: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    pub contract: Option<Value>,
-    #[serde(default, deserialize_with = "present")]
-    pub score_cap: Option<Value>,
-}
+/// The part of the ruling a case expects: any of the ruling's keys (the
+/// fields of [`Ruling`], read off the type: no second list), each with
+/// its expected value. Only the keys named are compared; a key written
+/// with the value `null` is present (it expects null).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Expectation(BTreeMap<&'static str, Value>);
 
-/// A key written with the value `null` is present (it expects null).
-fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
-    Value::deserialize(d).map(Some)
+/// The Laws' spelling of a key, read as the ruling's.
+pub const ALIASES: &[(&str, &str)] = &[("unauthorised_information", "unauthorized_information")];
+
+impl<'de> Deserialize<'de> for Expectation {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Expectation, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Expectation;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a map of expected keys (status, next, auction, rulings...)")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Expectation, A::Error> {
+                let keys = keys::<Ruling>();
+                let mut out = BTreeMap::new();
+                while let Some(key) = map.next_key::<String>()? {
+                    let spelt = ALIASES.iter().find(|(alias, _)| *alias == key).map_or(key.as_str(), |(_, k)| *k);
+                    let Some(known) = keys.iter().find(|k| **k == spelt) else {
+                        return Err(serde::de::Error::unknown_field(&key, keys));
+                    };
+                    if out.contains_key(known) {
+                        return Err(serde::de::Error::duplicate_field(known));
+                    }
+                    out.insert(*known, map.next_value::<Value>()?);
+                }
+                Ok(Expectation(out))
+            }
+        }
+        d.deserialize_map(V)
+    }
 }
 
 impl Expectation {
+    /// The value expected of `key`, if the case names it.
+    pub fn get(&self, key: &str) -> Option<&Value> {
+        self.0.get(key)
+    }
+
+    /// The value expected of `key`, to canonicalize it.
+    fn get_mut(&mut self, key: &str) -> Option<&mut Value> {
+        self.0.get_mut(key)
+    }
+
     /// The expected part as one map, keys in the ruling's order.
     pub fn to_value(&self) -> Value {
         let mut m = serde_json::Map::new();
-        for (k, v) in [
-            ("status", &self.status),
-            ("next", &self.next),
-            ("decision", &self.decision),
-            ("auction", &self.auction),
-            ("rulings", &self.rulings),
-            ("must_pass", &self.must_pass),
-            ("call_restrictions", &self.call_restrictions),
-            ("lead_restrictions", &self.lead_restrictions),
-            ("penalty_cards", &self.penalty_cards),
-            ("unauthorized_information", &self.unauthorized_information),
-            ("score_adjustment", &self.score_adjustment),
-            ("contract", &self.contract),
-            ("score_cap", &self.score_cap),
-        ] {
-            if let Some(v) = v {
+        for k in keys::<Ruling>() {
+            if let Some(v) = self.0.get(k) {
                 m.insert(k.to_string(), v.clone());
             }
         }
@@ -134,6 +133,11 @@ impl Expectation {
     pub fn is_empty(&self) -> bool {
         self.to_value().as_object().is_none_or(|m| m.is_empty())
     }
+}
+
+/// The keys of a case file (the fields of the type it is read into).
+pub fn case_file_keys() -> &'static [&'static str] {
+    keys::<CaseFile>()
 }
 
 /// A case file as written.
@@ -452,7 +456,7 @@ fn canonicalize_calls(expect: &mut Expectation) -> Result<(), String> {
         }
         Ok(())
     }
-    if let Some(Value::Array(calls)) = &mut expect.auction {
+    if let Some(Value::Array(calls)) = expect.get_mut("auction") {
         for c in calls {
             canon(c, "auction")?;
         }
@@ -464,7 +468,7 @@ fn canonicalize_calls(expect: &mut Expectation) -> Result<(), String> {
         }
         Ok(())
     }
-    if let Some(Value::Array(rs)) = &mut expect.rulings {
+    if let Some(Value::Array(rs)) = expect.get_mut("rulings") {
         for r in rs {
             if let Some(c) = r.get_mut("call") {
                 canon(c, "rulings[].call")?;
@@ -476,7 +480,7 @@ fn canonicalize_calls(expect: &mut Expectation) -> Result<(), String> {
             }
         }
     }
-    if let Some(Value::Array(rs)) = &mut expect.call_restrictions {
+    if let Some(Value::Array(rs)) = expect.get_mut("call_restrictions") {
         for r in rs {
             if let Some(Value::Array(calls)) = r.get_mut("may_not") {
                 for c in calls {
@@ -485,21 +489,21 @@ fn canonicalize_calls(expect: &mut Expectation) -> Result<(), String> {
             }
         }
     }
-    if let Some(Value::Array(ps)) = &mut expect.penalty_cards {
+    if let Some(Value::Array(ps)) = expect.get_mut("penalty_cards") {
         for p in ps {
             if let Some(c) = p.get_mut("card") {
                 canon_card(c, "penalty_cards[].card")?;
             }
         }
     }
-    if let Some(Value::Array(us)) = &mut expect.unauthorized_information {
+    if let Some(Value::Array(us)) = expect.get_mut("unauthorized_information") {
         for u in us {
             if let Some(c) = u.get_mut("from").and_then(|f| f.get_mut("call")) {
                 canon(c, "unauthorized_information[].from.call")?;
             }
         }
     }
-    if let Some(c) = expect.contract.as_mut().and_then(|c| c.get_mut("bid")) {
+    if let Some(c) = expect.get_mut("contract").and_then(|c| c.get_mut("bid")) {
         canon(c, "contract.bid")?;
     }
     Ok(())

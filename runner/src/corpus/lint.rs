@@ -144,7 +144,7 @@ pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mu
 /// (Calls may be withdrawn, replaced or cancelled, so no stronger check is
 /// sound without the Laws; the engine's run does the rest.)
 fn unreachable_expectation(c: &Case) -> Option<String> {
-    let status = c.expect.status.as_ref().and_then(Value::as_str);
+    let status = c.expect.get("status").and_then(Value::as_str);
     // A bid above seven is cancelled and a pass put in its place (38B, 38C):
     // it may be one of the passes that end the auction.
     let passes = c
@@ -155,7 +155,7 @@ fn unreachable_expectation(c: &Case) -> Option<String> {
         })
         .count();
     let calls = c.events.iter().filter(|e| matches!(e.action, Action::Call(_))).count();
-    let wants_end = matches!(status, Some("closed")) || c.expect.contract.as_ref().is_some_and(|v| !v.is_null());
+    let wants_end = matches!(status, Some("closed")) || c.expect.get("contract").is_some_and(|v| !v.is_null());
     if wants_end && passes < 3 {
         return Some("the expectation says the auction is over, but the story has fewer than three passes".to_string());
     }
@@ -164,7 +164,7 @@ fn unreachable_expectation(c: &Case) -> Option<String> {
             "the expectation says the board is passed out, but the story has fewer than four passes".to_string(),
         );
     }
-    let wants_decision = status == Some("decision") || c.expect.decision.as_ref().is_some_and(|v| !v.is_null());
+    let wants_decision = status == Some("decision") || c.expect.get("decision").is_some_and(|v| !v.is_null());
     if wants_decision && calls == 0 {
         return Some("the expectation waits on a decision, but nobody has called".to_string());
     }

@@ -97,8 +97,8 @@ pub fn verify(case: &Case) -> Verified {
                 }
                 // A story that ends with a player holding an option, where the
                 // case says nothing of a decision: an irregularity unmeant?
-                let status = case.expect.status.as_ref().and_then(Value::as_str);
-                if let (Some(d), None, false) = (&ruling.decision, &case.expect.decision, status == Some("decision")) {
+                let status = case.expect.get("status").and_then(Value::as_str);
+                if let (Some(d), None, false) = (&ruling.decision, &case.expect.get("decision"), status == Some("decision")) {
                     let last = case.events.len().saturating_sub(1);
                     let (line, column) = event_at(last);
                     let e = &case.events[last];
@@ -117,7 +117,7 @@ pub fn verify(case: &Case) -> Verified {
                 }
                 // Irregularities the engine found that the case does not name,
                 // in its expectation or its title.
-                if case.expect.rulings.is_none() {
+                if case.expect.get("rulings").is_none() {
                     let title: Vec<String> =
                         case.title.split(|c: char| !c.is_ascii_alphanumeric()).map(str::to_uppercase).collect();
                     for r in &ruling.rulings {

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use rulings::implementation::external::answer::read_answer;
 use rulings::corpus::load::load_corpus;
-use rulings_engine::protocol::{engine_hello, FromImplementation, ToImplementation};
+use rulings_engine::protocol::{engine_hello, FromImplementation, RulingAnswer, ToImplementation};
 use crate::schema_validator::{Regex, Schemas};
 use serde_json::{json, Value};
 
@@ -72,11 +72,11 @@ fn every_request_and_every_engine_answer_for_the_corpus_fits_the_schemas() {
                 let read = read_answer(text.as_bytes(), &json!(seq));
                 assert!(read.is_ok(), "the runner refuses the engine's answer to {}: {read:?}", case.name);
                 match answer {
-                    FromImplementation::Ruling { ruling, .. } => {
+                    FromImplementation::Ruling(RulingAnswer { ruling, .. }) => {
                         valid(&s, "ruling.schema.json", &serde_json::to_value(&ruling).expect("json"));
                         rulings += 1;
                     }
-                    FromImplementation::Error { .. } => errors += 1,
+                    FromImplementation::Error(_) => errors += 1,
                     other => panic!("unexpected answer {other:?}"),
                 }
             }
@@ -278,4 +278,104 @@ fn bundled_schemas_are_copies_of_the_files_beside_them() {
             entry.path().display()
         );
     }
+}
+
+/// The schemas against the types: every object a schema describes has
+/// exactly the keys of the Rust type the runner or the engine reads it
+/// into (read off the type: [`keys`]). A field added to a type and not to
+/// its schema (or the other way round) fails here, whether or not any case
+/// makes it appear. Each object also refuses other keys.
+#[test]
+fn every_schema_object_has_the_keys_of_its_type() {
+    use rulings::corpus::case::{case_file_keys, ALIASES};
+    use rulings::judging::known_failures::KnownFailure;
+    use rulings::report::{CaseLine, CorpusInfo, Footer, GradeInfo, Header, Totals};
+    use rulings_engine::meanings::Meaning;
+    use rulings_engine::protocol::{keys, ErrorAnswer, Hello, RulingAnswer, SkippedAnswer};
+    use rulings_engine::request::{Findings, Regulations, Request};
+    use rulings_engine::ruling::{
+        CallRestriction, Comparability, Contract, Decision, IrregularityRuling, LeadRestriction, MustPass,
+        PenaltyCard, Ruling, ScoreCap, UnauthorizedInformation, WithdrawnCall,
+    };
+
+    let with = |first: &[&'static str], rest: &[&'static str]| -> Vec<&'static str> {
+        first.iter().chain(rest).copied().collect()
+    };
+    let ruling_keys = keys::<Ruling>().to_vec();
+    let mut expect_keys = ruling_keys.clone();
+    expect_keys.extend(ALIASES.iter().map(|(alias, _)| *alias));
+    let event_keys = with(&["N", "E", "S", "W"], keys::<Findings>());
+    let ruling_objects = |file: &'static str, at: &'static str| {
+        vec![
+            (file, format!("{at}"), ruling_keys.clone()),
+            (file, format!("{at}/properties/decision/anyOf/0"), keys::<Decision>().to_vec()),
+            (file, format!("{at}/properties/rulings/items"), keys::<IrregularityRuling>().to_vec()),
+            (file, format!("{at}/properties/rulings/items/properties/comparable/anyOf/0"), keys::<Comparability>().to_vec()),
+            (file, format!("{at}/properties/must_pass/items"), keys::<MustPass>().to_vec()),
+            (file, format!("{at}/properties/call_restrictions/items"), keys::<CallRestriction>().to_vec()),
+            (file, format!("{at}/properties/lead_restrictions/items"), keys::<LeadRestriction>().to_vec()),
+            (file, format!("{at}/properties/penalty_cards/items"), keys::<PenaltyCard>().to_vec()),
+            (file, format!("{at}/properties/unauthorized_information/items"), keys::<UnauthorizedInformation>().to_vec()),
+            (file, format!("{at}/properties/unauthorized_information/items/properties/from"), keys::<WithdrawnCall>().to_vec()),
+            (file, format!("{at}/properties/contract/anyOf/0"), keys::<Contract>().to_vec()),
+            (file, format!("{at}/properties/score_cap/anyOf/0"), keys::<ScoreCap>().to_vec()),
+        ]
+    };
+    let request_objects = |file: &'static str, at: &'static str| {
+        vec![
+            (file, format!("{at}"), with(&["type", "seq"], keys::<Request>())),
+            (file, format!("{at}/properties/regulations"), keys::<Regulations>().to_vec()),
+            (file, format!("{at}/$defs/event"), event_keys.clone()),
+            (file, format!("{at}/$defs/meaning"), keys::<Meaning>().to_vec()),
+        ]
+    };
+    let mut table: Vec<(&str, String, Vec<&str>)> = Vec::new();
+    table.extend(ruling_objects("ruling.schema.json", ""));
+    table.extend(ruling_objects("from-implementation.schema.json", "/$defs/ruling.schema.json"));
+    table.extend(request_objects("request.schema.json", ""));
+    table.extend(request_objects("to-implementation.schema.json", "/$defs/request.schema.json"));
+    table.extend([
+        ("hello.schema.json", String::new(), with(&["type"], keys::<Hello>())),
+        ("from-implementation.schema.json", "/$defs/hello.schema.json".into(), with(&["type"], keys::<Hello>())),
+        ("from-implementation.schema.json", "/oneOf/1".into(), with(&["type"], keys::<RulingAnswer>())),
+        ("from-implementation.schema.json", "/oneOf/2".into(), with(&["type"], keys::<SkippedAnswer>())),
+        ("from-implementation.schema.json", "/oneOf/3".into(), with(&["type"], keys::<ErrorAnswer>())),
+        ("to-implementation.schema.json", "/oneOf/0".into(), vec!["type", "protocol"]),
+        ("case.schema.json", String::new(), case_file_keys().to_vec()),
+        ("case.schema.json", "/properties/regulations".into(), keys::<Regulations>().to_vec()),
+        ("case.schema.json", "/properties/expect".into(), expect_keys),
+        ("case.schema.json", "/$defs/event".into(), event_keys.clone()),
+        ("case.schema.json", "/$defs/meaning".into(), keys::<Meaning>().to_vec()),
+        ("report-line.schema.json", "/$defs/header".into(), with(&["type"], keys::<Header>())),
+        ("report-line.schema.json", "/$defs/header/properties/corpus".into(), keys::<CorpusInfo>().to_vec()),
+        ("report-line.schema.json", "/$defs/case".into(), with(&["type"], keys::<CaseLine>())),
+        ("report-line.schema.json", "/$defs/case/properties/grade".into(), keys::<GradeInfo>().to_vec()),
+        ("report-line.schema.json", "/$defs/footer".into(), with(&["type"], keys::<Footer>())),
+        ("report-line.schema.json", "/$defs/footer/properties/totals".into(), keys::<Totals>().to_vec()),
+        ("known-failures.schema.json", "/anyOf/1/additionalProperties".into(), keys::<KnownFailure>().to_vec()),
+    ]);
+    let mut problems = Vec::new();
+    for (file, at, type_keys) in &table {
+        assert!(!type_keys.is_empty(), "{file}#{at}: the type's keys were read");
+        let text = std::fs::read_to_string(root().join("schemas").join(file)).expect("a schema file");
+        let schema: Value = serde_json::from_str(&text).expect("a schema is JSON");
+        let Some(object) = schema.pointer(at) else {
+            problems.push(format!("{file}#{at}: no such object in the schema"));
+            continue;
+        };
+        if object.get("additionalProperties") != Some(&Value::Bool(false)) {
+            problems.push(format!("{file}#{at}: does not refuse other keys (additionalProperties: false)"));
+        }
+        let mut in_schema: Vec<&str> =
+            object["properties"].as_object().map(|m| m.keys().map(String::as_str).collect()).unwrap_or_default();
+        in_schema.sort();
+        let mut in_type = type_keys.clone();
+        in_type.sort();
+        if in_schema != in_type {
+            let only_schema: Vec<&&str> = in_schema.iter().filter(|k| !in_type.contains(k)).collect();
+            let only_type: Vec<&&str> = in_type.iter().filter(|k| !in_schema.contains(k)).collect();
+            problems.push(format!("{file}#{at}: keys only in the schema {only_schema:?}, only in the type {only_type:?}"));
+        }
+    }
+    assert!(problems.is_empty(), "the schemas and the types part:\n{}", problems.join("\n"));
 }

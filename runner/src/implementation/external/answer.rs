@@ -8,7 +8,7 @@
 //! A ruling must be written as the reference engine writes it: every key
 //! present, no unknown key, calls and seats in canonical notation.
 
-use rulings_engine::protocol::{Hello, FEATURES, PROTOCOL};
+use rulings_engine::protocol::{message_keys, ErrorAnswer, Hello, RulingAnswer, SkippedAnswer, FEATURES, PROTOCOL};
 use rulings_engine::Ruling;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -151,7 +151,7 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
     }
     match kind.as_str() {
         "ruling" => {
-            only_keys(&map, &["type", "seq", "ruling"], "ruling")?;
+            only_keys(&map, &message_keys::<RulingAnswer>(), "ruling")?;
             let value = map.get("ruling").ok_or_else(|| Violation::in_step("a `ruling` message without `ruling`"))?;
             let value = &with_optional_keys(value);
             fits::<Ruling>(value, "ruling").and_then(|r| sound(&r).map(|_| r)).map(Answer::Ruling).map_err(|e| {
@@ -159,7 +159,7 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
             })
         }
         "skipped" => {
-            only_keys(&map, &["type", "seq", "reason", "issue"], "skipped")?;
+            only_keys(&map, &message_keys::<SkippedAnswer>(), "skipped")?;
             let reason = string_field(&map, "reason", "skipped")?;
             let issue = match map.get("issue") {
                 None | Some(Value::Null) => None,
@@ -173,7 +173,7 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
             Ok(Answer::Skipped { reason, issue })
         }
         _ => {
-            only_keys(&map, &["type", "seq", "message"], "error")?;
+            only_keys(&map, &message_keys::<ErrorAnswer>(), "error")?;
             Ok(Answer::Error(string_field(&map, "message", "error")?))
         }
     }
