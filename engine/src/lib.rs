@@ -13,6 +13,7 @@ mod director;
 mod editions;
 mod error;
 mod inadmissible;
+mod keys;
 pub mod law23;
 mod law24;
 mod law25;

@@ -56,7 +56,7 @@ impl std::str::FromStr for Action {
 
 /// Findings of fact and of the director's opinion about one event
 /// (docs/case-format.md). They are written beside the event's seat key;
-/// their keys are this type's fields ([`crate::protocol::keys`]).
+/// their keys are this type's fields ([`crate::keys::keys`]).
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Findings {
@@ -135,7 +135,7 @@ impl<'de> Deserialize<'de> for Event {
                             return Err(de::Error::custom(format!(
                                 "unknown key `{other}` in an event{hint}; an event has one seat key \
                                  and may have {}",
-                                crate::protocol::keys::<Findings>().join(", ")
+                                crate::keys::keys::<Findings>().join(", ")
                             )));
                         }
                     }
@@ -264,7 +264,7 @@ impl Request {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::keys;
+    use crate::keys::keys;
 
     /// An event's keys are its seat and the findings' fields: every field of
     /// [`Findings`] is written and read back by the hand-written

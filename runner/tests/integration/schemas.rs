@@ -307,7 +307,7 @@ fn every_schema_object_has_the_keys_of_its_type() {
     let event_keys = with(&["N", "E", "S", "W"], keys::<Findings>());
     let ruling_objects = |file: &'static str, at: &'static str| {
         vec![
-            (file, format!("{at}"), ruling_keys.clone()),
+            (file, at.to_string(), ruling_keys.clone()),
             (file, format!("{at}/properties/decision/anyOf/0"), keys::<Decision>().to_vec()),
             (file, format!("{at}/properties/rulings/items"), keys::<IrregularityRuling>().to_vec()),
             (file, format!("{at}/properties/rulings/items/properties/comparable/anyOf/0"), keys::<Comparability>().to_vec()),
@@ -323,7 +323,7 @@ fn every_schema_object_has_the_keys_of_its_type() {
     };
     let request_objects = |file: &'static str, at: &'static str| {
         vec![
-            (file, format!("{at}"), with(&["type", "seq"], keys::<Request>())),
+            (file, at.to_string(), with(&["type", "seq"], keys::<Request>())),
             (file, format!("{at}/properties/regulations"), keys::<Regulations>().to_vec()),
             (file, format!("{at}/$defs/event"), event_keys.clone()),
             (file, format!("{at}/$defs/meaning"), keys::<Meaning>().to_vec()),
