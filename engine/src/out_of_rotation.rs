@@ -27,7 +27,7 @@ use std::rc::Rc;
 
 use crate::auction::Legality;
 use crate::editions::{Acted, AtTurn, CallKind, Effects, Judgement, LeadScheme, Outcome, Test, Whose};
-use crate::error::{impossible, unsupported, RuleError};
+use crate::error::{impossible, RuleError};
 use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat};
@@ -53,15 +53,6 @@ impl OutOfTurn {
             Call::Pass if !self.as_bid => CallKind::Pass,
             Call::Pass | Call::Bid(_) => CallKind::Bid,
             Call::Double | Call::Redouble => CallKind::Double,
-        }
-    }
-
-    /// The law that rectifies it, for messages.
-    fn law_number(&self) -> &'static str {
-        match self.kind() {
-            CallKind::Pass => "30",
-            CallKind::Bid => "31",
-            CallKind::Double => "32",
         }
     }
 
@@ -144,7 +135,6 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
     // 32 (opening paragraph), 36: an inadmissible double or redouble out
     // of rotation is never accepted.
     if matches!(c, Call::Double | Call::Redouble) && t.auction.legality(offender, c) != Legality::Legal {
-        t.rules.require(t.rules.inadmissible, i, "36", "an inadmissible double or redouble out of rotation")?;
         // Nothing is rectified until the next event tells whether LHO
         // called first (36A) or not (36B4); see `after_inadmissible`.
         return Ok(Next::Wait(Pending {
@@ -155,12 +145,17 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
     }
 
     // 29A: the offender's LHO decides.
-    let lho = offender.lho();
-    Ok(Next::Wait(Pending {
+    Ok(Next::Wait(option_29a(oot)))
+}
+
+/// 29A: the offender's LHO may accept the call out of rotation.
+fn option_29a(oot: OutOfTurn) -> Pending {
+    let lho = oot.offender.lho();
+    Pending {
         waiting_on: lho,
         decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "29A".into() }),
         state: Box::new(Waiting::Option(oot)),
-    }))
+    }
 }
 
 impl step::Waiting for Waiting {
@@ -194,7 +189,7 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, Ru
             Ok(Next::Done)
         }
         Action::Reject if e.seat == lho => {
-            cancel(t, oot, i)?;
+            cancel(t, oot, i, false)?;
             Ok(Next::Done)
         }
         // 28B: the player whose turn it was, an opponent of the offender,
@@ -215,39 +210,50 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, Ru
         // The offender's partner calls at his own turn before LHO chose: the
         // call out of rotation was not accepted (29B), and partner's call
         // is his call under 30B1(a), 31B1 or 32B1. Under the 2007 Laws the
-        // rectification may bar him (31B, 32A): a call other than pass made
-        // before the bar was known is not ruled.
+        // rectification may bar him (31B, 32A) or forbid him to double at
+        // this turn (30B2(b)): he called before it was assessed, so it binds
+        // him from his next turn, and this call stands (docs/conventions.md).
         Action::Call(c) if e.seat == oot.turn => {
-            let path = oot.clone();
-            let barred_before = t.required_to_pass(e.seat);
-            cancel(t, oot, i)?;
-            if !c.is_pass() && !barred_before && t.required_to_pass(e.seat) {
-                return Err(unsupported(
-                    i,
-                    path.law_number(),
-                    format!(
-                        "{} calls {c} at his own turn before {lho} chose whether to accept {}'s {} out of rotation, \
-                         and the {} rectification bars him for the rest of the auction",
-                        e.seat, path.offender, path.call, t.edition
-                    ),
-                ));
+            let deferred = cancel(t, oot, i, true)?;
+            if deferred.is_empty() {
+                return Ok(Next::Call(c));
             }
-            Ok(Next::Call(c))
+            Ok(Next::ClassifyThen(c, Box::new(deferred)))
         }
-        _ => {
-            let what = match e.action {
-                Action::Call(c) => format!("calls {c}"),
-                other => format!("says `{other}`"),
-            };
-            Err(impossible(
-                i,
-                format!(
-                    "{} {what}, but the table waits on {lho}: {} called {} out of rotation ({} was to call), and only \
-                     {lho} may accept it, reject it or call over it (29A); {} may call first (28B)",
-                    e.seat, oot.offender, oot.call, oot.turn, oot.turn
-                ),
-            ))
+        // Anyone else calls (the offender again, or the fourth player) while
+        // LHO decides: held until the table no longer waits.
+        Action::Call(_) => Ok(Next::Hold(option_29a(oot))),
+        _ => Err(impossible(
+            i,
+            format!(
+                "{} says `{}`, but the table waits on {lho}: {} called {} out of rotation ({} was to call), and only \
+                 {lho} may accept it or reject it (29A)",
+                e.seat, e.action, oot.offender, oot.call, oot.turn
+            ),
+        )),
+    }
+}
+
+/// What a rectification imposed on the offender's partner, who had already
+/// called at his own turn when it was assessed: it binds him from his next
+/// turn (the obligations to pass; a 2007 30B2(b) ban is spent).
+#[derive(Debug, Default)]
+struct Deferred {
+    passes: Vec<(Seat, crate::ruling::Scope, &'static str)>,
+}
+
+impl Deferred {
+    fn is_empty(&self) -> bool {
+        self.passes.is_empty()
+    }
+}
+
+impl step::Then for Deferred {
+    fn then(self: Box<Self>, t: &mut Table, _waiting: bool) -> Result<Next, RuleError> {
+        for (seat, scope, law) in self.passes {
+            t.impose_pass(seat, scope, law);
         }
+        Ok(Next::Done)
     }
 }
 
@@ -273,14 +279,16 @@ fn accept(t: &mut Table, oot: &OutOfTurn) {
 /// side, as the edition's table gives it
 /// ([`crate::editions::Rules::cancelled`]). 16C2 (2007: 16D2): partner may
 /// not use what the cancelled call told him.
-fn cancel(t: &mut Table, oot: OutOfTurn, i: usize) -> Result<(), RuleError> {
+fn cancel(t: &mut Table, oot: OutOfTurn, i: usize, partner_has_called: bool) -> Result<Deferred, RuleError> {
     let Some(rectification) = t.rules.cancelled(oot.kind(), oot.relation, oot.any_bid) else {
-        return Err(unsupported(
+        // Rules::cancelled gives no rectification only for calls that cannot
+        // arise (a pass after a bid, or a double, at LHO's turn by a player
+        // who has not called).
+        return Err(impossible(
             i,
-            oot.law_number(),
             format!(
-                "{}'s {} out of rotation at {}'s turn: the {} Laws name no rectification the engine rules on \
-                 for it",
+                "{}'s {} out of rotation at {}'s turn: the {} Laws give no rectification for it, and no auction \
+                 can lead to it",
                 oot.offender, oot.call, oot.turn, t.edition
             ),
         ));
@@ -290,13 +298,21 @@ fn cancel(t: &mut Table, oot: OutOfTurn, i: usize) -> Result<(), RuleError> {
     t.unauthorized(offender.partner(), offender, oot.call, ui);
     let ruling = t.rulings_recorded();
     t.record(oot.ruling(rectification.law));
-    apply(t, &oot, rectification.now, false);
+    let mut now = rectification.now;
+    let mut deferred = Deferred::default();
+    if partner_has_called {
+        if let Some((scope, law)) = now.partner_must_pass.take() {
+            deferred.passes.push((offender.partner(), scope, law));
+        }
+        now.partner_no_double = None;
+    }
+    apply(t, &oot, now, false);
     let lapse_lead = rectification.now.lead && repetition_is_no_withdrawal(t);
     if rectification.at_turn != AtTurn::Disposed || lapse_lead {
         let reverted_at = t.auction.calls().len();
         t.rotation.watches.push(Watch { oot, reverted_at, ruling, at_turn: rectification.at_turn, lapse_lead });
     }
-    Ok(())
+    Ok(deferred)
 }
 
 /// Does this edition's Law 26 apply only when the offender chooses a
@@ -319,9 +335,9 @@ fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects, repeated: bool) {
     if let Some((scope, law)) = fx.partner_must_pass {
         t.impose_pass(partner, scope, law);
     }
-    if let Some(law) = fx.partner_no_double {
+    if fx.partner_no_double.is_some() {
         // The auction has gone back to partner: the bar is on his next call.
-        t.rotation.no_double = Some(NoDouble { seat: partner, at: t.auction.calls().len(), law });
+        t.rotation.no_double = Some(NoDouble { seat: partner, at: t.auction.calls().len() });
     }
     if fx.lead && !(repeated && repetition_is_no_withdrawal(t)) {
         // Law 32 names 26B for a double or redouble (2007: any one suit),
@@ -345,19 +361,19 @@ fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects, repeated: bool) {
 /// the turn the auction went back to him), and the cancelled calls out of
 /// rotation waiting on this player's correct turn are disposed of (2017
 /// 30B1(b), 31A, 31B2, 32A, 32B2; 2007 31A, 32B).
-pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+///
+/// Returns true when the call is a double or redouble that 2007 30B2(b)
+/// forbids at this turn: the director then rules it as a double the Laws do
+/// not permit (Law 36; docs/conventions.md, "Editions").
+pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<bool, RuleError> {
     let len = t.auction.calls().len();
     if let Some(bar) = t.rotation.no_double.take() {
         if bar.at == len && bar.seat == e.seat {
             if matches!(c, Call::Double | Call::Redouble) {
-                return Err(unsupported(
-                    i,
-                    bar.law,
-                    format!(
-                        "{} calls {c}, but after his partner's pass out of rotation he may only bid or pass at this turn",
-                        e.seat
-                    ),
-                ));
+                // The double is cancelled (36); the ban holds for the call
+                // he makes instead at this same turn.
+                t.rotation.no_double = Some(bar);
+                return Ok(true);
             }
         } else if bar.at >= len {
             // Not yet his call: the bar waits.
@@ -376,7 +392,7 @@ pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<(),
         let w = t.rotation.watches.remove(k);
         dispose(t, w, i, e, c)?;
     }
-    Ok(())
+    Ok(false)
 }
 
 fn dispose(t: &mut Table, w: Watch, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
@@ -478,11 +494,12 @@ fn repeats_denomination(oot: &OutOfTurn, e: &Event, c: Call) -> bool {
 /// his turn; 26B and 72C may apply.
 fn inadmissible_out_of_rotation(t: &mut Table, oot: &OutOfTurn) {
     let partner = oot.offender.partner();
-    t.record(oot.ruling("36B4"));
-    t.impose_pass(partner, crate::ruling::Scope::RestOfAuction, "36B4");
-    t.restrict_lead(oot.offender, "26B");
-    t.unauthorized(partner, oot.offender, oot.call, "16C2");
-    t.may_adjust("72C");
+    let law = t.rules.inadmissible.double_out_of_turn;
+    t.record(oot.ruling(law));
+    t.impose_pass(partner, crate::ruling::Scope::RestOfAuction, law);
+    t.lead_after_withdrawal(oot.offender, oot.call, None);
+    t.unauthorized(partner, oot.offender, oot.call, t.rules.withdrawn_ui);
+    t.may_adjust(t.rules.damage);
 }
 
 /// After an inadmissible double or redouble out of rotation: 36A if the
@@ -495,8 +512,8 @@ fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Res
             // cancelled; the auction proceeds as if nothing had happened; no
             // 26B. If LHO was the player whose turn it was, his call is that
             // call, in rotation. (Nothing was rectified while waiting.)
-            t.record(oot.ruling("36A"));
-            t.unauthorized(oot.offender.partner(), oot.offender, oot.call, "16C2");
+            t.record(oot.ruling(t.rules.inadmissible.double_condoned));
+            t.unauthorized(oot.offender.partner(), oot.offender, oot.call, t.rules.withdrawn_ui);
             if lho == oot.turn {
                 return Ok(Next::Call(c));
             }
@@ -565,11 +582,15 @@ mod tests {
     fn partner_may_not_double_at_the_turn_after_a_2007_30b2_pass() {
         // 2007 30B2: after N's 1H, W passes at E's turn (E is W's partner);
         // N does not accept. E may bid or pass, but not double, now (b).
+        // A double there is one the Laws do not permit: Law 36 (2007 36B2),
+        // and the ban still holds for the call he makes instead.
         let bar = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X")]);
-        match rule(&bar) {
-            Err(RuleError::Unsupported { event: 3, law, .. }) => assert_eq!(law, "30B2(b)"),
-            other => panic!("expected 30B2(b) not supported, got {other:?}"),
-        }
+        let r = rule(&bar).expect("2007 30B2(b) with Law 36");
+        assert_eq!(r.rulings.iter().map(|x| x.law.as_str()).collect::<Vec<_>>(), ["30B2", "36B2"]);
+        assert_eq!(r.next, Some(Seat::E));
+        let again = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X"), ("E", "X")]);
+        let r = rule(&again).expect("the ban holds at that turn");
+        assert_eq!(r.rulings.iter().map(|x| x.law.as_str()).collect::<Vec<_>>(), ["30B2", "36B2", "36B2"]);
         // A bid at that turn is his right; so is a double at a later turn.
         let ok = story_2007(
             Seat::N,
@@ -580,15 +601,15 @@ mod tests {
     }
 
     #[test]
-    fn a_2007_bar_on_partner_who_called_first_is_not_ruled() {
+    fn a_2007_bar_on_partner_who_called_first_binds_from_his_next_turn() {
         // 2007 31B: S bid 1D at N's turn; N bids at his own turn before W
         // chose; the cancellation bars N for the rest of the auction, which
-        // he could not know when he bid.
-        let r = story_2007(Seat::N, &[("S", "1D"), ("N", "1H")]);
-        match rule(&r) {
-            Err(RuleError::Unsupported { event: 1, law, .. }) => assert_eq!(law, "31"),
-            other => panic!("expected Law 31 not supported, got {other:?}"),
-        }
+        // he could not know when he bid: his 1H stands, the bar starts now.
+        let r = rule(&story_2007(Seat::N, &[("S", "1D"), ("N", "1H")])).expect("2007 31B");
+        assert_eq!(r.auction.len(), 1);
+        assert_eq!(r.rulings[0].law, "31B");
+        assert_eq!((r.must_pass[0].seat, r.must_pass[0].in_force), (Seat::N, true));
+        assert!(r.rulings.iter().all(|x| x.irregularity != crate::ruling::Irregularity::CallWhenRequiredToPass));
     }
 
     #[test]
@@ -604,14 +625,14 @@ mod tests {
     }
 
     #[test]
-    fn laws_36_to_38_out_of_rotation_stay_2017_only() {
-        // A double of partner's bid out of rotation (36) and a bid above
-        // seven out of rotation (38) are not ruled under the 2007 Laws.
-        for (events, law) in [(&[("N", "1S"), ("S", "X")][..], "36"), (&[("N", "7S"), ("S", "8NT")][..], "38")] {
-            match rule(&story_2007(Seat::N, events)) {
-                Err(RuleError::Unsupported { event: 1, law: l, .. }) => assert_eq!(l, law),
-                other => panic!("expected Law {law} not supported, got {other:?}"),
-            }
+    fn laws_36_to_38_out_of_rotation_in_2007() {
+        // A double of partner's bid out of rotation (36B4) and a bid above
+        // seven out of rotation (38C), with the 2007 clauses.
+        for (events, law) in [(&[("N", "1S"), ("S", "X")][..], "36B4"), (&[("N", "7S"), ("S", "8NT")][..], "38C")] {
+            let r = rule(&story_2007(Seat::N, events)).expect("ruled in 2007");
+            assert_eq!(r.rulings[0].law, law);
+            assert_eq!(r.unauthorized_information[0].law, "16D2");
+            assert_eq!(r.score_adjustment, ["23"]);
         }
     }
 
@@ -637,8 +658,20 @@ mod tests {
         // 29A: the option on E's 1S (at N's turn) is S's, not W's.
         let r = story(Seat::N, &[("E", "1S"), ("W", "accept")]);
         assert!(matches!(rule(&r), Err(RuleError::Impossible { event: 1, .. })));
-        let r = story(Seat::N, &[("E", "1S"), ("W", "1H")]);
-        assert!(matches!(rule(&r), Err(RuleError::Impossible { event: 1, .. })));
+        // W calls meanwhile: held until S has chosen (the table still waits
+        // on S), then ruled where the auction stands.
+        let r = rule(&story(Seat::N, &[("E", "1S"), ("W", "1H")])).expect("held");
+        assert_eq!((r.next, r.decision.map(|d| d.law)), (Some(Seat::S), Some("29A".to_string())));
+        assert!(r.rulings.is_empty());
+        // S accepts: E's 1S stands, N's turn is lost; W's 1H comes at S's
+        // turn (W's RHO): a bid out of rotation, whose option is N's.
+        let r = rule(&story(Seat::N, &[("E", "1S"), ("W", "1H"), ("S", "accept")])).expect("released");
+        assert_eq!(r.rulings.len(), 1);
+        assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::N, "29A".to_string())));
+        // S calls instead: W's 1H is ruled first (at S's turn), and S, whose
+        // turn it was, calls before its rectification: 28B.
+        let r = rule(&story(Seat::N, &[("E", "1S"), ("W", "1H"), ("S", "2S")])).expect("28B");
+        assert_eq!(r.rulings.iter().map(|x| x.law.as_str()).collect::<Vec<_>>(), ["29A", "28B"]);
     }
 
     #[test]

@@ -54,7 +54,6 @@ pub(crate) struct Rotation {
 pub(crate) struct NoDouble {
     pub(crate) seat: Seat,
     pub(crate) at: usize,
-    pub(crate) law: &'static str,
 }
 
 /// A cancelled call out of rotation, waiting on the offender's correct turn.
