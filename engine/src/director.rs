@@ -9,6 +9,11 @@
 //! module routes; the law modules below it never call back up, and the
 //! table below them knows no law module.
 //!
+//! A call by a player the table is not waiting on, while it waits on an
+//! option or a replacement, is held ([`Next::Hold`]) and ruled once the
+//! table no longer waits, or just before a later call that settles what it
+//! waited on (docs/conventions.md, "Calls while the table waits").
+//!
 //! A new law module is one more arm in [`Director::call`] or
 //! [`Director::classify`] (where the Laws send the call) and, if the table
 //! waits on it, its own [`Waiting`] state: docs/adding-a-law.md.

@@ -27,8 +27,15 @@
 //! differences in `editions.rs` (docs/conventions.md, "Editions"): 2007
 //! 27B1(a) wants the lowest bid in the same strain with both bids natural,
 //! 27B1(b) a call whose meaning is contained in the insufficient bid's,
-//! and cites 16D2, 23 and the 2007 Law 26; 1997 has only B1(a), and every
-//! other correction bars partner.
+//! and cites 16D2, 23 and the 2007 Law 26; 1997 (bridge.pro.br/leis/lei_27.htm)
+//! has one free correction, B1(a), with B1(b) its adjustment clause; every
+//! other correction bars partner (B2), an attempted double too (B3); its 27A
+//! is one paragraph, and a second insufficient bid is one LHO may accept
+//! (27A) or, refused, no correction at all (no 27B4, no bar of its own).
+//!
+//! A call by a player the table is not waiting on, while LHO holds an
+//! option or the offender must replace, is held ([`Next::Hold`]) and ruled
+//! by the director once the table no longer waits.
 
 use crate::editions::{Replacement, SameDenomination, SecondInsufficient};
 use crate::error::{impossible, RuleError};

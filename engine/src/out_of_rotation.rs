@@ -18,7 +18,14 @@
 //!   once under 36B4, or under 36A if the offender's LHO calls next.
 //! - otherwise the table waits on the offender's LHO (29A): `accept`, or a
 //!   call over it, keeps it; `reject` cancels it (29B) and Laws 30, 31 and
-//!   32 apply; a call by the player whose turn it was comes first (28B).
+//!   32 apply; a call by the player whose turn it was comes first (28B); a
+//!   call by the offender's partner at his own turn ends the option (29B:
+//!   a 2007 bar then binds him from his next turn); a call by anyone else is
+//!   held by the director until the option is exercised.
+//!
+//! The 1997 Laws 28, 29 and 30 could not be read: the director answers
+//! `not yet supported` for a 1997 call out of rotation (docs/conventions.md,
+//! "Editions").
 //!
 //! Decisions where the Laws are silent are in docs/conventions.md, "Laws
 //! 28-34" and, for 2007, "Editions".
