@@ -9,6 +9,11 @@
 //! module routes; the law modules below it never call back up, and the
 //! table below them knows no law module.
 //!
+//! A call by a player the table is not waiting on, while it waits on an
+//! option or a replacement, is held ([`Next::Hold`]) and ruled once the
+//! table no longer waits, or just before a later call that settles what it
+//! waited on (docs/conventions.md, "Calls while the table waits").
+//!
 //! A new law module is one more arm in [`Director::call`] or
 //! [`Director::classify`] (where the Laws send the call) and, if the table
 //! waits on it, its own [`Waiting`] state: docs/adding-a-law.md.
@@ -36,7 +41,7 @@ pub fn rule(request: &Request) -> Result<Ruling, RuleError> {
             ),
         ));
     }
-    let mut director = Director { table: Table::new(request), pending: None };
+    let mut director = Director { table: Table::new(request), pending: None, held: Vec::new() };
     for (i, event) in request.events.iter().enumerate() {
         director.event(i, event)?;
     }
@@ -50,6 +55,14 @@ struct Director {
     /// The player the table waits on, and the law module's state, while an
     /// irregularity is being rectified.
     pending: Option<Pending>,
+    /// Calls made by a player the table was not waiting on, while it waited
+    /// on someone else's option or call ([`Next::Hold`]), with their event
+    /// numbers, in the order made. The Director deals with irregularities in
+    /// the order he can: each is ruled, where the auction then stands, once
+    /// the table no longer waits on anyone, or just before a later call that
+    /// settles what it waited on (docs/conventions.md, "Calls while the table
+    /// waits").
+    held: Vec<(usize, Event)>,
 }
 
 impl Director {
@@ -59,7 +72,6 @@ impl Director {
         if let Action::Cards(x) = e.action {
             // Law 24 is independent of any call under rectification: what the
             // table waits on (if anything) still waits.
-            t.rules.require(t.rules.card_exposed, i, "24", "a card exposed during the auction")?;
             return law24::card_exposed(t, i, e, x);
         }
         t.auction_begun = true;
@@ -81,7 +93,24 @@ impl Director {
             },
         };
         self.pending = self.follow(i, e, next)?;
+        if self.pending.is_none() {
+            self.pending = self.release_held(usize::MAX)?;
+        }
         Ok(())
+    }
+
+    /// Rule on the calls held while the table waited, those made before
+    /// event `before`, in order, until one leaves the table waiting again;
+    /// return what it then waits on.
+    fn release_held(&mut self, before: usize) -> Result<Option<Pending>, RuleError> {
+        while self.held.first().is_some_and(|(k, _)| *k < before) {
+            let (k, h) = self.held.remove(0);
+            let Action::Call(c) = h.action else { continue };
+            if let Some(p) = self.follow(k, &h, Next::Call(c))? {
+                return Ok(Some(p));
+            }
+        }
+        Ok(None)
     }
 
     /// Act on what a law module said, until the event is done or the table
@@ -91,7 +120,20 @@ impl Director {
             next = match next {
                 Next::Done => return Ok(None),
                 Next::Wait(p) => return Ok(Some(p)),
-                Next::Call(c) => self.call(i, e, c)?,
+                Next::Call(c) => {
+                    // Calls held while the table waited were made before this
+                    // one: they are ruled first, and this call comes after.
+                    match self.release_held(i)? {
+                        Some(p) => {
+                            p.state.resolve(&mut self.table, i, &Event { action: Action::Call(c), ..e.clone() })?
+                        }
+                        None => self.call(i, e, c)?,
+                    }
+                }
+                Next::Hold(p) => {
+                    self.held.push((i, e.clone()));
+                    return Ok(Some(p));
+                }
                 Next::Classify(c) => self.classify(i, e, c)?,
                 Next::ClassifyThen(c, then) => {
                     let first = self.classify(i, e, c)?;
@@ -105,7 +147,7 @@ impl Director {
                         }
                     }
                 }
-                Next::Handoff(h) => self.handoff(e, h),
+                Next::Handoff(h) => self.handoff(i, e, h)?,
             };
         }
     }
@@ -131,7 +173,6 @@ impl Director {
         let t = &mut self.table;
         if t.auction.is_over() {
             // 35D, 39.
-            t.rules.require(t.rules.inadmissible, i, "39", "a call after the final pass")?;
             return inadmissible::call_after_final_pass(t, i, e, c);
         }
         let turn = t.auction.next_seat();
@@ -144,7 +185,6 @@ impl Director {
         }
         if !c.is_pass() && t.required_to_pass(e.seat) {
             // 35B, 37.
-            t.rules.require(t.rules.inadmissible, i, "37", "a call by a player required to pass")?;
             return inadmissible::call_when_required_to_pass(t, i, e, c);
         }
         match t.auction.legality(e.seat, c) {
@@ -153,17 +193,13 @@ impl Director {
                 Ok(Next::Done)
             }
             // 27A1.
-            Legality::Insufficient => Ok(law27::insufficient_bid(e, c)),
+            Legality::Insufficient => Ok(law27::insufficient_bid(t, e, c)),
             // 35A, 36.
             Legality::InadmissibleDouble | Legality::InadmissibleRedouble => {
-                t.rules.require(t.rules.inadmissible, i, "36", "an inadmissible double or redouble")?;
                 inadmissible::inadmissible_double(t, i, e, c)
             }
             // 35C, 38.
-            Legality::AboveSeven => {
-                t.rules.require(t.rules.inadmissible, i, "38", "a bid of more than seven")?;
-                inadmissible::bid_above_seven(t, i, e, c)
-            }
+            Legality::AboveSeven => inadmissible::bid_above_seven(t, i, e, c),
         }
     }
 
@@ -172,7 +208,21 @@ impl Director {
     /// (35B, 37) are about the call itself, wherever it was made.
     fn out_of_rotation(&mut self, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
         let t = &mut self.table;
+        if t.rules.rotation.is_some() {
+            if let Some(next) = out_of_rotation::before_call(t, i, e, c) {
+                return Ok(next);
+            }
+        }
+        if matches!(c, Call::Bid(b) if b.is_above_seven()) {
+            return inadmissible::bid_above_seven(t, i, e, c);
+        }
+        if !c.is_pass() && t.required_to_pass(e.seat) {
+            return inadmissible::call_when_required_to_pass(t, i, e, c);
+        }
         if t.rules.rotation.is_none() {
+            // The 1997 Laws 28, 29 and 30 could not be read (docs/conventions.md,
+            // "Editions"): the engine rules no 1997 call out of rotation but
+            // those Laws 37 and 38 take first, as above.
             return Err(unsupported(
                 i,
                 "28-32",
@@ -182,27 +232,25 @@ impl Director {
                 ),
             ));
         }
-        if let Some(next) = out_of_rotation::before_call(t, i, e, c) {
-            return Ok(next);
-        }
-        if matches!(c, Call::Bid(b) if b.is_above_seven()) {
-            t.rules.require(t.rules.inadmissible, i, "38", "a bid of more than seven")?;
-            return inadmissible::bid_above_seven(t, i, e, c);
-        }
-        if !c.is_pass() && t.required_to_pass(e.seat) {
-            t.rules.require(t.rules.inadmissible, i, "37", "a call by a player required to pass")?;
-            return inadmissible::call_when_required_to_pass(t, i, e, c);
-        }
         out_of_rotation::call_out_of_rotation(t, i, e, c)
     }
 
     /// One law handing an event to another.
-    fn handoff(&mut self, e: &Event, h: Handoff) -> Next {
-        match h {
+    fn handoff(&mut self, i: usize, e: &Event, h: Handoff) -> Result<Next, RuleError> {
+        Ok(match h {
             Handoff::UnintendedReplacesHeldCall(c) => law25::replaces_held_call(&mut self.table, e, c),
-            Handoff::SubstituteForInsufficient(ib) => law25::substitute_for_insufficient(ib, e),
-            Handoff::InsufficientAgain(ib) => law27::offer_again(ib),
-        }
+            Handoff::SubstituteForInsufficient(ib) => law25::substitute_for_insufficient(&mut self.table, ib, e),
+            Handoff::InsufficientAgain(ib) => law27::offer_again(&self.table, ib),
+            Handoff::AboveSeven { replacement, lho_follows } => {
+                let Action::Call(c) = replacement.action else {
+                    return Err(impossible(i, "a replacement must be a call"));
+                };
+                match self.classify(i, &replacement, c)? {
+                    Next::Wait(p) if lho_follows => p.state.resolve(&mut self.table, i, e)?,
+                    next => next,
+                }
+            }
+        })
     }
 
     /// The story has ended: a call that waits to see whether LHO calls

@@ -13,7 +13,6 @@ use std::fmt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::error::{unsupported, RuleError};
 use crate::ruling::Scope;
 
 /// An edition of the Laws of Duplicate Bridge.
@@ -35,7 +34,6 @@ impl Edition {
             Edition::E2017 => "2017",
         }
     }
-
 }
 
 impl fmt::Display for Edition {
@@ -83,7 +81,6 @@ impl<'de> Deserialize<'de> for Edition {
         d.deserialize_any(V)
     }
 }
-
 
 /// 27B1(a): which replacements correct an insufficient bid freely.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -136,6 +133,61 @@ pub(crate) enum ChangeScheme {
     /// turn, 25B2(b)(1)) or makes another legal call (his side scores at
     /// most average minus, 25B2(b)(2)); lead penalties either way (25B2(c)).
     CondoneOrPenalty,
+}
+
+/// A second insufficient bid offered to correct the first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SecondInsufficient {
+    /// 2017, 2007 27B4: LHO may accept it; not accepted, the Director rules
+    /// as in 27B3 (cancelled, partner barred).
+    RuleAsB3,
+    /// 1997: 27B admits only a sufficient bid or a pass as the correction,
+    /// and has no 27B4. The second bid is an insufficient bid, which LHO may
+    /// accept (27A; the first is then disposed of under 27B); not accepted,
+    /// it is cancelled and the offender corrects again, judged by 27B1 and
+    /// 27B2 as any correction (no bar of its own).
+    AcceptOrCorrectAgain,
+}
+
+/// Laws 35-39: the clause each ruling on an inadmissible call cites, by
+/// edition. 2017 and 2007 share the structure (36A/36B, 37A/37B, 38A-D,
+/// 39A-C; 2007 names Laws 23 and 26 where 2017 names 72C and 26B, and its
+/// 39 has no provision for LHO calling first). The 1997 Laws put every
+/// "LHO called before a penalty was assessed" case in Law 35 ("Inadmissible
+/// Call Condoned") and the penalties in 36-39; their text could not be read,
+/// so 1997 rulings cite the Law where the section is not known.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct InadmissibleClauses {
+    /// A double or redouble Law 19 does not permit, LHO having called
+    /// over it: it and every later call cancelled (2017, 2007 36A; 1997 35).
+    pub double_condoned: &'static str,
+    /// The same, LHO not having called: cancelled, a legal call
+    /// substituted, partner barred (2017, 2007 36B2; 1997 36).
+    pub double: &'static str,
+    /// The same out of rotation (2017, 2007 36B4; 1997 36).
+    pub double_out_of_turn: &'static str,
+    /// A bid, double or redouble by a player required to pass, LHO having
+    /// called: the calls stand (2017, 2007 37A; 1997 35).
+    pub barred_condoned: &'static str,
+    /// The same, LHO not having called: cancelled, a pass substituted, both
+    /// members barred (2017, 2007 37B2; 1997 37).
+    pub barred: &'static str,
+    /// A bid of more than seven: cancelled, a pass substituted, both members
+    /// barred (38C), and the clause when LHO called first (2017, 2007 38C,
+    /// no 26 or damage clause, 38D; 1997 35).
+    pub above_seven: &'static str,
+    pub above_seven_condoned: &'static str,
+    /// Calls after the final pass: after a pass-out (39A), a pass by a
+    /// defender or any call by the declaring side (39B), a bid, double or
+    /// redouble by a defender (39C).
+    pub after_pass_out: &'static str,
+    pub after_final_pass: &'static str,
+    pub after_final_pass_by_defender: &'static str,
+    /// A defender's bid, double or redouble after the final pass over which
+    /// his LHO (declarer or dummy) calls before rectification: 2017 39B (no
+    /// further rectification), 1997 35 (condoned); None in 2007, whose Law
+    /// 39 has no such provision (39C stands).
+    pub after_final_pass_condoned: Option<&'static str>,
 }
 
 /// Laws 30-32: how an edition rectifies a call out of rotation that is
@@ -270,44 +322,51 @@ pub(crate) struct Rules {
     pub same_denomination: SameDenomination,
     pub replacement: Replacement,
     /// Adjustment after a free correction under 27B1: 27D (2017, 2007);
-    /// 1997 has no such clause.
+    /// 1997 27B1(b) (the director adjusts if the insufficient bid's
+    /// information damaged the other side: its B1(b) is that clause, not a
+    /// second way of correcting).
     pub after_correction: Option<&'static str>,
     /// After 27B1(b), is 16C/16D switched off? 2017 says so; 2007's B1(b)
     /// is silent (only B1(a) says "16D does not apply"), so it applies.
     pub b1b_keeps_information_authorised: bool,
-    /// 1997: the clause that bars partner when the insufficient bid or its
-    /// correction is conventional (as the research note reads 1997 27B1(b)).
-    pub conventional_bar: Option<&'static str>,
+    /// The clause under which LHO may accept an insufficient bid (and does
+    /// by calling): 27A1 (2017, 2007); 27A, one undivided paragraph (1997).
+    pub accept_insufficient: &'static str,
     pub lead: LeadScheme,
     pub change_of_call: ChangeScheme,
-    /// The clause that lets LHO withdraw his call over a replaced unintended
-    /// call and makes it unauthorised to the other side: 25A6 (2017), 25A4
-    /// (2007); 1997's 25A has no such clause.
-    pub lho_withdrawal: Option<&'static str>,
+    /// LHO's call over a replaced unintended call: the clause that lets him
+    /// withdraw it (his option), and the clause that makes the withdrawn
+    /// call unauthorised to the other side. 2017: 25A6 for both; 2007: 25A4
+    /// for both. 1997: its 25A says nothing of LHO's call; the only 1997
+    /// provision for a call made over a call that is then changed is 25B1
+    /// (LHO may withdraw it, "but see Law 16C2"), applied by analogy: the
+    /// option under 25A, the information under 16C2 (docs/conventions.md,
+    /// "Editions").
+    pub lho_withdrawal: (&'static str, &'static str),
     /// The ruling entry's clause for a replaced unintended call: 25A1
     /// (2017, 2007), 25A (1997, one undivided paragraph).
     pub unintended_replaced: &'static str,
     /// Laws 30-32 after a call out of rotation is cancelled: the 2017
     /// comparable-call scheme, the 2007 bars; None where the engine does
-    /// not rule calls out of rotation (1997).
+    /// not rule calls out of rotation (1997: its Laws 28, 29 and 30 could
+    /// not be read; docs/conventions.md, "Editions").
     pub rotation: Option<RotationScheme>,
-    /// Law 24 (a card exposed or led during the auction): ruled under the
-    /// 2017 Laws only.
-    pub card_exposed: bool,
-    /// Laws 36-39 (inadmissible calls): ruled under the 2017 Laws only.
-    pub inadmissible: bool,
+    /// Law 24: the clause under which a card exposed during the auction
+    /// becomes a penalty card if its owner defends: 24E (2017); the opening
+    /// paragraph of Law 24 (2007, 1997).
+    pub penalty_card: &'static str,
+    /// Laws 35-39: the clause each ruling on an inadmissible call cites.
+    pub inadmissible: InadmissibleClauses,
     /// 27C: the offender may replace his insufficient bid before LHO has
     /// chosen, and LHO keeps his option (2017, 2007). The 1997 Laws have no
     /// 27C: such a change of call is 25B's.
     pub premature_replacement: bool,
-    /// 27B4: a second insufficient bid as the replacement, which LHO may
-    /// accept (2017, 2007). The 1997 Laws have no 27B4, and the engine does
-    /// not rule that replacement under them.
-    pub second_insufficient: bool,
-    /// 27B3: an attempted double or redouble as the replacement is
-    /// cancelled (2017, 2007). The 1997 treatment could not be checked
-    /// against a 1997 text, and the engine does not rule it.
-    pub attempted_double: bool,
+    /// A second insufficient bid offered as the correction: 27B4 (2017,
+    /// 2007: LHO may accept it, otherwise as 27B3), or, in 1997, an
+    /// insufficient bid like any other, which LHO may accept under 27A and
+    /// which is otherwise no correction (27B wants a sufficient bid or a
+    /// pass) and is cancelled without a bar.
+    pub second_insufficient: SecondInsufficient,
     /// The clause of a lead restriction that lets declarer require or
     /// prohibit one of the suits a withdrawn call named: 26A2 (2007), 26A
     /// (1997; the 2017 Law 26 has no such clause).
@@ -326,17 +385,28 @@ impl Rules {
                 replacement: Replacement::Comparable,
                 after_correction: Some("27D"),
                 b1b_keeps_information_authorised: true,
-                conventional_bar: None,
+                accept_insufficient: "27A1",
                 lead: LeadScheme::ProhibitUnspecified,
                 change_of_call: ChangeScheme::AcceptOrCancel,
-                lho_withdrawal: Some("25A6"),
+                lho_withdrawal: ("25A6", "25A6"),
                 unintended_replaced: "25A1",
                 rotation: Some(RotationScheme::Comparable),
-                card_exposed: true,
-                inadmissible: true,
+                penalty_card: "24E",
+                inadmissible: InadmissibleClauses {
+                    double_condoned: "36A",
+                    double: "36B2",
+                    double_out_of_turn: "36B4",
+                    barred_condoned: "37A",
+                    barred: "37B2",
+                    above_seven: "38C",
+                    above_seven_condoned: "38C",
+                    after_pass_out: "39A",
+                    after_final_pass: "39B",
+                    after_final_pass_by_defender: "39C",
+                    after_final_pass_condoned: Some("39B"),
+                },
                 premature_replacement: true,
-                second_insufficient: true,
-                attempted_double: true,
+                second_insufficient: SecondInsufficient::RuleAsB3,
                 lead_named_suits: "26A",
             },
             Edition::E2007 => Rules {
@@ -347,17 +417,28 @@ impl Rules {
                 replacement: Replacement::SameOrMorePrecise,
                 after_correction: Some("27D"),
                 b1b_keeps_information_authorised: false,
-                conventional_bar: None,
+                accept_insufficient: "27A1",
                 lead: LeadScheme::RequireOrProhibit,
                 change_of_call: ChangeScheme::AcceptOrCancel,
-                lho_withdrawal: Some("25A4"),
+                lho_withdrawal: ("25A4", "25A4"),
                 unintended_replaced: "25A1",
                 rotation: Some(RotationScheme::Bars),
-                card_exposed: false,
-                inadmissible: false,
+                penalty_card: "24",
+                inadmissible: InadmissibleClauses {
+                    double_condoned: "36A",
+                    double: "36B2",
+                    double_out_of_turn: "36B4",
+                    barred_condoned: "37A",
+                    barred: "37B2",
+                    above_seven: "38C",
+                    above_seven_condoned: "38C",
+                    after_pass_out: "39A",
+                    after_final_pass: "39B",
+                    after_final_pass_by_defender: "39C",
+                    after_final_pass_condoned: None,
+                },
                 premature_replacement: true,
-                second_insufficient: true,
-                attempted_double: true,
+                second_insufficient: SecondInsufficient::RuleAsB3,
                 lead_named_suits: "26A2",
             },
             Edition::E1997 => Rules {
@@ -366,19 +447,30 @@ impl Rules {
                 damage: "23",
                 same_denomination: SameDenomination::NaturalStrain,
                 replacement: Replacement::None,
-                after_correction: None,
+                after_correction: Some("27B1(b)"),
                 b1b_keeps_information_authorised: false,
-                conventional_bar: Some("27B1(b)"),
+                accept_insufficient: "27A",
                 lead: LeadScheme::RequireOrProhibit,
                 change_of_call: ChangeScheme::CondoneOrPenalty,
-                lho_withdrawal: None,
+                lho_withdrawal: ("25A", "16C2"),
                 unintended_replaced: "25A",
                 rotation: None,
-                card_exposed: false,
-                inadmissible: false,
+                penalty_card: "24",
+                inadmissible: InadmissibleClauses {
+                    double_condoned: "35",
+                    double: "36",
+                    double_out_of_turn: "36",
+                    barred_condoned: "35",
+                    barred: "37",
+                    above_seven: "38C",
+                    above_seven_condoned: "35",
+                    after_pass_out: "39A",
+                    after_final_pass: "39B",
+                    after_final_pass_by_defender: "39C",
+                    after_final_pass_condoned: Some("35"),
+                },
                 premature_replacement: false,
-                second_insufficient: false,
-                attempted_double: false,
+                second_insufficient: SecondInsufficient::AcceptOrCorrectAgain,
                 lead_named_suits: "26A",
             },
         }
@@ -537,21 +629,6 @@ impl Rules {
     pub(crate) fn lead_clauses(&self) -> (&'static str, &'static str) {
         (self.lead_named_suits, "26B")
     }
-
-    /// Laws 24 and 33-39 are ruled for the 2017 Laws only (Laws 28-32 also
-    /// for 2007; docs/conventions.md, "Editions"): where `ruled` (a field of
-    /// this table) is false, event `i` answers `not yet supported` rather
-    /// than a 2017 ruling under another edition's name.
-    pub(crate) fn require(&self, ruled: bool, i: usize, law: &str, what: &str) -> Result<(), RuleError> {
-        if ruled {
-            return Ok(());
-        }
-        Err(unsupported(
-            i,
-            law,
-            format!("{what} in the {} Laws: Law {law} is ruled for the 2017 Laws only", self.edition),
-        ))
-    }
 }
 
 /// 2017: the offender's call at his correct turn is comparable (23A: no
@@ -586,8 +663,21 @@ mod tests {
             let (require, prohibit) = r.lead_clauses();
             let mut cited = vec![r.withdrawn_ui, r.damage, r.unintended_replaced, require, prohibit];
             cited.extend(r.after_correction);
-            cited.extend(r.conventional_bar);
-            cited.extend(r.lho_withdrawal);
+            cited.extend([r.accept_insufficient, r.lho_withdrawal.0, r.lho_withdrawal.1, r.penalty_card]);
+            let x = r.inadmissible;
+            cited.extend([
+                x.double_condoned,
+                x.double,
+                x.double_out_of_turn,
+                x.barred_condoned,
+                x.barred,
+                x.above_seven,
+                x.above_seven_condoned,
+                x.after_pass_out,
+                x.after_final_pass,
+                x.after_final_pass_by_defender,
+            ]);
+            cited.extend(x.after_final_pass_condoned);
             cited.extend(rotation_clauses(&r));
             for id in cited {
                 let c = clauses::find(id).unwrap_or_else(|| panic!("{id} is not in the registry"));

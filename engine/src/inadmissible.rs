@@ -1,4 +1,5 @@
-//! Laws 35 to 39 (2017): inadmissible calls.
+//! Laws 35 to 39: inadmissible calls (2017; 2007 and 1997 through the
+//! editions table, `Rules::inadmissible`).
 //!
 //! Law 35 sorts the inadmissible calls and sends each to its law:
 //! - 35A a double or redouble that Law 19 does not permit: Law 36 ([`law36`]);
@@ -19,8 +20,16 @@
 //! not depend on the call.) Nothing is copied, so a story costs time in
 //! proportion to its events.
 //!
-//! These rectifications are built for the 2017 Laws only: a request in
-//! another edition answers "not yet supported".
+//! **Editions.** The 2007 Laws 35-38 (lovboka.org/35.htm to 38.htm,
+//! Norwegian; bridgeditalia.it Art. 35-38, Italian) have the 2017 structure,
+//! naming Laws 23 and 26 where 2017 names 72C and 26B, and 16D for 16C; the
+//! 2007 Law 39 has no provision for the defender's LHO calling first. The
+//! 1997 Laws could not be read beyond their table of contents
+//! (bridge.dk/laws/laws97e) and the references in 1997 Law 32: they put
+//! every "LHO called before a penalty was assessed" case in Law 35
+//! ("Inadmissible Call Condoned") and the penalties in 36-39, which the
+//! engine rules as 2007 does, citing the Law where the section is not known
+//! (docs/conventions.md, "Editions").
 
 mod law36;
 mod law37;
@@ -28,7 +37,7 @@ mod law38;
 mod law39;
 
 use crate::auction::Legality;
-use crate::error::{impossible, unsupported, RuleError};
+use crate::error::{impossible, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::{Action, Event};
@@ -80,16 +89,6 @@ fn double_irregularity(call: Call) -> Irregularity {
     }
 }
 
-/// The rectifications here are the 2017 ones: where the edition's table
-/// says Laws 36-39 are not ruled, `not yet supported`.
-fn require_2017(t: &Table, i: usize, law: &str, what: &str) -> Result<(), RuleError> {
-    if t.rules.inadmissible {
-        Ok(())
-    } else {
-        Err(unsupported(i, law, format!("{what}: the engine rules on it under the 2017 Laws only, not {}", t.edition)))
-    }
-}
-
 /// What the table remembers while it waits to see whether the offender's
 /// LHO calls before rectification.
 #[derive(Debug, Clone)]
@@ -106,11 +105,14 @@ impl Waiting {
     /// 36B2, 37B, 38B-38C with 26B and 72C, 39C.
     fn rectify(&self, t: &mut Table) {
         match self.kind {
-            Kind::Double => law36::not_accepted(t, self.offender, self.call, "36B2"),
-            Kind::RequiredToPass { .. } => law37::not_accepted(t, self.offender, self.call),
-            Kind::AboveSeven => law38::rectify(t, self.offender, self.call, true),
+            Kind::Double => {
+                let law = t.rules.inadmissible.double;
+                law36::not_accepted(t, self.offender, self.call, self.means.clone(), law)
+            }
+            Kind::RequiredToPass { .. } => law37::not_accepted(t, self.offender, self.call, self.means.clone()),
+            Kind::AboveSeven => law38::rectify(t, self.offender, self.call, self.means.clone(), false),
             Kind::AfterFinalPass => {
-                law39::rectify(t, self.offender, self.call);
+                law39::rectify(t, self.offender, self.call, self.means.clone());
             }
         }
     }
@@ -157,7 +159,7 @@ impl step::Waiting for Waiting {
             Action::Call(c) if e.seat == w.offender.lho() => Ok(match w.kind {
                 Kind::Double => law36::lho_called(t, w.offender, w.call),
                 Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call),
-                Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, i, e, w.call, w.means, c)?,
+                Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, e, w.call, w.means, c)?,
                 Kind::AboveSeven => law38::lho_called(t, w.offender, w.call),
                 Kind::AfterFinalPass => law39::lho_called(t, w.offender, w.call, c),
             }),
@@ -169,9 +171,9 @@ impl step::Waiting for Waiting {
                 "a card event reached Laws 36-39; cards are ruled under Law 24 before any pending state",
             )),
             Action::Accept | Action::Reject => Err(impossible(
-            i,
-            format!(
-                "{} says `{}`, but an inadmissible call ({} by {}) cannot be accepted: \
+                i,
+                format!(
+                    "{} says `{}`, but an inadmissible call ({} by {}) cannot be accepted: \
                  nobody holds an option (Laws 36-39)",
                     e.seat, e.action, w.call, w.offender
                 ),
@@ -191,8 +193,7 @@ impl step::Waiting for Waiting {
 }
 
 /// 35A, 36: a double or redouble in rotation that Law 19 does not permit.
-pub(crate) fn inadmissible_double(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
-    require_2017(t, i, "36", &format!("{} makes an inadmissible {c}", e.seat))?;
+pub(crate) fn inadmissible_double(_t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
     Ok(wait(Kind::Double, e, c))
 }
 
@@ -201,25 +202,22 @@ pub(crate) fn call_when_required_to_pass(t: &mut Table, i: usize, e: &Event, c: 
     if law35(t, e.seat, c, true) == Some(Inadmissible::AboveSeven) {
         return bid_above_seven(t, i, e, c);
     }
-    require_2017(t, i, "37", &format!("{} calls {c} while required to pass", e.seat))?;
     let inadmissible_double =
         matches!(t.auction.legality(e.seat, c), Legality::InadmissibleDouble | Legality::InadmissibleRedouble);
     Ok(wait(Kind::RequiredToPass { inadmissible_double }, e, c))
 }
 
 /// 35C, 38: a bid of more than seven.
-pub(crate) fn bid_above_seven(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
-    require_2017(t, i, "38", &format!("{} bids {c}, more than seven", e.seat))?;
+pub(crate) fn bid_above_seven(_t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
     Ok(wait(Kind::AboveSeven, e, c))
 }
 
 /// 35D, 39: a call after the final pass.
-pub(crate) fn call_after_final_pass(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
-    require_2017(t, i, "39", &format!("{} calls {c} after the final pass", e.seat))?;
+pub(crate) fn call_after_final_pass(t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
     if law39::waits_on_lho(t, e.seat, c) {
         return Ok(wait(Kind::AfterFinalPass, e, c));
     }
-    law39::rectify(t, e.seat, c);
+    law39::rectify(t, e.seat, c, e.findings.means.clone());
     Ok(Next::Done)
 }
 

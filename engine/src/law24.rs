@@ -1,4 +1,5 @@
-//! Law 24 (2017): a card exposed or led during the auction.
+//! Law 24: a card exposed or led during the auction (2017; 2007 and 1997
+//! through the editions table, below).
 //!
 //! The event `- W: exposes SK` (or several cards, `exposes SK H5`) records
 //! the director's finding that during the auction, by W's error, those cards
@@ -19,6 +20,14 @@
 //! The information from the cards is unauthorised to the offending side and
 //! authorised to the other (24, 16C); the ruling's `unauthorized_information`
 //! lists withdrawn calls only, so it does not repeat it.
+//!
+//! **Editions.** The 2007 Law 24 (lovboka.org/24.htm, Norwegian; the
+//! Italian bridgeditalia.it Art. 24) has the same A, B and C; what 2017 put
+//! in D and E is in its opening paragraph, so a penalty card cites 24, and
+//! B and C send to Law 23 instead of 72C (`Rules::penalty_card`,
+//! `Rules::damage`). The 1997 Law 24 could not be read; the 1997 table of
+//! contents (bridge.dk/laws/laws97e) has the same title, and the engine
+//! rules it as 2007 (docs/conventions.md, "Editions").
 
 use crate::card::Exposure;
 use crate::error::{impossible, unsupported, RuleError};
@@ -38,13 +47,6 @@ pub(crate) fn clause(x: &Exposure) -> &'static str {
 
 /// Law 24: cards of `e.seat` exposed or led during the auction.
 pub(crate) fn card_exposed(t: &mut Table, i: usize, e: &Event, x: Exposure) -> Result<(), RuleError> {
-    if !t.rules.card_exposed {
-        return Err(unsupported(
-            i,
-            "24",
-            format!("{} {x}: the engine rules on Law 24 under the 2017 Laws only, not {}", e.seat, t.edition),
-        ));
-    }
     if !t.auction_begun {
         // The auction begins with the first call (Definitions). A card seen
         // before that is extraneous information (16D1); the WBF Laws
@@ -89,11 +91,11 @@ fn apply(t: &mut Table, e: &Event, x: &Exposure) {
         comparable: None,
     });
     for c in x.cards() {
-        t.penalty_card(e.seat, *c, "24E");
+        t.penalty_card(e.seat, *c, t.rules.penalty_card);
     }
     if law != "24A" {
         t.impose_pass(e.seat.partner(), Scope::NextTurn, law);
-        t.may_adjust("72C");
+        t.may_adjust(t.rules.damage);
     }
 }
 

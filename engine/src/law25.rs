@@ -42,7 +42,7 @@
 
 use crate::auction::Legality;
 use crate::editions::{ChangeScheme, LeadScheme};
-use crate::error::{impossible, unsupported, RuleError};
+use crate::error::{impossible, RuleError};
 use crate::law23;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
@@ -146,19 +146,8 @@ fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, 
     // Only LHO can have called since (rotation): his call, if any.
     let lho_call = seated.get(k + 1).map(|(s, call)| (*s, *call));
     let lho_means = lho_call.and_then(|_| t.meaning_at(k + 1).cloned());
-    // 1997's 25A has no clause for LHO's call over the inadvertent one.
-    let lho_clause = t.rules.lho_withdrawal.unwrap_or("25A");
-    if lho_call.is_some() && t.rules.lho_withdrawal.is_none() {
-        return Err(unsupported(
-            i,
-            "25",
-            format!(
-                "{seat} replaces an inadvertent call after his LHO has called over it; the {} Law 25A says nothing \
-                 of LHO's call, and this is not ruled on here",
-                t.edition
-            ),
-        ));
-    }
+    // 2017 25A6, 2007 25A4; 1997 by analogy with its 25B1 (editions.rs).
+    let lho_clause = t.rules.lho_withdrawal;
     t.cancel_from(k);
     t.record(IrregularityRuling::on_call(seat, c, Irregularity::ChangeOfCall, t.rules.unintended_replaced));
     // 25A1: the intended call stands subject to the law that applies to it.
@@ -180,7 +169,9 @@ struct LhoOverReplacement {
     lho: Seat,
     call: Call,
     lho_means: Option<Meaning>,
-    lho_clause: &'static str,
+    /// The clause of LHO's option, and the one that makes his withdrawn
+    /// call unauthorised to the other side.
+    lho_clause: (&'static str, &'static str),
 }
 
 impl Then for LhoOverReplacement {
@@ -202,14 +193,14 @@ impl Then for LhoOverReplacement {
                 decision: Some(Decision {
                     seat: lho,
                     options: vec![Choice::Accept, Choice::Reject],
-                    law: lho_clause.to_string(),
+                    law: lho_clause.0.to_string(),
                 }),
                 state: Box::new(Waiting::LhoCall(LhoCall { lho, replacer: seat, index: k + 1, call })),
             }));
         }
         // His call cannot stand over the replacement (or the replacement is
         // itself being rectified): it is withdrawn.
-        t.unauthorized(seat.partner(), lho, call, lho_clause);
+        t.unauthorized(seat.partner(), lho, call, lho_clause.1);
         Ok(Next::Done)
     }
 }
@@ -266,12 +257,7 @@ pub(crate) fn intended_change(t: &mut Table, e: &Event, c: Call) -> Result<Next,
     if !acceptable {
         return Ok(not_accepted(t, &s));
     }
-    let lho = offender.lho();
-    Ok(Next::Wait(Pending {
-        waiting_on: lho,
-        decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "25B1".to_string() }),
-        state: Box::new(Waiting::Substitute(s)),
-    }))
+    Ok(Next::Wait(substitute_option(s)))
 }
 
 impl step::Waiting for Waiting {
@@ -314,14 +300,19 @@ fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Re
                 e.seat, e.action, s.offender, s.original, s.substitute
             ),
         )),
-        (false, Action::Call(c)) => Err(unsupported(
-            i,
-            "25",
-            format!(
-                "{} calls {c} while {lho} holds the option of accepting {}'s change from {} to {}",
-                e.seat, s.offender, s.original, s.substitute
-            ),
-        )),
+        // Another player calls while LHO decides: held until the table no
+        // longer waits (docs/conventions.md, "Calls while the table waits").
+        (false, Action::Call(_)) => Ok(Next::Hold(substitute_option(s))),
+    }
+}
+
+/// LHO's option on an intended change of call (25B1).
+fn substitute_option(s: Substitution) -> Pending {
+    let lho = s.offender.lho();
+    Pending {
+        waiting_on: lho,
+        decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "25B1".to_string() }),
+        state: Box::new(Waiting::Substitute(s)),
     }
 }
 
@@ -354,15 +345,7 @@ fn not_accepted(t: &mut Table, s: &Substitution) -> Next {
         ChangeScheme::CondoneOrPenalty => {
             // 1997 25B2(b): the substitute is cancelled; the first call was
             // legal, so the offender now chooses (1) or (2).
-            return Next::Wait(Pending {
-                waiting_on: s.offender,
-                decision: Some(Decision {
-                    seat: s.offender,
-                    options: vec![Choice::Accept, Choice::Reject],
-                    law: "25B2(b)".to_string(),
-                }),
-                state: Box::new(Waiting::OffenderChooses(s.clone())),
-            });
+            return Next::Wait(offender_choice(s.clone()));
         }
         ChangeScheme::AcceptOrCancel if t.rules.lead != LeadScheme::ProhibitUnspecified => {
             // 2007: the substitute is cancelled; Law 26 and 16D on it.
@@ -408,6 +391,17 @@ fn withdrawn_before_2017(t: &mut Table, offender: Seat, withdrawn: Call, means: 
     t.unauthorized(offender.partner(), offender, withdrawn, t.rules.withdrawn_ui);
 }
 
+/// 1997 25B2(b): the offender chooses; once he has withdrawn his first call
+/// (`index` is then usize::MAX) he owes a call, not a choice.
+fn offender_choice(s: Substitution) -> Pending {
+    let decision = (s.index != usize::MAX).then(|| Decision {
+        seat: s.offender,
+        options: vec![Choice::Accept, Choice::Reject],
+        law: "25B2(b)".to_string(),
+    });
+    Pending { waiting_on: s.offender, decision, state: Box::new(Waiting::OffenderChooses(s)) }
+}
+
 /// 1997 25B2(b): the offender, his substitute not condoned, either lets his
 /// first call stand (`accept`, or calling it again: 25B2(b)(1), partner
 /// must pass at his next turn, see Law 23) or makes any other legal call
@@ -422,11 +416,7 @@ fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) 
         (true, Action::Reject) if s.index != usize::MAX => {
             // He will make another call: his first call leaves the auction.
             t.cancel_from(s.index);
-            return Ok(Next::Wait(Pending {
-                waiting_on: s.offender,
-                decision: None,
-                state: Box::new(Waiting::OffenderChooses(Substitution { index: usize::MAX, ..s })),
-            }));
+            return Ok(Next::Wait(offender_choice(Substitution { index: usize::MAX, ..s })));
         }
         (true, Action::Reject) => {
             return Err(impossible(
@@ -434,16 +424,8 @@ fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) 
                 format!("{} has already withdrawn {} and must now call (1997 25B2(b)(2))", s.offender, s.original),
             ))
         }
-        (false, Action::Call(c)) => {
-            return Err(unsupported(
-                i,
-                "25",
-                format!(
-                    "{} calls {c} while {} chooses between letting {} stand and another call (1997 25B2(b))",
-                    e.seat, s.offender, s.original
-                ),
-            ))
-        }
+        // Another player calls while the offender chooses: held.
+        (false, Action::Call(_)) => return Ok(Next::Hold(offender_choice(s))),
         (false, _) => {
             return Err(impossible(
                 i,
@@ -473,20 +455,21 @@ fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) 
     if !first_withdrawn {
         t.cancel_from(s.index);
     }
-    if t.auction.legality(s.offender, c) != Legality::Legal || (!c.is_pass() && t.required_to_pass(s.offender)) {
-        return Err(unsupported(
-            i,
-            "25",
-            format!("{} makes {c}, which is not a legal call, under 1997 25B2(b)(2)", s.offender),
-        ));
-    }
-    t.stand(s.offender, c, e.findings.means.clone());
+    let legal =
+        t.auction.legality(s.offender, c) == Legality::Legal && (c.is_pass() || !t.required_to_pass(s.offender));
     t.record(entry(&s, "25B2(b)(2)"));
     t.cap_score(s.offender, ScoreLimit::AverageMinus, "25B2(b)(2)");
     // 25B2(c) names one lead penalty: that of the first call, the call
     // the offender gave up; both withdrawn calls are unauthorised (16C2).
     withdrawn_before_2017(t, s.offender, s.original, s.original_means.clone(), true);
     withdrawn_before_2017(t, s.offender, s.substitute, s.substitute_means.clone(), false);
+    if !legal {
+        // Not the legal call 25B2(b)(2) asks for: an irregularity of its
+        // own (an insufficient bid, an inadmissible call), ruled under the
+        // law that applies to it at his turn (docs/conventions.md).
+        return Ok(Next::Classify(c));
+    }
+    t.stand(s.offender, c, e.findings.means.clone());
     Ok(Next::Done)
 }
 
@@ -494,13 +477,39 @@ fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) 
 /// LHO has called (the 1997 Laws have no 27C). 25B governs the change: LHO
 /// may condone the substitute (25B1, footnote: the insufficient bid is Law
 /// 27's). For law27.
-pub(crate) fn substitute_for_insufficient(ib: Insufficient, e: &Event) -> Next {
-    let lho = ib.offender.lho();
-    Next::Wait(Pending {
+pub(crate) fn substitute_for_insufficient(t: &mut Table, ib: Insufficient, e: &Event) -> Next {
+    let x = IllegalFirst { ib, substitute: e.clone() };
+    if let Some(sub) = e.call() {
+        // A substitute nobody may condone (a double or redouble that Law 19
+        // does not permit, a bid above seven) is not condoned: 25B2(a) at
+        // once, as 25B2 cancels such a substitute in 2017 and 2007.
+        if matches!(
+            t.auction.legality(x.ib.offender, sub),
+            Legality::InadmissibleDouble | Legality::InadmissibleRedouble | Legality::AboveSeven
+        ) {
+            return not_condoned(t, x.ib, sub, e);
+        }
+    }
+    Next::Wait(condone_option(x))
+}
+
+/// LHO's option of condoning a substitute for an insufficient bid (1997 25B1).
+fn condone_option(x: IllegalFirst) -> Pending {
+    let lho = x.ib.offender.lho();
+    Pending {
         waiting_on: lho,
         decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "25B1".to_string() }),
-        state: Box::new(Waiting::IllegalFirst(Box::new(IllegalFirst { ib, substitute: e.clone() }))),
-    })
+        state: Box::new(Waiting::IllegalFirst(Box::new(x))),
+    }
+}
+
+/// 1997 25B2(a): the substitute is cancelled (Law 26 and 16C2 on it); Law 27
+/// takes up the insufficient bid again from LHO's option.
+fn not_condoned(t: &mut Table, ib: Insufficient, sub: Call, substitute: &Event) -> Next {
+    t.record(IrregularityRuling::on_call(ib.offender, sub, Irregularity::ChangeOfCall, "25B2(a)"));
+    t.lead_after_withdrawal(ib.offender, sub, substitute.findings.means.clone());
+    t.unauthorized(ib.offender.partner(), ib.offender, sub, t.rules.withdrawn_ui);
+    Next::Handoff(Handoff::InsufficientAgain(ib))
 }
 
 /// 1997 25B1 / 25B2(a) over an insufficient first call. Condoned: the
@@ -510,25 +519,18 @@ pub(crate) fn substitute_for_insufficient(ib: Insufficient, e: &Event) -> Next {
 /// offender is subject to Law 27 for his insufficient bid, which starts
 /// again with LHO's option to accept it (27A).
 fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e: &Event) -> Result<Next, RuleError> {
-    let IllegalFirst { ib, substitute } = x;
-    let lho = ib.offender.lho();
-    let Some(sub) = substitute.call() else {
+    let lho = x.ib.offender.lho();
+    let Some(sub) = x.substitute.call() else {
         return Err(impossible(i, "a substitute must be a call"));
-    };
-    let record = |t: &mut Table, law: &str| {
-        t.record(IrregularityRuling::on_call(ib.offender, sub, Irregularity::ChangeOfCall, law))
     };
     match (e.seat == lho, e.action) {
         (_, Action::Cards(_)) => Err(cards_not_here(i)),
         (true, Action::Accept | Action::Call(_)) => {
-            if t.auction.legality(ib.offender, sub) != Legality::Legal {
-                return Err(unsupported(
-                    i,
-                    "25",
-                    format!("{} condones {sub}, which is not a legal call here (1997 25B1)", lho),
-                ));
-            }
-            record(t, "25B1");
+            // Condoned, the substitute is treated as legal (25B1): an
+            // insufficient substitute then stands as an accepted
+            // insufficient bid would (later bids must supersede it).
+            let IllegalFirst { ib, substitute } = x;
+            t.record(IrregularityRuling::on_call(ib.offender, sub, Irregularity::ChangeOfCall, "25B1"));
             t.stand(ib.offender, sub, substitute.findings.means.clone());
             t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
             match e.action {
@@ -536,17 +538,9 @@ fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e: &Event) ->
                 _ => Ok(Next::Done),
             }
         }
-        (true, Action::Reject) => {
-            record(t, "25B2(a)");
-            t.lead_after_withdrawal(ib.offender, sub, substitute.findings.means.clone());
-            t.unauthorized(ib.offender.partner(), ib.offender, sub, t.rules.withdrawn_ui);
-            Ok(Next::Handoff(Handoff::InsufficientAgain(ib)))
-        }
-        (false, Action::Call(c)) => Err(unsupported(
-            i,
-            "25",
-            format!("{} calls {c} while {lho} decides whether to condone {}'s {sub} (1997 25B1)", e.seat, ib.offender),
-        )),
+        (true, Action::Reject) => Ok(not_condoned(t, x.ib, sub, &x.substitute)),
+        // Another player calls while LHO decides: held.
+        (false, Action::Call(_)) => Ok(Next::Hold(condone_option(x))),
         (false, _) => Err(impossible(
             i,
             format!("{} says `{}`, but the option of condoning {sub} is {lho}'s (1997 25B1)", e.seat, e.action),
@@ -585,7 +579,7 @@ fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -> Result<Ne
 /// authorised to his side and unauthorised to the replacing side.
 fn withdraw_lho_call(t: &mut Table, l: &LhoCall) {
     t.cancel_from(l.index);
-    t.unauthorized(l.replacer.partner(), l.lho, l.call, t.rules.lho_withdrawal.unwrap_or("25A6"));
+    t.unauthorized(l.replacer.partner(), l.lho, l.call, t.rules.lho_withdrawal.1);
 }
 
 /// Card events never reach a law module's pending state: the table rules
@@ -830,7 +824,7 @@ mod tests {
         assert_eq!(r.decision.expect("decision").law, "25B1");
         let r = in_edition(Edition::E1997, Seat::N, "N:1S E:1H E:2H S:reject");
         assert_eq!(r.rulings[0].law, "25B2(a)");
-        assert_eq!(r.decision.expect("decision").law, "27A1");
+        assert_eq!(r.decision.expect("decision").law, "27A");
         let r = in_edition(Edition::E1997, Seat::N, "N:1S E:1H E:2H S:accept");
         assert_eq!(r.auction, calls("1S 2H"));
         assert_eq!(r.rulings[0].law, "25B1");

@@ -27,11 +27,18 @@
 //! differences in `editions.rs` (docs/conventions.md, "Editions"): 2007
 //! 27B1(a) wants the lowest bid in the same strain with both bids natural,
 //! 27B1(b) a call whose meaning is contained in the insufficient bid's,
-//! and cites 16D2, 23 and the 2007 Law 26; 1997 has only B1(a), and every
-//! other correction bars partner.
+//! and cites 16D2, 23 and the 2007 Law 26; 1997 (bridge.pro.br/leis/lei_27.htm)
+//! has one free correction, B1(a), with B1(b) its adjustment clause; every
+//! other correction bars partner (B2), an attempted double too (B3); its 27A
+//! is one paragraph, and a second insufficient bid is one LHO may accept
+//! (27A) or, refused, no correction at all (no 27B4, no bar of its own).
+//!
+//! A call by a player the table is not waiting on, while LHO holds an
+//! option or the offender must replace, is held ([`Next::Hold`]) and ruled
+//! by the director once the table no longer waits.
 
-use crate::editions::{Replacement, SameDenomination};
-use crate::error::{impossible, unsupported, RuleError};
+use crate::editions::{Replacement, SameDenomination, SecondInsufficient};
+use crate::error::{impossible, RuleError};
 use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Bid, Call, Seat, Strain};
@@ -64,9 +71,9 @@ pub(crate) enum Waiting {
 /// An insufficient bid made out of rotation never reaches this function
 /// (27A2 sends it to Law 31, which the director routes to before looking at
 /// sufficiency). Every edition starts the same way: LHO may accept (27A).
-pub(crate) fn insufficient_bid(e: &Event, c: Call) -> Next {
+pub(crate) fn insufficient_bid(t: &Table, e: &Event, c: Call) -> Next {
     let ib = Insufficient { offender: e.seat, call: c, means: e.findings.means.clone() };
-    wait_on_lho(Waiting::Option { ib: ib.clone() }, &ib, "27A1")
+    wait_on_lho(Waiting::Option { ib: ib.clone() }, &ib, t.rules.accept_insufficient)
 }
 
 impl step::Waiting for Waiting {
@@ -120,6 +127,12 @@ fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<Nex
             let w = Waiting::Premature { ib: ib.clone(), replacement: e.clone() };
             Ok(wait_on_lho(w, &ib, "27C"))
         }
+        Action::Call(_) => {
+            // Another player calls while LHO decides: held until the
+            // table no longer waits (docs/conventions.md).
+            let law = t.rules.accept_insufficient;
+            Ok(Next::Hold(pending_on_lho(Waiting::Option { ib: ib.clone() }, &ib, law)))
+        }
         _ => Err(while_waiting(i, e, &ib, lho, "to accept the insufficient bid or not (27A1)")),
     }
 }
@@ -145,6 +158,10 @@ fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e
             // LHO calls over the replacement: he has not accepted the
             // insufficient bid, so the substitution stands (27C) and B
             // applies to it; LHO's call then follows it.
+            if replacement.call().is_some_and(|r| matches!(r, Call::Bid(b) if b.is_above_seven())) {
+                // A bid of more than seven (38): 38B cancels LHO's call with it.
+                return replace_above_seven(t, &ib, &replacement, false, true);
+            }
             let waiting = match replace(t, &ib, i, &replacement, false)? {
                 Next::Done => return Ok(Next::Call(c)),
                 Next::Wait(p) => p.state.into_any().downcast::<Waiting>().ok().map(|w| *w),
@@ -153,21 +170,31 @@ fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e
             match waiting {
                 Some(Waiting::SecondOption { ib, second, barred }) => {
                     // The substitution was itself insufficient: calling over
-                    // it accepts it (27B4 with 27A1).
+                    // it accepts it (27B4 with 27A1; 1997 27A).
                     accept_second(t, &ib, &second, barred);
                     Ok(Next::Call(c))
                 }
-                _ => Err(unsupported(
+                Some(w @ Waiting::ReplaceAgain { .. }) => {
+                    // 27B3 cancelled the premature double or redouble: LHO's
+                    // call answered a call that no longer stands, and is
+                    // cancelled with it (as a call over a withdrawn call, 16C1:
+                    // authorised to his side). The offender must still
+                    // replace his insufficient bid (docs/conventions.md).
+                    Ok(Next::Wait(Pending { waiting_on: ib.offender, decision: None, state: Box::new(w) }))
+                }
+                _ => Err(impossible(
                     i,
-                    "27B3",
                     format!(
-                        "{lho} calls {c} over {}'s premature {}, which 27B3 cancels: the offender must still replace it, \
-                         and a call by {lho} before that is not ruled on here",
+                        "{lho} calls {c} over {}'s premature {}, which left the table in a state Law 27 does not know",
                         ib.offender,
                         call_text(&replacement)
                     ),
                 )),
             }
+        }
+        Action::Call(_) => {
+            let w = Waiting::Premature { ib: ib.clone(), replacement };
+            Ok(Next::Hold(pending_on_lho(w, &ib, "27C")))
         }
         _ => Err(while_waiting(
             i,
@@ -199,15 +226,38 @@ fn on_second_option(
             Ok(Next::Call(c))
         }
         Action::Reject if e.seat == lho => {
-            // 27B4: not accepted, the Director rules as in 27B3: the second
-            // insufficient bid is cancelled, partner passes throughout.
-            if !barred {
-                bar(t, &ib, "27B4", None);
+            match t.rules.second_insufficient {
+                // 27B4: not accepted, the Director rules as in 27B3: the
+                // second insufficient bid is cancelled, partner passes
+                // throughout.
+                SecondInsufficient::RuleAsB3 => {
+                    if !barred {
+                        bar(t, &ib, "27B4", None);
+                    }
+                    if let Some(c) = second.call() {
+                        t.unauthorized(ib.offender.partner(), ib.offender, c, t.rules.withdrawn_ui);
+                    }
+                    Ok(wait_on_offender(Waiting::ReplaceAgain { ib: ib.clone() }, &ib))
+                }
+                // 1997: no correction (27B wants a sufficient bid or a
+                // pass), so it is cancelled and the offender corrects
+                // again, judged as any correction; no bar of its own.
+                SecondInsufficient::AcceptOrCorrectAgain => {
+                    if let Some(c) = second.call() {
+                        t.unauthorized(ib.offender.partner(), ib.offender, c, t.rules.withdrawn_ui);
+                    }
+                    let w = if barred {
+                        Waiting::ReplaceAgain { ib: ib.clone() }
+                    } else {
+                        Waiting::Replace { ib: ib.clone() }
+                    };
+                    Ok(wait_on_offender(w, &ib))
+                }
             }
-            if let Some(c) = second.call() {
-                t.unauthorized(ib.offender.partner(), ib.offender, c, t.rules.withdrawn_ui);
-            }
-            Ok(wait_on_offender(Waiting::ReplaceAgain { ib: ib.clone() }, &ib))
+        }
+        Action::Call(_) => {
+            let law = second_option_law(t);
+            Ok(Next::Hold(pending_on_lho(Waiting::SecondOption { ib: ib.clone(), second, barred }, &ib, law)))
         }
         _ => Err(while_waiting(i, e, &ib, lho, "to accept the second insufficient bid or not (27B4)")),
     }
@@ -226,14 +276,12 @@ fn on_replacement(t: &mut Table, ib: Insufficient, i: usize, e: &Event, again: b
                 e.seat, e.action, ib.offender, ib.call
             ),
         )),
-        Action::Call(c) => Err(unsupported(
-            i,
-            "27",
-            format!(
-                "{} calls {c} while {} must replace the insufficient bid of {} (27B); a call at that moment is not ruled on here",
-                e.seat, ib.offender, ib.call
-            ),
-        )),
+        Action::Call(_) => {
+            // Another player calls while the offender must replace: held
+            // until the replacement is made (docs/conventions.md).
+            let w = if again { Waiting::ReplaceAgain { ib: ib.clone() } } else { Waiting::Replace { ib: ib.clone() } };
+            Ok(Next::Hold(pending_on_offender(w, &ib)))
+        }
     }
 }
 
@@ -247,33 +295,12 @@ fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -
         return Err(impossible(i, "a replacement must be a call"));
     };
     match c {
-        Call::Bid(b) if b.is_above_seven() => Err(unsupported(
-            i,
-            "38",
-            format!("{} replaces the insufficient bid of {} by {c}, a bid of more than seven", ib.offender, ib.call),
-        )),
-        Call::Bid(b) if t.auction.is_insufficient(b) && !t.rules.second_insufficient => Err(unsupported(
-            i,
-            "27",
-            format!(
-                "{} replaces the insufficient bid of {} by {c}, insufficient again; the 1997 Laws have no 27B4 \
-                 (it came in 2007), and this is not ruled on here",
-                ib.offender, ib.call
-            ),
-        )),
-        Call::Double | Call::Redouble if !t.rules.attempted_double => Err(unsupported(
-            i,
-            "27",
-            format!(
-                "{} replaces the insufficient bid of {} by {c}; the 1997 treatment of an attempted double or \
-                 redouble could not be checked against a 1997 text, and is not ruled on here",
-                ib.offender, ib.call
-            ),
-        )),
+        Call::Bid(b) if b.is_above_seven() => replace_above_seven(t, ib, r, again, false),
         Call::Bid(b) if t.auction.is_insufficient(b) => {
-            // 27B4: another insufficient bid; LHO may accept it.
+            // 27B4 (1997: 27A, any insufficient bid): another insufficient
+            // bid; LHO may accept it.
             let w = Waiting::SecondOption { ib: ib.clone(), second: r.clone(), barred: again };
-            Ok(wait_on_lho(w, ib, "27B4"))
+            Ok(wait_on_lho(w, ib, second_option_law(t)))
         }
         _ if again => Ok(replace_again(t, ib, r, c)),
         Call::Bid(b) => {
@@ -319,13 +346,9 @@ fn sufficient_or_pass(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) {
         comparable_call(t, ib, r, c, yes);
     } else {
         // 27B2: partner must pass whenever it is his turn; 26B; 16C; 72C
-        // (2007: Law 26, 16D, 23). 1997 names the bar for a conventional
-        // insufficient bid or correction apart.
-        let law = match t.rules.conventional_bar {
-            Some(law) if conventional(ib.call, ib.means.as_ref()) || conventional(c, r.findings.means.as_ref()) => law,
-            _ => "27B2",
-        };
-        bar(t, ib, law, comparable);
+        // (2007: Law 26, 16D, 23; 1997: also when either bid may have been
+        // conventional, Law 26, 16C2, 23).
+        bar(t, ib, "27B2", comparable);
         t.stand(ib.offender, c, r.findings.means.clone());
     }
 }
@@ -454,15 +477,6 @@ fn comparability(t: &Table, ib: &Insufficient, r: &Event) -> Option<Comparabilit
     }
 }
 
-/// 1997 27B: is this call conventional? A bid that is not natural; a pass,
-/// double or redouble only when its meaning says `artificial`.
-fn conventional(c: Call, means: Option<&Meaning>) -> bool {
-    match c {
-        Call::Bid(_) => !natural(c, means),
-        _ => means.is_some_and(|m| m.is_artificial()),
-    }
-}
-
 /// 2007 and 1997 27B1(a): is this bid natural ("incontrovertibly not
 /// artificial", 1997 "not conventional")? With no meaning written, yes; with
 /// one, when it is not `artificial` and shows no denomination but its own.
@@ -490,7 +504,7 @@ fn admissible(t: &Table, seat: Seat, c: Call) -> bool {
 /// 27A1: the insufficient bid is accepted and treated as legal: it stands
 /// in the auction, and later bids must supersede it (18B).
 fn accept(t: &mut Table, ib: &Insufficient) {
-    t.record(ruling(ib, "27A1", None));
+    t.record(ruling(ib, t.rules.accept_insufficient, None));
     t.stand(ib.offender, ib.call, ib.means.clone());
 }
 
@@ -502,7 +516,13 @@ fn accept_second(t: &mut Table, ib: &Insufficient, second: &Event, barred: bool)
     if !barred {
         t.lead_after_withdrawal(ib.offender, ib.call, ib.means.clone());
         t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
-        t.record(ruling(ib, "27B4", None));
+        // 1997 has no 27B4: the first bid was not accepted and was
+        // corrected (27B) by a bid LHO then accepted.
+        let law = match t.rules.second_insufficient {
+            SecondInsufficient::RuleAsB3 => "27B4",
+            SecondInsufficient::AcceptOrCorrectAgain => "27B",
+        };
+        t.record(ruling(ib, law, None));
     }
     if let Some(c) = second.call() {
         t.stand(ib.offender, c, second.findings.means.clone());
@@ -511,8 +531,38 @@ fn accept_second(t: &mut Table, ib: &Insufficient, second: &Event, barred: bool)
 
 /// 1997 25B2(a): a substitute for the insufficient bid was not condoned;
 /// the offender is subject to Law 27 again, from LHO's option (27A1).
-pub(crate) fn offer_again(ib: Insufficient) -> Next {
-    wait_on_lho(Waiting::Option { ib: ib.clone() }, &ib, "27A1")
+pub(crate) fn offer_again(t: &Table, ib: Insufficient) -> Next {
+    wait_on_lho(Waiting::Option { ib: ib.clone() }, &ib, t.rules.accept_insufficient)
+}
+
+/// The clause of LHO's option over a second insufficient bid: 27B4 (2017,
+/// 2007); 1997 27A (any insufficient bid may be accepted).
+fn second_option_law(t: &Table) -> &'static str {
+    match t.rules.second_insufficient {
+        SecondInsufficient::RuleAsB3 => "27B4",
+        SecondInsufficient::AcceptOrCorrectAgain => t.rules.accept_insufficient,
+    }
+}
+
+/// The insufficient bid replaced by a bid of more than seven (35C, 38):
+/// 38C substitutes a pass for it, so the insufficient bid is corrected by a
+/// pass (27B2: partner barred, unless B3 or B4 barred him already); then
+/// the bid above seven is Law 38's, which the director rules (`lho_follows`:
+/// LHO has called over it, the event now being ruled, so 38B cancels his
+/// call and 38D applies).
+fn replace_above_seven(
+    t: &mut Table,
+    ib: &Insufficient,
+    r: &Event,
+    again: bool,
+    lho_follows: bool,
+) -> Result<Next, RuleError> {
+    if !again {
+        let pass = Event { action: Action::Call(Call::Pass), ..r.clone() };
+        let comparable = comparability(t, ib, &pass);
+        bar(t, ib, "27B2", comparable);
+    }
+    Ok(Next::Handoff(Handoff::AboveSeven { replacement: r.clone(), lho_follows }))
 }
 
 // ---- helpers ----
@@ -530,17 +580,25 @@ fn ruling(ib: &Insufficient, law: &str, comparable: Option<Comparability>) -> Ir
 
 /// The table waits on the offender's LHO, who holds the option of `law`.
 fn wait_on_lho(w: Waiting, ib: &Insufficient, law: &str) -> Next {
+    Next::Wait(pending_on_lho(w, ib, law))
+}
+
+fn pending_on_lho(w: Waiting, ib: &Insufficient, law: &str) -> Pending {
     let lho = ib.lho();
-    Next::Wait(Pending {
+    Pending {
         waiting_on: lho,
         decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: law.to_string() }),
         state: Box::new(w),
-    })
+    }
 }
 
 /// The table waits on the offender's replacement call.
 fn wait_on_offender(w: Waiting, ib: &Insufficient) -> Next {
-    Next::Wait(Pending { waiting_on: ib.offender, decision: None, state: Box::new(w) })
+    Next::Wait(pending_on_offender(w, ib))
+}
+
+fn pending_on_offender(w: Waiting, ib: &Insufficient) -> Pending {
+    Pending { waiting_on: ib.offender, decision: None, state: Box::new(w) }
 }
 
 fn call_text(e: &Event) -> String {
@@ -557,13 +615,9 @@ fn while_waiting(i: usize, e: &Event, ib: &Insufficient, lho: Seat, what: &str) 
                 e.seat, e.action, ib.offender, ib.call
             ),
         ),
-        Action::Call(c) => unsupported(
+        Action::Call(c) => impossible(
             i,
-            "27",
-            format!(
-                "{} calls {c} while the table waits on {lho} {what}; a call at that moment is not ruled on here",
-                e.seat
-            ),
+            format!("{} calls {c} while the table waits on {lho} {what}, and Law 27 holds no such call", e.seat),
         ),
     }
 }
@@ -833,9 +887,10 @@ mod tests {
 
     #[test]
     fn older_editions_wait_on_lho_too() {
-        for e in [Edition::E2007, Edition::E1997] {
+        // 1997 27A is one paragraph; 2007 and 2017 number it 27A1.
+        for (e, law) in [(Edition::E2007, "27A1"), (Edition::E1997, "27A")] {
             let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H"), e));
-            assert_eq!(r.decision.expect("decision").law, "27A1");
+            assert_eq!(r.decision.expect("decision").law, law);
         }
     }
 
@@ -894,7 +949,8 @@ mod tests {
     fn in_1997_every_other_correction_bars_partner() {
         let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:2H"), Edition::E1997));
         assert_eq!(r.rulings[0].law, "27B1(a)");
-        assert!(r.score_adjustment.is_empty());
+        // 1997 27B1(b): the director may adjust after B1(a).
+        assert_eq!(r.score_adjustment, vec!["27B1(b)"]);
         let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:3H"), Edition::E1997));
         assert_eq!(r.rulings[0].law, "27B2");
         assert!(r.rulings[0].comparable.is_none());
@@ -905,9 +961,9 @@ mod tests {
             e.findings.comparable = Some(true)
         });
         assert_eq!(ruled(&q).rulings[0].law, "27B2");
-        assert!(matches!(
-            rule(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:X"), Edition::E1997)),
-            Err(RuleError::Unsupported { .. })
-        ));
+        // 1997 27B3: an attempted double is cancelled and bars partner.
+        let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:X"), Edition::E1997));
+        assert_eq!((r.rulings[0].law.as_str(), r.next), ("27B3", Some(Seat::E)));
+        assert_eq!(r.must_pass[0].law, "27B3");
     }
 }

@@ -18,7 +18,14 @@
 //!   once under 36B4, or under 36A if the offender's LHO calls next.
 //! - otherwise the table waits on the offender's LHO (29A): `accept`, or a
 //!   call over it, keeps it; `reject` cancels it (29B) and Laws 30, 31 and
-//!   32 apply; a call by the player whose turn it was comes first (28B).
+//!   32 apply; a call by the player whose turn it was comes first (28B); a
+//!   call by the offender's partner at his own turn ends the option (29B:
+//!   a 2007 bar then binds him from his next turn); a call by anyone else is
+//!   held by the director until the option is exercised.
+//!
+//! The 1997 Laws 28, 29 and 30 could not be read: the director answers
+//! `not yet supported` for a 1997 call out of rotation (docs/conventions.md,
+//! "Editions").
 //!
 //! Decisions where the Laws are silent are in docs/conventions.md, "Laws
 //! 28-34" and, for 2007, "Editions".
@@ -27,7 +34,7 @@ use std::rc::Rc;
 
 use crate::auction::Legality;
 use crate::editions::{Acted, AtTurn, CallKind, Effects, Judgement, LeadScheme, Outcome, Test, Whose};
-use crate::error::{impossible, unsupported, RuleError};
+use crate::error::{impossible, RuleError};
 use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat};
@@ -53,15 +60,6 @@ impl OutOfTurn {
             Call::Pass if !self.as_bid => CallKind::Pass,
             Call::Pass | Call::Bid(_) => CallKind::Bid,
             Call::Double | Call::Redouble => CallKind::Double,
-        }
-    }
-
-    /// The law that rectifies it, for messages.
-    fn law_number(&self) -> &'static str {
-        match self.kind() {
-            CallKind::Pass => "30",
-            CallKind::Bid => "31",
-            CallKind::Double => "32",
         }
     }
 
@@ -147,7 +145,6 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
     // 32 (opening paragraph), 36: an inadmissible double or redouble out
     // of rotation is never accepted.
     if matches!(c, Call::Double | Call::Redouble) && t.auction.legality(offender, c) != Legality::Legal {
-        t.rules.require(t.rules.inadmissible, i, "36", "an inadmissible double or redouble out of rotation")?;
         // Nothing is rectified until the next event tells whether LHO
         // called first (36A) or not (36B4); see `after_inadmissible`.
         return Ok(Next::Wait(Pending {
@@ -158,12 +155,17 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
     }
 
     // 29A: the offender's LHO decides.
-    let lho = offender.lho();
-    Ok(Next::Wait(Pending {
+    Ok(Next::Wait(option_29a(oot)))
+}
+
+/// 29A: the offender's LHO may accept the call out of rotation.
+fn option_29a(oot: OutOfTurn) -> Pending {
+    let lho = oot.offender.lho();
+    Pending {
         waiting_on: lho,
         decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "29A".into() }),
         state: Box::new(Waiting::Option(oot)),
-    }))
+    }
 }
 
 impl step::Waiting for Waiting {
@@ -202,7 +204,7 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, Ru
             Ok(Next::Done)
         }
         Action::Reject if e.seat == lho => {
-            cancel(t, oot, i)?;
+            cancel(t, oot, i, false)?;
             Ok(Next::Done)
         }
         // 28B: the player whose turn it was, an opponent of the offender,
@@ -223,50 +225,58 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, Ru
         // The offender's partner calls at his own turn before LHO chose: the
         // call out of rotation was not accepted (29B), and partner's call
         // is his call under 30B1(a), 31B1 or 32B1. Under the 2007 Laws the
-        // rectification may bar him (31B, 32A): a call other than pass made
-        // before the bar was known is not ruled.
+        // rectification may bar him (31B, 32A) or forbid him to double at
+        // this turn (30B2(b)): he called before it was assessed, so it binds
+        // him from his next turn, and this call stands (docs/conventions.md).
         Action::Call(c) if e.seat == oot.turn => {
-            let path = oot.clone();
-            let barred_before = t.required_to_pass(e.seat);
-            cancel(t, oot, i)?;
-            if let Some(law) = restriction_on(t, e.seat, c) {
-                return Err(unsupported(
-                    i,
-                    law,
-                    format!(
-                        "{} calls {c} at his own turn before {lho} chose whether to accept {}'s {} out of rotation, \
-                         and the {} rectification forbids him that call at this turn, which he could not know",
-                        e.seat, path.offender, path.call, t.edition
-                    ),
-                ));
+            let deferred = cancel(t, oot, i, true)?;
+            if deferred.is_empty() {
+                return Ok(Next::Call(c));
             }
-            if !c.is_pass() && !barred_before && t.required_to_pass(e.seat) {
-                return Err(unsupported(
-                    i,
-                    path.law_number(),
-                    format!(
-                        "{} calls {c} at his own turn before {lho} chose whether to accept {}'s {} out of rotation, \
-                         and the {} rectification bars him for the rest of the auction",
-                        e.seat, path.offender, path.call, t.edition
-                    ),
-                ));
-            }
-            Ok(Next::Call(c))
+            Ok(Next::ClassifyThen(c, Box::new(deferred)))
         }
-        _ => {
-            let what = match e.action {
-                Action::Call(c) => format!("calls {c}"),
-                other => format!("says `{other}`"),
-            };
-            Err(impossible(
-                i,
-                format!(
-                    "{} {what}, but the table waits on {lho}: {} called {} out of rotation ({} was to call), and only \
-                     {lho} may accept it, reject it or call over it (29A); {} may call first (28B)",
-                    e.seat, oot.offender, oot.call, oot.turn, oot.turn
-                ),
-            ))
+        // Anyone else calls (the offender again, or the fourth player) while
+        // LHO decides: held until the table no longer waits.
+        Action::Call(_) => Ok(Next::Hold(option_29a(oot))),
+        _ => Err(impossible(
+            i,
+            format!(
+                "{} says `{}`, but the table waits on {lho}: {} called {} out of rotation ({} was to call), and only \
+                 {lho} may accept it or reject it (29A)",
+                e.seat, e.action, oot.offender, oot.call, oot.turn
+            ),
+        )),
+    }
+}
+
+/// What a rectification imposed on the offender's partner, who had already
+/// called at his own turn when it was assessed: it binds him from his next
+/// turn (the obligations to pass; a 2007 30B2(b) ban is spent).
+#[derive(Debug, Default)]
+struct Deferred {
+    passes: Vec<(Seat, crate::ruling::Scope, &'static str)>,
+    /// 2007 30B2(b): the turn it restricted is the one he has just called
+    /// at, so it is shown served (`in_force: false`), whatever he called.
+    no_double: Option<(Seat, &'static str)>,
+}
+
+impl Deferred {
+    fn is_empty(&self) -> bool {
+        self.passes.is_empty() && self.no_double.is_none()
+    }
+}
+
+impl step::Then for Deferred {
+    fn then(self: Box<Self>, t: &mut Table, _waiting: bool) -> Result<Next, RuleError> {
+        for (seat, scope, law) in self.passes {
+            t.impose_pass(seat, scope, law);
         }
+        if let Some((seat, law)) = self.no_double {
+            // His call stands at the slot the restriction was for.
+            let at = t.auction.calls().len().saturating_sub(1);
+            t.rotation.no_doubles.push(NoDouble { seat, at, law });
+        }
+        Ok(Next::Done)
     }
 }
 
@@ -292,14 +302,16 @@ fn accept(t: &mut Table, oot: &OutOfTurn) {
 /// side, as the edition's table gives it
 /// ([`crate::editions::Rules::cancelled`]). 16C2 (2007: 16D2): partner may
 /// not use what the cancelled call told him.
-fn cancel(t: &mut Table, oot: OutOfTurn, i: usize) -> Result<(), RuleError> {
+fn cancel(t: &mut Table, oot: OutOfTurn, i: usize, partner_has_called: bool) -> Result<Deferred, RuleError> {
     let Some(rectification) = t.rules.cancelled(oot.kind(), oot.relation, oot.any_bid) else {
-        return Err(unsupported(
+        // Rules::cancelled gives no rectification only for calls that cannot
+        // arise (a pass after a bid, or a double, at LHO's turn by a player
+        // who has not called).
+        return Err(impossible(
             i,
-            oot.law_number(),
             format!(
-                "{}'s {} out of rotation at {}'s turn: the {} Laws name no rectification the engine rules on \
-                 for it",
+                "{}'s {} out of rotation at {}'s turn: the {} Laws give no rectification for it, and no auction \
+                 can lead to it",
                 oot.offender, oot.call, oot.turn, t.edition
             ),
         ));
@@ -309,13 +321,21 @@ fn cancel(t: &mut Table, oot: OutOfTurn, i: usize) -> Result<(), RuleError> {
     t.unauthorized(offender.partner(), offender, oot.call, ui);
     let ruling = t.rulings_recorded();
     t.record(oot.ruling(rectification.law));
-    apply(t, &oot, rectification.now, false);
+    let mut now = rectification.now;
+    let mut deferred = Deferred::default();
+    if partner_has_called {
+        if let Some((scope, law)) = now.partner_must_pass.take() {
+            deferred.passes.push((offender.partner(), scope, law));
+        }
+        deferred.no_double = now.partner_no_double.take().map(|law| (offender.partner(), law));
+    }
+    apply(t, &oot, now, false);
     let lapse_lead = rectification.now.lead && repetition_is_no_withdrawal(t);
     if rectification.at_turn != AtTurn::Disposed || lapse_lead {
         let reverted_at = t.auction.calls().len();
         t.rotation.watches.push(Watch { oot, reverted_at, ruling, at_turn: rectification.at_turn, lapse_lead });
     }
-    Ok(())
+    Ok(deferred)
 }
 
 /// Does this edition's Law 26 apply only when the offender chooses a
@@ -433,23 +453,20 @@ fn restricted_call(t: &mut Table, r: &Restricted) {
 
 /// The event after a restricted call: the offender's own next call comes
 /// after the director's rectification (applied first), or replaces an
-/// unintended call (25A); a call by his LHO over it, before anyone drew
-/// attention to it, leaves the director to decide whether the right to
-/// rectification is forfeited (11A), which a story cannot tell: not ruled.
+/// unintended call (25A). A call by his LHO over it, before the director
+/// was called, is an action of the non-offending side: the right to
+/// rectification is forfeited (11A) and the call stands as made, LHO's call
+/// after it (docs/conventions.md, "2007 Laws 28-32").
 fn after_restricted_call(t: &mut Table, r: Restricted, i: usize, e: &Event) -> Result<Next, RuleError> {
     match e.action {
         Action::Call(c) if e.seat == r.seat && e.findings.unintended == Some(true) => {
             Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)))
         }
-        Action::Call(_) if e.seat == r.seat.lho() => Err(unsupported(
-            i,
-            "11A",
-            format!(
-                "{} calls over {}'s {}, which {} forbade him at that turn, before it was rectified: whether \
-                 that call forfeits the rectification is the director's judgement (11A)",
-                e.seat, r.seat, r.call, r.law
-            ),
-        )),
+        Action::Call(c) if e.seat == r.seat.lho() => {
+            t.record(IrregularityRuling::on_call(r.seat, r.call, Irregularity::CallWhenRestricted, "11A"));
+            t.stand(r.seat, r.call, r.means);
+            Ok(Next::Call(c))
+        }
         Action::Call(c) => {
             restricted_call(t, &r);
             Ok(Next::Call(c))
@@ -564,11 +581,12 @@ fn repeats_denomination(oot: &OutOfTurn, e: &Event, c: Call) -> bool {
 /// his turn; 26B and 72C may apply.
 fn inadmissible_out_of_rotation(t: &mut Table, oot: &OutOfTurn) {
     let partner = oot.offender.partner();
-    t.record(oot.ruling("36B4"));
-    t.impose_pass(partner, crate::ruling::Scope::RestOfAuction, "36B4");
-    t.restrict_lead(oot.offender, "26B");
-    t.unauthorized(partner, oot.offender, oot.call, "16C2");
-    t.may_adjust("72C");
+    let law = t.rules.inadmissible.double_out_of_turn;
+    t.record(oot.ruling(law));
+    t.impose_pass(partner, crate::ruling::Scope::RestOfAuction, law);
+    t.lead_after_withdrawal(oot.offender, oot.call, None);
+    t.unauthorized(partner, oot.offender, oot.call, t.rules.withdrawn_ui);
+    t.may_adjust(t.rules.damage);
 }
 
 /// After an inadmissible double or redouble out of rotation: 36A if the
@@ -581,8 +599,8 @@ fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Res
             // cancelled; the auction proceeds as if nothing had happened; no
             // 26B. If LHO was the player whose turn it was, his call is that
             // call, in rotation. (Nothing was rectified while waiting.)
-            t.record(oot.ruling("36A"));
-            t.unauthorized(oot.offender.partner(), oot.offender, oot.call, "16C2");
+            t.record(oot.ruling(t.rules.inadmissible.double_condoned));
+            t.unauthorized(oot.offender.partner(), oot.offender, oot.call, t.rules.withdrawn_ui);
             if lho == oot.turn {
                 return Ok(Next::Call(c));
             }
@@ -687,73 +705,15 @@ mod tests {
     }
 
     #[test]
-    fn a_2007_30b2_double_that_lho_calls_over_or_made_before_the_bar_is_not_ruled() {
-        // S, E's LHO, calls over the forbidden double before it is
-        // rectified: 11A leaves it to the director's judgement.
-        let over = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X"), ("S", "2H")]);
-        match rule(&over) {
-            Err(RuleError::Unsupported { event: 4, law, .. }) => assert_eq!(law, "11A"),
-            other => panic!("expected 11A not supported, got {other:?}"),
-        }
-        // E doubles at his own turn before N chose: he could not know the bar.
-        let early = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("E", "X")]);
-        match rule(&early) {
-            Err(RuleError::Unsupported { event: 2, law, .. }) => assert_eq!(law, "30B2(b)"),
-            other => panic!("expected 30B2(b) not supported, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn a_double_law_19_forbids_at_the_30b2_turn_is_an_inadmissible_call_not_a_restricted_one() {
-        use crate::ruling::Irregularity;
-        // E opens 1S, S passes, E passes again at W's turn (his partner's):
-        // 30B2. W's double of his partner's 1S is one Law 19 does not permit:
-        // 35A sends it to Law 36, whatever 30B2(b) says.
-        let r = story_2007(Seat::E, &[("E", "1S"), ("S", "P"), ("E", "P"), ("S", "reject"), ("W", "X")]);
-        match rule(&r) {
-            Err(RuleError::Unsupported { law, .. }) => assert_eq!(law, "36"),
-            Ok(ruling) => assert!(ruling.rulings.iter().all(|x| x.irregularity != Irregularity::CallWhenRestricted)),
-            other => panic!("expected Law 36, got {other:?}"),
-        }
-    }
-
-    #[test]
-    fn the_2007_30b2_restriction_is_shown_until_partner_has_called_at_that_turn() {
-        // N 1H, W passes at E's turn, N refuses: E may not double or
-        // redouble at this turn (30B2(b)), a restriction, not a pass.
-        let shown = |events: &[(&str, &str)]| rule(&story_2007(Seat::N, events)).expect("2007 30B2").call_restrictions;
-        let now = shown(&[("N", "1H"), ("W", "P"), ("N", "reject")]);
-        assert_eq!(now.len(), 1);
-        let r = &now[0];
-        assert_eq!(
-            (r.seat, r.may_not.clone(), r.law.as_str(), r.in_force),
-            (Seat::E, vec![Call::Double, Call::Redouble], "30B2(b)", true)
-        );
-        assert_eq!(r.scope, crate::ruling::Scope::NextTurn);
-        // E's bid is his call at that turn: served, and still listed.
-        let served = shown(&[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "1S")]);
-        assert_eq!(served.iter().map(|r| r.in_force).collect::<Vec<_>>(), [false]);
-        // The 2017 Laws have no such restriction (30B1(a)).
-        let r2017 = rule(&story(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject")])).expect("2017 30B1");
-        assert!(r2017.call_restrictions.is_empty());
-        // It turns with the seats.
-        let r = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject")]);
-        let base = rule(&r).unwrap();
-        for k in 1..4 {
-            assert_eq!(rule(&r.rotate(k)).unwrap(), base.rotate(k));
-        }
-    }
-
-    #[test]
-    fn a_2007_bar_on_partner_who_called_first_is_not_ruled() {
+    fn a_2007_bar_on_partner_who_called_first_binds_from_his_next_turn() {
         // 2007 31B: S bid 1D at N's turn; N bids at his own turn before W
         // chose; the cancellation bars N for the rest of the auction, which
-        // he could not know when he bid.
-        let r = story_2007(Seat::N, &[("S", "1D"), ("N", "1H")]);
-        match rule(&r) {
-            Err(RuleError::Unsupported { event: 1, law, .. }) => assert_eq!(law, "31"),
-            other => panic!("expected Law 31 not supported, got {other:?}"),
-        }
+        // he could not know when he bid: his 1H stands, the bar starts now.
+        let r = rule(&story_2007(Seat::N, &[("S", "1D"), ("N", "1H")])).expect("2007 31B");
+        assert_eq!(r.auction.len(), 1);
+        assert_eq!(r.rulings[0].law, "31B");
+        assert_eq!((r.must_pass[0].seat, r.must_pass[0].in_force), (Seat::N, true));
+        assert!(r.rulings.iter().all(|x| x.irregularity != crate::ruling::Irregularity::CallWhenRequiredToPass));
     }
 
     #[test]
@@ -769,14 +729,14 @@ mod tests {
     }
 
     #[test]
-    fn laws_36_to_38_out_of_rotation_stay_2017_only() {
-        // A double of partner's bid out of rotation (36) and a bid above
-        // seven out of rotation (38) are not ruled under the 2007 Laws.
-        for (events, law) in [(&[("N", "1S"), ("S", "X")][..], "36"), (&[("N", "7S"), ("S", "8NT")][..], "38")] {
-            match rule(&story_2007(Seat::N, events)) {
-                Err(RuleError::Unsupported { event: 1, law: l, .. }) => assert_eq!(l, law),
-                other => panic!("expected Law {law} not supported, got {other:?}"),
-            }
+    fn laws_36_to_38_out_of_rotation_in_2007() {
+        // A double of partner's bid out of rotation (36B4) and a bid above
+        // seven out of rotation (38C), with the 2007 clauses.
+        for (events, law) in [(&[("N", "1S"), ("S", "X")][..], "36B4"), (&[("N", "7S"), ("S", "8NT")][..], "38C")] {
+            let r = rule(&story_2007(Seat::N, events)).expect("ruled in 2007");
+            assert_eq!(r.rulings[0].law, law);
+            assert_eq!(r.unauthorized_information[0].law, "16D2");
+            assert_eq!(r.score_adjustment, ["23"]);
         }
     }
 
@@ -802,8 +762,20 @@ mod tests {
         // 29A: the option on E's 1S (at N's turn) is S's, not W's.
         let r = story(Seat::N, &[("E", "1S"), ("W", "accept")]);
         assert!(matches!(rule(&r), Err(RuleError::Impossible { event: 1, .. })));
-        let r = story(Seat::N, &[("E", "1S"), ("W", "1H")]);
-        assert!(matches!(rule(&r), Err(RuleError::Impossible { event: 1, .. })));
+        // W calls meanwhile: held until S has chosen (the table still waits
+        // on S), then ruled where the auction stands.
+        let r = rule(&story(Seat::N, &[("E", "1S"), ("W", "1H")])).expect("held");
+        assert_eq!((r.next, r.decision.map(|d| d.law)), (Some(Seat::S), Some("29A".to_string())));
+        assert!(r.rulings.is_empty());
+        // S accepts: E's 1S stands, N's turn is lost; W's 1H comes at S's
+        // turn (W's RHO): a bid out of rotation, whose option is N's.
+        let r = rule(&story(Seat::N, &[("E", "1S"), ("W", "1H"), ("S", "accept")])).expect("released");
+        assert_eq!(r.rulings.len(), 1);
+        assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::N, "29A".to_string())));
+        // S calls instead: W's 1H is ruled first (at S's turn), and S, whose
+        // turn it was, calls before its rectification: 28B.
+        let r = rule(&story(Seat::N, &[("E", "1S"), ("W", "1H"), ("S", "2S")])).expect("28B");
+        assert_eq!(r.rulings.iter().map(|x| x.law.as_str()).collect::<Vec<_>>(), ["29A", "28B"]);
     }
 
     #[test]

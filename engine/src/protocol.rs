@@ -118,8 +118,9 @@ pub fn engine_hello() -> Hello {
         protocol: PROTOCOL,
         name: crate::NAME.to_string(),
         version: crate::VERSION.to_string(),
-        // Laws 23, 25, 26 and 27 rule in every edition (editions.rs); a
-        // situation an edition does not cover answers `not yet supported`.
+        // Every law module rules in every edition (editions.rs), but for
+        // the 1997 Laws 28-32, whose text could not be read: a 1997 call out
+        // of rotation answers `not yet supported` (docs/conventions.md).
         editions: Edition::ALL.to_vec(),
         features: FEATURES.iter().map(|s| s.to_string()).collect(),
     }

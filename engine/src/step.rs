@@ -40,6 +40,13 @@ pub(crate) enum Next {
     ClassifyThen(Call, Box<dyn Then>),
     /// A matter for another law's module, which the director calls.
     Handoff(Handoff),
+    /// The event is a call by a player the table is not waiting on, made
+    /// while it waits on someone else's option or call: the table keeps
+    /// waiting on this, and the director holds the call, to rule on it once
+    /// the table no longer waits (a call out of rotation, or in rotation,
+    /// wherever the auction then stands), or just before a later call that
+    /// settles what the table waited on.
+    Hold(Pending),
 }
 
 /// The cases where one law hands an event to another, routed by the
@@ -54,8 +61,14 @@ pub(crate) enum Handoff {
     /// before LHO has called (the 1997 Laws have no 27C).
     SubstituteForInsufficient(Insufficient),
     /// 1997 25B2(a): the substitute was not condoned; Law 27 takes the
-    /// insufficient bid up again from LHO's option (27A1).
+    /// insufficient bid up again from LHO's option (27A).
     InsufficientAgain(Insufficient),
+    /// An insufficient bid replaced by a bid of more than seven: Law 27
+    /// has disposed of the insufficient bid; the bid above seven is Law
+    /// 38's, made by the offender at his turn. `lho_follows`: the event
+    /// being ruled is LHO's call over it (a premature replacement, 27C),
+    /// which then comes to Law 38 (38B, 38D).
+    AboveSeven { replacement: Event, lho_follows: bool },
 }
 
 /// The insufficient bid under rectification: who made it, what it was, and

@@ -1,5 +1,8 @@
-//! Law 38 (2017): a bid of more than seven.
+//! Law 38: a bid of more than seven (2017 and 2007 alike, 38A-38D, citing
+//! the edition's Laws 23/72C and 26; 1997: 38 when LHO has not called, 35
+//! when he has).
 
+use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::ruling::{Irregularity, IrregularityRuling, Scope};
 use crate::step::Next;
@@ -8,27 +11,32 @@ use crate::table::Table;
 /// 38A-38C: no contract above seven is ever played; the bid (and any call
 /// after it) is cancelled (38B); a pass is substituted, the auction goes on
 /// unless that pass ends it, and each member of the offending side must
-/// pass for the rest of the auction (38C). 72C and 26B may apply (38D)
-/// unless `lho_called` (38D's exception). The cancelled bid is unauthorised
-/// to the partner (16C2). The substituted pass is the offender's next event.
-pub(super) fn rectify(t: &mut Table, offender: Seat, call: Call, with_26b_and_72c: bool) {
+/// pass for the rest of the auction (38C). 72C (2007, 1997: Law 23) and the
+/// lead restrictions of Law 26 (2017: 26B) may apply (38D) unless
+/// `lho_called` (38D's exception; 1997 35). The cancelled bid is
+/// unauthorised to the partner (16C2; 2007 16D2). The substituted pass is
+/// the offender's next event.
+pub(super) fn rectify(t: &mut Table, offender: Seat, call: Call, means: Option<Meaning>, lho_called: bool) {
     let partner = offender.partner();
-    t.record(IrregularityRuling::on_call(offender, call, Irregularity::BidAboveSeven, "38C"));
-    t.impose_pass(offender, Scope::RestOfAuction, "38C");
-    t.impose_pass(partner, Scope::RestOfAuction, "38C");
-    if with_26b_and_72c {
-        t.restrict_lead(offender, "26B");
+    let x = t.rules.inadmissible;
+    let law = if lho_called { x.above_seven_condoned } else { x.above_seven };
+    t.record(IrregularityRuling::on_call(offender, call, Irregularity::BidAboveSeven, law));
+    t.impose_pass(offender, Scope::RestOfAuction, law);
+    t.impose_pass(partner, Scope::RestOfAuction, law);
+    if !lho_called {
+        t.lead_after_withdrawal(offender, call, means);
     }
-    t.unauthorized(partner, offender, call, "16C2");
-    if with_26b_and_72c {
-        t.may_adjust("72C");
+    t.unauthorized(partner, offender, call, t.rules.withdrawn_ui);
+    if !lho_called {
+        t.may_adjust(t.rules.damage);
     }
 }
 
 /// 38B and 38D, LHO called before rectification: LHO's call is cancelled
-/// with the bid (38B), the same obligations apply (38C), but neither 26B nor
-/// 72C can be used (38D). `t` is the table as it was before the bid.
+/// with the bid (38B), the same obligations apply (38C), but neither Law 26
+/// nor 72C (2007: Law 23) can be used (38D). `t` is the table as it was
+/// before the bid.
 pub(super) fn lho_called(t: &mut Table, offender: Seat, call: Call) -> Next {
-    rectify(t, offender, call, false);
+    rectify(t, offender, call, None, true);
     Next::Done
 }

@@ -218,9 +218,27 @@ fn impossible_and_unsupported_stories() {
     assert!(matches!(e, RuleError::Impossible { .. }), "{e}");
     let e = rule(&story(Seat::N, "N:1S E:exposes_HK E:exposes_HK")).unwrap_err();
     assert!(matches!(e, RuleError::Impossible { .. }), "{e}");
-    let mut r = story(Seat::N, "N:1S E:P S:X");
-    r.edition = Edition::E2007;
-    assert!(matches!(rule(&r).unwrap_err(), RuleError::Unsupported { .. }));
+}
+
+#[test]
+fn older_editions_cite_their_own_clauses() {
+    // 2007: 36B2 with Laws 23 and 26 and 16D2; 1997: Law 36 (its sections
+    // could not be read), Law 23, 26B and 16C2.
+    for (e, law, ui) in [(Edition::E2007, "36B2", "16D2"), (Edition::E1997, "36", "16C2")] {
+        let mut r = story(Seat::N, "N:1S E:P S:X");
+        r.edition = e;
+        let r = rule(&r).unwrap();
+        assert_eq!(r.rulings[0].law, law);
+        assert_eq!(r.unauthorized_information[0].law, ui);
+        assert_eq!(r.score_adjustment, ["23"]);
+        assert_eq!(r.lead_restrictions[0].law, "26B");
+    }
+    // LHO calls over it: 36A (1997: 35).
+    for (e, law) in [(Edition::E2007, "36A"), (Edition::E1997, "35")] {
+        let mut r = story(Seat::N, "N:1S E:P S:X W:2C");
+        r.edition = e;
+        assert_eq!(rule(&r).unwrap().rulings[0].law, law);
+    }
 }
 
 #[test]
