@@ -43,7 +43,7 @@ use std::sync::OnceLock;
 
 use crate::meanings::{Meaning, Range};
 use crate::notation::Strain;
-use crate::request::Regulations;
+use crate::regulations::Regulations;
 use crate::ruling::{Basis, Comparability};
 
 /// The most HCP a hand can hold: four aces, four kings, four queens and a
@@ -573,7 +573,8 @@ mod tests {
         let three = m("hcp=20-22 balanced=true");
         assert_eq!(check(&two, &three), yes(Basis::Similar));
         // With no tolerance (a regulation may say so), 22 is outside 20-21.
-        let strict = Regulations { similar_suit_cards: 0, similar_hcp_below: 0, similar_hcp_above: 0 };
+        let strict =
+            Regulations { similar_suit_cards: 0, similar_hcp_below: 0, similar_hcp_above: 0, ..Regulations::default() };
         assert_eq!(comparable(Some(&two), Some(&three), None, &strict), NO);
         // The other way round is a subset.
         assert_eq!(check(&three, &two), yes(Basis::Subset));
