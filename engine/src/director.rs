@@ -150,7 +150,7 @@ impl Director {
                 Ok(Next::Done)
             }
             // 27A1.
-            Legality::Insufficient => Ok(law27::insufficient_bid(e, c)),
+            Legality::Insufficient => Ok(law27::insufficient_bid(t, i, e, c)),
             // 35A, 36.
             Legality::InadmissibleDouble | Legality::InadmissibleRedouble => {
                 t.rules.require(t.rules.inadmissible, i, "36", "an inadmissible double or redouble")?;
