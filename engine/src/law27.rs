@@ -34,8 +34,8 @@ use crate::editions::{Replacement, RotationScheme, SameDenomination};
 use crate::error::{impossible, unsupported, RuleError};
 use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
-use crate::regulations::{AcceptedSecondInsufficientBid, InsufficientBidOutOfRotation, SecondInsufficientBid};
 use crate::notation::{Bid, Call, Seat, Strain};
+use crate::regulations::{AcceptedSecondInsufficientBid, InsufficientBidOutOfRotation, SecondInsufficientBid};
 use crate::request::{Action, Event};
 use crate::ruling::{Choice, Comparability, Decision, Irregularity, IrregularityRuling, Scope};
 use crate::step::{self, Handoff, Insufficient, Next, Pending};
@@ -884,7 +884,9 @@ mod tests {
         assert!(r.rulings[0].comparable.is_none());
         assert_eq!((r.lead_restrictions.len(), r.unauthorized_information.len()), (1, 1));
         // Accepted by calling over it, the same.
-        let r = ruled(&lifts(with(story(Seat::N, "N:1S E:1H S:reject E:1D S:P"), 3, |e| e.findings.comparable = Some(true))));
+        let r = ruled(&lifts(with(story(Seat::N, "N:1S E:1H S:reject E:1D S:P"), 3, |e| {
+            e.findings.comparable = Some(true)
+        })));
         assert!(r.lead_restrictions.is_empty() && r.unauthorized_information.is_empty());
         // 2007 has no comparable call in Law 26: the option changes nothing.
         let r = ruled(&in_edition(lifts(found(true)), Edition::E2007));

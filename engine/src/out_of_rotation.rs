@@ -33,10 +33,10 @@ use crate::error::{impossible, unsupported, RuleError};
 use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat};
+use crate::regulations::{Law26After30a, Law28bAfterAcceptance};
 use crate::request::{Action, Event};
 use crate::ruling::{Choice, Decision, Irregularity, IrregularityRuling};
 use crate::step::{self, Next, Pending};
-use crate::regulations::{Law26After30a, Law28bAfterAcceptance};
 use crate::table::{AcceptedByCall, AcceptedPass, NoDouble, OutOfTurn, Table, Watch};
 
 impl OutOfTurn {

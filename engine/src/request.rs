@@ -9,10 +9,10 @@ use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 pub use crate::editions::Edition;
-pub use crate::regulations::Regulations;
 use crate::card::Exposure;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat, Vulnerability};
+pub use crate::regulations::Regulations;
 
 /// What a player did at one moment of the story.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -58,10 +58,7 @@ mod tests {
             similar_hcp_below: 0,
             ..Default::default()
         });
-        assert_eq!(
-            required(&c),
-            vec!["insufficient-bid", "regulation:similar", "regulation:second_insufficient_bid"]
-        );
+        assert_eq!(required(&c), vec!["insufficient-bid", "regulation:similar", "regulation:second_insufficient_bid"]);
     }
 
     #[test]
