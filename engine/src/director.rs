@@ -193,7 +193,7 @@ impl Director {
                 Ok(Next::Done)
             }
             // 27A1.
-            Legality::Insufficient => Ok(law27::insufficient_bid(t, e, c)),
+            Legality::Insufficient => Ok(law27::insufficient_bid(t, i, e, c)),
             // 35A, 36.
             Legality::InadmissibleDouble | Legality::InadmissibleRedouble => {
                 inadmissible::inadmissible_double(t, i, e, c)

@@ -32,7 +32,8 @@
 //! 4. every replacement hand lies within the withdrawn call's set widened by
 //!    [`Regulations`] (one card in each suit, two HCP below, three above),
 //!    and the replacement shows every denomination the withdrawn call
-//!    showed: 23A1, "similar";
+//!    showed: 23A1, "similar" (not under the strict reading,
+//!    `comparable_reading: strict`, where "similar" is "the same");
 //! 5. otherwise: not comparable, basis "default".
 //!
 //! A purpose only ever adds: two different purposes do not stop the hand
@@ -43,7 +44,7 @@ use std::sync::OnceLock;
 
 use crate::meanings::{Meaning, Range};
 use crate::notation::Strain;
-use crate::request::Regulations;
+use crate::regulations::{ComparableReading, Regulations};
 use crate::ruling::{Basis, Comparability};
 
 /// The most HCP a hand can hold: four aces, four kings, four queens and a
@@ -435,7 +436,10 @@ fn compare_meanings(w: &Meaning, r: &Meaning, regulations: &Regulations) -> Comp
     // 23A1, a similar meaning: within the regulated tolerance, and no
     // denomination the withdrawn call showed is lost (seed 004: information
     // that only the withdrawn call carried makes the replacement not
-    // comparable).
+    // comparable). The strict reading takes "similar" as "the same".
+    if regulations.comparable_reading == ComparableReading::Strict {
+        return Comparability { value: false, basis: Basis::Default };
+    }
     let within = rh.is_within_widened(
         &wh,
         regulations.similar_suit_cards,
@@ -573,10 +577,31 @@ mod tests {
         let three = m("hcp=20-22 balanced=true");
         assert_eq!(check(&two, &three), yes(Basis::Similar));
         // With no tolerance (a regulation may say so), 22 is outside 20-21.
-        let strict = Regulations { similar_suit_cards: 0, similar_hcp_below: 0, similar_hcp_above: 0 };
+        let strict =
+            Regulations { similar_suit_cards: 0, similar_hcp_below: 0, similar_hcp_above: 0, ..Regulations::default() };
         assert_eq!(comparable(Some(&two), Some(&three), None, &strict), NO);
         // The other way round is a subset.
         assert_eq!(check(&three, &two), yes(Basis::Subset));
+    }
+
+    #[test]
+    fn the_strict_reading_keeps_same_subset_and_purpose_but_not_similar() {
+        let strict = Regulations { comparable_reading: ComparableReading::Strict, ..Regulations::default() };
+        let two = m("hcp=20-21 balanced=true");
+        let three = m("hcp=20-22 balanced=true");
+        // Similar under the default tolerances, and under wider ones...
+        assert_eq!(check(&two, &three), yes(Basis::Similar));
+        let wide = Regulations { similar_hcp_above: 5, ..strict };
+        // ...but not under the strict reading, whatever the tolerances say.
+        assert_eq!(comparable(Some(&two), Some(&three), None, &strict), NO);
+        assert_eq!(comparable(Some(&two), Some(&three), None, &wide), NO);
+        // The same meaning, a subset and the same purpose still count.
+        assert_eq!(comparable(Some(&two), Some(&two.clone()), None, &strict), yes(Basis::Similar));
+        assert_eq!(comparable(Some(&three), Some(&two), None, &strict), yes(Basis::Subset));
+        let ask = m("hcp=8+ artificial=true purpose=stayman");
+        assert_eq!(comparable(Some(&ask), Some(&m("hcp=11+ purpose=stayman")), None, &strict), yes(Basis::SamePurpose));
+        // A finding still decides.
+        assert_eq!(comparable(Some(&two), Some(&three), Some(true), &strict), yes(Basis::Finding));
     }
 
     #[test]

@@ -37,11 +37,12 @@
 //! option or the offender must replace, is held ([`Next::Hold`]) and ruled
 //! by the director once the table no longer waits.
 
-use crate::editions::{Replacement, SameDenomination, SecondInsufficient};
+use crate::editions::{Replacement, RotationScheme, SameDenomination, SecondInsufficient};
 use crate::error::{impossible, RuleError};
 use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Bid, Call, Seat, Strain};
+use crate::regulations::{AcceptedSecondInsufficientBid, InsufficientBidOutOfRotation, SecondInsufficientBid};
 use crate::request::{Action, Event};
 use crate::ruling::{Choice, Comparability, Decision, Irregularity, IrregularityRuling, Scope};
 use crate::step::{self, Handoff, Insufficient, Next, Pending};
@@ -71,8 +72,13 @@ pub(crate) enum Waiting {
 /// An insufficient bid made out of rotation never reaches this function
 /// (27A2 sends it to Law 31, which the director routes to before looking at
 /// sufficiency). Every edition starts the same way: LHO may accept (27A).
-pub(crate) fn insufficient_bid(t: &Table, e: &Event, c: Call) -> Next {
-    let ib = Insufficient { offender: e.seat, call: c, means: e.findings.means.clone() };
+pub(crate) fn insufficient_bid(t: &Table, i: usize, e: &Event, c: Call) -> Next {
+    let ib = Insufficient {
+        offender: e.seat,
+        call: c,
+        means: e.findings.means.clone(),
+        repeated_out_of_rotation: t.rotation.repeated_at == Some(i),
+    };
     wait_on_lho(Waiting::Option { ib: ib.clone() }, &ib, t.rules.accept_insufficient)
 }
 
@@ -229,15 +235,24 @@ fn on_second_option(
             match t.rules.second_insufficient {
                 // 27B4: not accepted, the Director rules as in 27B3: the
                 // second insufficient bid is cancelled, partner passes
-                // throughout.
+                // throughout. Under the regulation `second_insufficient_bid:
+                // allow-correction` the cancelled bid bars nobody: the
+                // offender still corrects the first one under 27B, freely
+                // under B1 (the Welsh directors' page). Either way the
+                // cancelled bid is unauthorised to partner.
                 SecondInsufficient::RuleAsB3 => {
-                    if !barred {
+                    let literal = t.regulations.second_insufficient_bid == SecondInsufficientBid::LiteralBar;
+                    if !barred && literal {
                         bar(t, &ib, "27B4", None);
                     }
                     if let Some(c) = second.call() {
                         t.unauthorized(ib.offender.partner(), ib.offender, c, t.rules.withdrawn_ui);
                     }
-                    Ok(wait_on_offender(Waiting::ReplaceAgain { ib: ib.clone() }, &ib))
+                    if barred || literal {
+                        Ok(wait_on_offender(Waiting::ReplaceAgain { ib: ib.clone() }, &ib))
+                    } else {
+                        Ok(wait_on_offender(Waiting::Replace { ib: ib.clone() }, &ib))
+                    }
                 }
                 // 1997: no correction (27B wants a sufficient bid or a
                 // pass), so it is cancelled and the offender corrects
@@ -395,8 +410,17 @@ fn comparable_call(t: &mut Table, ib: &Insufficient, r: &Event, c: Call, compara
 ///
 /// The clauses are the edition's: 2007 cites Law 26 (26A2 or 26B), 16D2
 /// and 23; 1997 Law 26, 16C2 and 23.
+///
+/// Under the regulation `insufficient_bid_out_of_rotation: law-31-bar`
+/// (2017), an insufficient bid out of rotation that was repeated under 31A1
+/// stays Law 31's: partner passes at his next turn only, under 31A2(b),
+/// which names 16C, 26B and 72C too.
 fn bar(t: &mut Table, ib: &Insufficient, law: &str, comparable: Option<Comparability>) {
-    t.impose_pass(ib.offender.partner(), Scope::RestOfAuction, law);
+    let law31 = ib.repeated_out_of_rotation
+        && t.regulations.insufficient_bid_out_of_rotation == InsufficientBidOutOfRotation::Law31Bar
+        && t.rules.rotation == Some(RotationScheme::Comparable);
+    let (scope, law) = if law31 { (Scope::NextTurn, "31A2(b)") } else { (Scope::RestOfAuction, law) };
+    t.impose_pass(ib.offender.partner(), scope, law);
     t.lead_after_withdrawal(ib.offender, ib.call, ib.means.clone());
     t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
     t.may_adjust(t.rules.damage);
@@ -510,19 +534,33 @@ fn accept(t: &mut Table, ib: &Insufficient) {
 
 /// 27B4 with 27A1: LHO accepts the second insufficient bid, which stands.
 /// When partner is not already barred, the first insufficient bid was
-/// withdrawn and not replaced by a comparable call: 26B may apply to it
-/// and it is unauthorised to partner (16C2), but 27B4 imposes no pass.
+/// withdrawn and not corrected under 27B1: 26B may apply to it and it is
+/// unauthorised to partner (16C2), but 27B4 imposes no pass.
+///
+/// Under the regulation `accepted_second_insufficient_bid:
+/// comparable-lifts` (2017), Law 26A is read by its own words: the
+/// accepted bid replaces the withdrawn one, and when it is comparable to it
+/// (23A) there is no lead restriction and 16C does not apply, but 23C may.
 fn accept_second(t: &mut Table, ib: &Insufficient, second: &Event, barred: bool) {
     if !barred {
-        t.lead_after_withdrawal(ib.offender, ib.call, ib.means.clone());
-        t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
         // 1997 has no 27B4: the first bid was not accepted and was
         // corrected (27B) by a bid LHO then accepted.
         let law = match t.rules.second_insufficient {
             SecondInsufficient::RuleAsB3 => "27B4",
             SecondInsufficient::AcceptOrCorrectAgain => "27B",
         };
-        t.record(ruling(ib, law, None));
+        let judged = (t.regulations.accepted_second_insufficient_bid == AcceptedSecondInsufficientBid::ComparableLifts
+            && t.rules.replacement == Replacement::Comparable)
+            .then(|| comparability(t, ib, second))
+            .flatten();
+        if let Some(yes) = judged.filter(|k| k.value) {
+            t.may_adjust("23C");
+            t.record(ruling(ib, law, Some(yes)));
+        } else {
+            t.lead_after_withdrawal(ib.offender, ib.call, ib.means.clone());
+            t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
+            t.record(ruling(ib, law, judged));
+        }
     }
     if let Some(c) = second.call() {
         t.stand(ib.offender, c, second.findings.means.clone());
@@ -838,6 +876,97 @@ mod tests {
         let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D S:reject E:2D"));
         assert_eq!(r.auction, calls("1S 2D"));
         assert_eq!(r.rulings.len(), 1);
+    }
+
+    fn regulated(mut r: Request, f: impl FnOnce(&mut crate::Regulations)) -> Request {
+        let mut regs = crate::Regulations::default();
+        f(&mut regs);
+        r.regulations = Some(regs);
+        r
+    }
+
+    #[test]
+    fn a_refused_second_insufficient_bid_may_leave_the_correction_free() {
+        use crate::regulations::SecondInsufficientBid::AllowCorrection;
+        let allow = |r| regulated(r, |g| g.second_insufficient_bid = AllowCorrection);
+        // Refused: nobody is barred yet; East must still correct 1H.
+        let r = ruled(&allow(story(Seat::N, "N:1S E:1H S:reject E:1D S:reject")));
+        assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)));
+        assert!(r.must_pass.is_empty() && r.rulings.is_empty());
+        let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
+        assert_eq!(from, calls("1D"));
+        // 2H is the lowest heart bid: 27B1(a), West free.
+        let r = ruled(&allow(story(Seat::N, "N:1S E:1H S:reject E:1D S:reject E:2H")));
+        assert_eq!(r.rulings[0].law, "27B1(a)");
+        assert!(r.must_pass.is_empty() && r.lead_restrictions.is_empty());
+        assert_eq!(r.score_adjustment, vec!["27D"]);
+        // 2D is neither: 27B2 bars West, both bids unauthorised.
+        let r = ruled(&allow(story(Seat::N, "N:1S E:1H S:reject E:1D S:reject E:2D")));
+        assert_eq!(r.rulings[0].law, "27B2");
+        assert_eq!(r.must_pass[0].law, "27B2");
+        let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
+        assert_eq!(from, calls("1D 1H"));
+        // Already barred by a cancelled double (27B3), West stays barred.
+        let r = ruled(&allow(story(Seat::N, "N:1S E:1H S:reject E:X E:1D S:reject E:2H")));
+        assert_eq!(r.rulings[0].law, "27B3");
+        assert_eq!(r.must_pass.len(), 1);
+        // The default is the literal bar.
+        let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D S:reject E:2H"));
+        assert_eq!(r.rulings[0].law, "27B4");
+        assert_eq!(r.must_pass[0].law, "27B4");
+    }
+
+    #[test]
+    fn an_accepted_comparable_second_bid_may_lift_26b_and_16c() {
+        use crate::regulations::AcceptedSecondInsufficientBid::ComparableLifts;
+        let lifts = |r| regulated(r, |g| g.accepted_second_insufficient_bid = ComparableLifts);
+        let found = |comparable| {
+            with(story(Seat::N, "N:1S E:1H S:reject E:1D S:accept"), 3, |e| e.findings.comparable = Some(comparable))
+        };
+        // Comparable: no lead restriction, no 16C2, 23C.
+        let r = ruled(&lifts(found(true)));
+        assert_eq!(r.rulings[0].law, "27B4");
+        assert_eq!(r.rulings[0].comparable.map(|c| (c.value, c.basis)), Some((true, Basis::Finding)));
+        assert!(r.lead_restrictions.is_empty() && r.unauthorized_information.is_empty());
+        assert_eq!(r.score_adjustment, vec!["23C"]);
+        // Not comparable: as by default, the judgement recorded.
+        let r = ruled(&lifts(found(false)));
+        assert_eq!(r.rulings[0].comparable.map(|c| c.value), Some(false));
+        assert_eq!((r.lead_restrictions.len(), r.unauthorized_information.len()), (1, 1));
+        // By default, comparability is not asked.
+        let r = ruled(&found(true));
+        assert!(r.rulings[0].comparable.is_none());
+        assert_eq!((r.lead_restrictions.len(), r.unauthorized_information.len()), (1, 1));
+        // Accepted by calling over it, the same.
+        let r = ruled(&lifts(with(story(Seat::N, "N:1S E:1H S:reject E:1D S:P"), 3, |e| {
+            e.findings.comparable = Some(true)
+        })));
+        assert!(r.lead_restrictions.is_empty() && r.unauthorized_information.is_empty());
+        // 2007 has no comparable call in Law 26: the option changes nothing.
+        let r = ruled(&in_edition(lifts(found(true)), Edition::E2007));
+        assert_eq!(r.lead_restrictions.len(), 1);
+    }
+
+    #[test]
+    fn an_insufficient_bid_out_of_rotation_repeated_may_stay_law_31s() {
+        use crate::regulations::InsufficientBidOutOfRotation::Law31Bar;
+        let law31 = |r| regulated(r, |g| g.insufficient_bid_out_of_rotation = Law31Bar);
+        let repeated = "N:1S S:1H W:reject E:P S:1H W:reject S:2D";
+        let r = ruled(&law31(story(Seat::N, repeated)));
+        assert_eq!(r.rulings[1].law, "31A2(b)");
+        let m = &r.must_pass[0];
+        assert_eq!((m.seat, m.scope, m.law.as_str()), (Seat::N, Scope::NextTurn, "31A2(b)"));
+        assert_eq!((r.lead_restrictions.len(), r.unauthorized_information.len()), (1, 1));
+        assert_eq!(r.score_adjustment, vec!["72C"]);
+        // An insufficient bid made in rotation in the first place is Law 27's.
+        let r = ruled(&law31(story(Seat::N, "N:1S E:P S:1H W:reject S:2D")));
+        assert_eq!((r.must_pass[0].scope, r.must_pass[0].law.as_str()), (Scope::RestOfAuction, "27B2"));
+        // By default, Law 27 bars partner throughout.
+        let r = ruled(&story(Seat::N, repeated));
+        assert_eq!((r.must_pass[0].scope, r.must_pass[0].law.as_str()), (Scope::RestOfAuction, "27B2"));
+        // 2007's 31A2(b) bars throughout too: the option changes nothing there.
+        let r = ruled(&in_edition(law31(story(Seat::N, repeated)), Edition::E2007));
+        assert_eq!(r.must_pass[0].scope, Scope::RestOfAuction);
     }
 
     #[test]

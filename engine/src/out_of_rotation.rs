@@ -33,15 +33,18 @@
 use std::rc::Rc;
 
 use crate::auction::Legality;
-use crate::editions::{Acted, AtTurn, CallKind, Effects, Judgement, LeadScheme, Outcome, Test, Whose};
+use crate::editions::{
+    Acted, AtTurn, CallKind, Cancelled, Effects, Judgement, LeadScheme, Outcome, RotationScheme, Test, Whose,
+};
 use crate::error::{impossible, RuleError};
 use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Call, Seat};
+use crate::regulations::{Law26After30a, Law28bAfterAcceptance};
 use crate::request::{Action, Event};
 use crate::ruling::{Choice, Decision, Irregularity, IrregularityRuling};
 use crate::step::{self, Handoff, Next, Pending};
-use crate::table::{AcceptedPass, NoDouble, OutOfTurn, Table, Watch};
+use crate::table::{AcceptedByCall, AcceptedPass, NoDouble, OutOfTurn, Table, Watch};
 
 impl OutOfTurn {
     fn irregularity(&self) -> Irregularity {
@@ -96,6 +99,23 @@ pub(crate) enum Waiting {
 /// player required to pass (35B, 37) to Laws 35-39 wherever it was made,
 /// and anything else to [`call_out_of_rotation`].
 pub(crate) fn before_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Option<Next> {
+    if let Some(late) = t.rotation.accepted_by_call.take() {
+        if late.at + 1 == i && e.seat == late.oot.turn {
+            // 28B (regulation `law_28b_after_acceptance: applies`): no
+            // rectification had been assessed when the player whose turn it
+            // was called, so his call is in rotation; the accepted call out
+            // of rotation and LHO's call over it are cancelled, and the
+            // offending side may not use what they told it (16C2; 2007
+            // 16D2). The non-offending side's cancelled call is authorised
+            // to it (16C1) and not listed.
+            let AcceptedByCall { oot, before, .. } = late;
+            *t = Rc::unwrap_or_clone(before);
+            t.record(oot.ruling("28B"));
+            let ui = t.rules.withdrawn_ui;
+            t.unauthorized(oot.offender.partner(), oot.offender, oot.call, ui);
+            return Some(Next::Call(c));
+        }
+    }
     let turn = t.auction.next_seat();
     let offender = e.seat;
     if let Some((poot, at)) = t.rotation.third_pass.take() {
@@ -217,9 +237,20 @@ fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, Ru
             t.unauthorized(oot.offender.partner(), oot.offender, oot.call, ui);
             Ok(Next::Call(c))
         }
-        // 29A: the offender's LHO calls over it, and so accepts it.
+        // 29A: the offender's LHO calls over it, and so accepts it. Under
+        // the regulation `law_28b_after_acceptance: applies`, the player
+        // whose turn it was (an opponent of the offender) may still call in
+        // rotation as the next event (see `before_call`): keep the table as
+        // it was before the acceptance.
         Action::Call(c) if e.seat == lho => {
+            let late_28b = t.regulations.law_28b_after_acceptance == Law28bAfterAcceptance::Applies
+                && oot.turn != lho
+                && oot.turn.is_opponent_of(oot.offender);
+            let before = late_28b.then(|| Rc::new(t.clone()));
             accept(t, &oot);
+            if let Some(before) = before {
+                t.rotation.accepted_by_call = Some(AcceptedByCall { oot, at: i, before });
+            }
             Ok(Next::Call(c))
         }
         // The offender's partner calls at his own turn before LHO chose: the
@@ -316,6 +347,7 @@ fn cancel(t: &mut Table, oot: OutOfTurn, i: usize, partner_has_called: bool) -> 
             ),
         ));
     };
+    let rectification = law_26_after_30a(t, rectification);
     let offender = oot.offender;
     let ui = t.rules.withdrawn_ui;
     t.unauthorized(offender.partner(), offender, oot.call, ui);
@@ -336,6 +368,27 @@ fn cancel(t: &mut Table, oot: OutOfTurn, i: usize, partner_has_called: bool) -> 
         t.rotation.watches.push(Watch { oot, reverted_at, ruling, at_turn: rectification.at_turn, lapse_lead });
     }
     Ok(deferred)
+}
+
+/// 2017 30A names 72C only. Under the regulation `law_26_after_30a:
+/// if-not-comparable`, Law 26 applies by its own scope: the pass the
+/// offender must make at his next turn replaces the cancelled one and is
+/// judged for comparability (23A) then. Not comparable: 26B. Comparable:
+/// 26A, no lead restriction, 16C2 off, 23C.
+fn law_26_after_30a(t: &Table, rectification: Cancelled) -> Cancelled {
+    let applies = t.regulations.law_26_after_30a == Law26After30a::IfNotComparable
+        && t.rules.rotation == Some(RotationScheme::Comparable)
+        && rectification.law == "30A"
+        && rectification.at_turn == AtTurn::Disposed;
+    if !applies {
+        return rectification;
+    }
+    let judged = Judgement {
+        test: Test::Comparable,
+        yes: Outcome { law: "30A", effects: Effects { authorises: true, adjust: Some("23C"), ..Effects::NONE } },
+        no: Outcome { law: "30A", effects: Effects { lead: true, ..Effects::NONE } },
+    };
+    Cancelled { at_turn: AtTurn::Judge(judged), ..rectification }
 }
 
 /// Does this edition's Law 26 apply only when the offender chooses a
@@ -521,7 +574,9 @@ fn dispose(t: &mut Table, w: Watch, i: usize, e: &Event, c: Call) -> Result<(), 
                 r.law = repeat.to_string();
             }
             // The call is now made in rotation: nothing of it is withdrawn.
+            // If it is insufficient, Law 27 takes it up in rotation.
             t.withdraw_unauthorized(oot.offender, oot.call);
+            t.rotation.repeated_at = Some(i);
             Ok(())
         }
     }
@@ -782,6 +837,64 @@ mod tests {
     fn inadmissible_double_out_of_rotation_cannot_be_accepted() {
         let r = story(Seat::N, &[("N", "1S"), ("S", "X"), ("W", "accept")]);
         assert!(matches!(rule(&r), Err(RuleError::Impossible { event: 2, .. })));
+    }
+
+    fn regulated(mut r: Request, f: impl FnOnce(&mut crate::Regulations)) -> Request {
+        let mut regs = crate::Regulations::default();
+        f(&mut regs);
+        r.regulations = Some(regs);
+        r
+    }
+
+    #[test]
+    fn the_player_who_lost_his_turn_may_call_in_rotation_under_28b_by_regulation() {
+        use crate::regulations::Law28bAfterAcceptance::Applies;
+        let applies = |r| regulated(r, |g| g.law_28b_after_acceptance = Applies);
+        // W deals; N passes at W's turn; E passes over it (29A); W opens 1NT.
+        let late = story(Seat::W, &[("N", "P"), ("E", "P"), ("W", "1NT")]);
+        let r = rule(&applies(late.clone())).unwrap();
+        assert_eq!(r.auction, vec!["1NT".parse().unwrap()]);
+        assert_eq!(r.next, Some(Seat::N));
+        assert_eq!(r.rulings.len(), 1);
+        assert_eq!(r.rulings[0].law, "28B");
+        assert_eq!(r.unauthorized_information[0].seat, Seat::S);
+        for k in 1..4 {
+            assert_eq!(rule(&applies(late.rotate(k))).unwrap(), r.rotate(k));
+        }
+        // By default the 1NT is out of rotation, at South's turn.
+        let r = rule(&late).unwrap();
+        assert_eq!(r.decision.map(|d| d.law), Some("29A".to_string()));
+        // Only as the very next event, and only after acceptance by a call:
+        // an explicit acceptance follows the director's involvement.
+        let later = story(Seat::W, &[("N", "P"), ("E", "P"), ("S", "P"), ("W", "1NT")]);
+        assert_eq!(rule(&applies(later)).unwrap().rulings[0].law, "29A");
+        let explicit = story(Seat::W, &[("N", "P"), ("E", "accept"), ("W", "1NT")]);
+        assert_ne!(rule(&applies(explicit)).unwrap().rulings[0].law, "28B");
+    }
+
+    #[test]
+    fn law_26_may_follow_30a_by_regulation() {
+        use crate::regulations::Law26After30a::IfNotComparable;
+        let law26 = |r| regulated(r, |g| g.law_26_after_30a = IfNotComparable);
+        let forced = |comparable: bool| {
+            let mut r = story(Seat::N, &[("N", "1H"), ("S", "P"), ("W", "reject"), ("E", "3NT"), ("S", "P")]);
+            r.events[4].findings.comparable = Some(comparable);
+            r
+        };
+        // Not comparable: 26B on the offender's partner.
+        let r = rule(&law26(forced(false))).unwrap();
+        assert_eq!(r.rulings[0].law, "30A");
+        assert_eq!(r.rulings[0].comparable.map(|c| c.value), Some(false));
+        assert_eq!((r.lead_restrictions[0].seat, r.lead_restrictions[0].law.as_str()), (Seat::N, "26B"));
+        assert_eq!(r.unauthorized_information.len(), 1);
+        // Comparable: 26A, 16C2 off, 23C.
+        let r = rule(&law26(forced(true))).unwrap();
+        assert!(r.lead_restrictions.is_empty() && r.unauthorized_information.is_empty());
+        assert_eq!(r.score_adjustment, vec!["23C", "72C"]);
+        // By default 30A names 72C only, whatever the finding.
+        let r = rule(&forced(false)).unwrap();
+        assert!(r.lead_restrictions.is_empty() && r.rulings[0].comparable.is_none());
+        assert_eq!(r.score_adjustment, vec!["72C"]);
     }
 
     #[test]

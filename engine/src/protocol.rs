@@ -101,7 +101,9 @@ pub fn rule_keys() -> Vec<&'static str> {
     ["type", "seq"].into_iter().chain(keys::<Request>().iter().copied()).collect()
 }
 
-/// The features of the protocol's hello, one per family of irregularity.
+/// The features of the protocol's hello: one per family of irregularity,
+/// then one per regulation option ([`crate::regulations::FEATURES`]), which
+/// a case needs only when it sets that option off its default.
 pub const FEATURES: &[&str] = &[
     "insufficient-bid",
     "comparable-call",
@@ -110,6 +112,13 @@ pub const FEATURES: &[&str] = &[
     "out-of-rotation",
     "inadmissible",
     "exposed-card",
+    "regulation:similar",
+    "regulation:comparable_reading",
+    "regulation:second_insufficient_bid",
+    "regulation:accepted_second_insufficient_bid",
+    "regulation:insufficient_bid_out_of_rotation",
+    "regulation:law_28b_after_acceptance",
+    "regulation:law_26_after_30a",
 ];
 
 /// The reference engine's own hello.

@@ -12,6 +12,7 @@ pub use crate::editions::Edition;
 use crate::card::Exposure;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat, Vulnerability};
+pub use crate::regulations::Regulations;
 
 /// What a player did at one moment of the story.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -203,25 +204,6 @@ impl<'de> Deserialize<'de> for ActionText {
             }
         }
         d.deserialize_any(V)
-    }
-}
-
-/// Regulations a case may set (docs/conventions.md, 23A1: the widening that
-/// makes a meaning "similar" under 23A1).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Regulations {
-    /// Cards more or fewer in each suit bound that still count as similar.
-    pub similar_suit_cards: u8,
-    /// HCP below the withdrawn call's lower bound that still count as similar.
-    pub similar_hcp_below: u8,
-    /// HCP above the withdrawn call's upper bound that still count as similar.
-    pub similar_hcp_above: u8,
-}
-
-impl Default for Regulations {
-    fn default() -> Self {
-        Regulations { similar_suit_cards: 1, similar_hcp_below: 2, similar_hcp_above: 3 }
     }
 }
 

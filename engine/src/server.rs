@@ -353,7 +353,7 @@ mod tests {
 
     #[test]
     fn the_fast_way_and_the_general_way_read_a_rule_alike() {
-        let line = r#"{"type":"rule","seq":[1,"a"],"edition":"2017","dealer":"E","vulnerable":"both","events":[{"E":"1S"},{"S":"P","unintended":true}],"regulations":{"similar_suit_cards":2,"similar_hcp_below":1,"similar_hcp_above":4}}"#;
+        let line = r#"{"type":"rule","seq":[1,"a"],"edition":"2017","dealer":"E","vulnerable":"both","events":[{"E":"1S"},{"S":"P","unintended":true}],"regulations":{"similar_suit_cards":2,"similar_hcp_below":1,"similar_hcp_above":4,"second_insufficient_bid":"allow-correction","law_28b_after_acceptance":"applies"}}"#;
         let fast: RuleMessage = serde_json::from_str(line).expect("the fast way reads it");
         let general: ToImplementation = serde_json::from_str(line).expect("the general way reads it");
         let ToImplementation::Rule { seq, request } = general else { panic!("a rule") };
@@ -361,6 +361,9 @@ mod tests {
         assert_eq!(fast.events, request.events);
         assert_eq!((fast.edition, fast.dealer, fast.vulnerable), (request.edition, request.dealer, request.vulnerable));
         assert_eq!(fast.regulations, request.regulations);
+        let regs = fast.regulations.expect("regulations");
+        assert_eq!(regs.second_insufficient_bid, crate::regulations::SecondInsufficientBid::AllowCorrection);
+        assert_eq!(regs.law_28b_after_acceptance, crate::regulations::Law28bAfterAcceptance::Applies);
         // Defaults: edition 2017, vulnerability none.
         let short = r#"{"type":"rule","seq":1,"dealer":"N","events":[{"N":"1S"}]}"#;
         assert!(serde_json::from_str::<RuleMessage>(short).is_ok());

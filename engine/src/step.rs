@@ -79,6 +79,10 @@ pub(crate) struct Insufficient {
     pub offender: Seat,
     pub call: Call,
     pub means: Option<Meaning>,
+    /// Made out of rotation first (27A2) and repeated in rotation under
+    /// 31A1 after RHO's pass: the regulation
+    /// `insufficient_bid_out_of_rotation` decides whose bar applies.
+    pub repeated_out_of_rotation: bool,
 }
 
 impl Insufficient {

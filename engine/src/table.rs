@@ -20,7 +20,7 @@ use crate::ruling::{
     UnauthorizedInformation, WithdrawnCall,
 };
 
-pub(crate) use rotation::{AcceptedPass, NoDouble, OutOfTurn, Rotation, Watch};
+pub(crate) use rotation::{AcceptedByCall, AcceptedPass, NoDouble, OutOfTurn, Rotation, Watch};
 
 /// Who must pass, and why: a lead restriction's source, resolved into
 /// suits when the ruling is built (26B).

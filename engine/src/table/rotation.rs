@@ -49,6 +49,25 @@ pub(crate) struct Rotation {
     /// as the very next event was made over it, in rotation as the table
     /// saw it: it is cancelled with it, and is no irregularity.
     pub(crate) third_pass: Option<(Seat, usize)>,
+    /// The event that repeated a bid out of rotation in rotation under
+    /// 31A1 (2017; 2007 31A1): if that bid is insufficient, Law 27 takes it
+    /// up in rotation, and the regulation `insufficient_bid_out_of_rotation`
+    /// says whose bar applies to its correction.
+    pub(crate) repeated_at: Option<usize>,
+    /// A call out of rotation that its offender's LHO has just accepted by
+    /// calling over it (29A): under the regulation
+    /// `law_28b_after_acceptance: applies`, a call by the player whose turn
+    /// it was, as the very next event, is in rotation under 28B.
+    pub(crate) accepted_by_call: Option<AcceptedByCall>,
+}
+
+/// A call out of rotation accepted by LHO's call over it at event `at`;
+/// `before` is the table before the acceptance, as 28B would leave it.
+#[derive(Debug, Clone)]
+pub(crate) struct AcceptedByCall {
+    pub(crate) oot: OutOfTurn,
+    pub(crate) at: usize,
+    pub(crate) before: Rc<Table>,
 }
 
 /// 2007 30B2(b): `seat` may not double or redouble when he calls at the

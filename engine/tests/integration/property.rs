@@ -1,7 +1,8 @@
 //! Property test: random table stories (calls by any seat, in or out of
 //! turn, accept/reject anywhere, findings and meanings at random) never
-//! make the engine panic; every ruling is canonical and survives a JSON
-//! round trip; and the four seat rotations agree.
+//! make the engine panic, whatever the regulation options; every ruling is
+//! canonical and survives a JSON round trip; and the four seat rotations
+//! agree.
 //!
 //! `RULINGS_PROPTEST_CASES` sets how many stories (default 3000);
 //! `RULINGS_PROPTEST_SEED` replays a run.
@@ -10,7 +11,7 @@ use rulings_engine::clauses::sort_key;
 use rulings_engine::meanings::{Meaning, Range};
 use rulings_engine::notation::{Bid, Call, Seat, Strain, Vulnerability};
 use rulings_engine::request::{Action, Edition, Event, Findings, Request};
-use rulings_engine::{rule, RuleError, Ruling};
+use rulings_engine::{rule, Regulations, RuleError, Ruling};
 
 /// xorshift64*: small, deterministic, no dependency.
 struct Rng(u64);
@@ -126,7 +127,32 @@ fn random_request(rng: &mut Rng) -> Request {
     }
     let vulnerable =
         [Vulnerability::None, Vulnerability::NS, Vulnerability::EW, Vulnerability::Both][rng.below(4) as usize];
-    Request { edition: Default::default(), dealer, vulnerable, events, regulations: None }
+    let regulations = rng.chance(30).then(|| random_regulations(rng));
+    Request { edition: Default::default(), dealer, vulnerable, events, regulations }
+}
+
+/// Every regulation option at a random value, the tolerances small.
+fn random_regulations(rng: &mut Rng) -> Regulations {
+    use rulings_engine::regulations::*;
+    let mut pick = |n| rng.below(n);
+    Regulations {
+        similar_suit_cards: pick(3) as u8,
+        similar_hcp_below: pick(4) as u8,
+        similar_hcp_above: pick(5) as u8,
+        comparable_reading: [ComparableReading::Liberal, ComparableReading::Strict][pick(2) as usize],
+        second_insufficient_bid: [SecondInsufficientBid::LiteralBar, SecondInsufficientBid::AllowCorrection]
+            [pick(2) as usize],
+        accepted_second_insufficient_bid: [
+            AcceptedSecondInsufficientBid::RestrictFirst,
+            AcceptedSecondInsufficientBid::ComparableLifts,
+        ][pick(2) as usize],
+        insufficient_bid_out_of_rotation: [
+            InsufficientBidOutOfRotation::Law27Bar,
+            InsufficientBidOutOfRotation::Law31Bar,
+        ][pick(2) as usize],
+        law_28b_after_acceptance: [Law28bAfterAcceptance::Forfeited, Law28bAfterAcceptance::Applies][pick(2) as usize],
+        law_26_after_30a: [Law26After30a::Never, Law26After30a::IfNotComparable][pick(2) as usize],
+    }
 }
 
 /// Lists in canonical order: adjustment clauses once each, in law order;

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use rulings_engine::clauses;
 use rulings_engine::protocol::keys;
+use rulings_engine::regulations::ComparableReading;
 use rulings_engine::Ruling;
 use rulings_engine::{Edition, Event, Regulations, Request, Seat, Vulnerability};
 use serde::{Deserialize, Deserializer};
@@ -387,6 +388,20 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
             errors.push(err(at("laws"), 1, format!("clause {} does not exist in the {} edition", law.0, e)));
         }
     }
+    if let Some(r) = &file.regulations {
+        let d = Regulations::default();
+        let tolerances = (r.similar_suit_cards, r.similar_hcp_below, r.similar_hcp_above)
+            != (d.similar_suit_cards, d.similar_hcp_below, d.similar_hcp_above);
+        if r.comparable_reading == ComparableReading::Strict && tolerances {
+            errors.push(err(
+                at("regulations"),
+                1,
+                "regulations: `comparable_reading: strict` reads 23A1's \"similar\" as the same meaning, so the `similar_*` \
+                 tolerances change nothing: remove them (docs/conventions.md, \"Regulation options\")"
+                    .to_string(),
+            ));
+        }
+    }
     if file.expect.is_empty() {
         errors.push(err(at("expect"), 1, "`expect` names no key: say what the ruling must be".to_string()));
     }
@@ -409,7 +424,8 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
         dealer: file.dealer,
         vulnerable: file.vulnerable,
         events: file.events,
-        regulations: file.regulations,
+        // Options written at their defaults are the same story as none.
+        regulations: file.regulations.filter(|r| !r.is_default()),
         expect,
         id_line,
         british: text.lines().any(|l| l.trim_start().starts_with("unauthorised_information:")),

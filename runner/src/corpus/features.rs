@@ -32,6 +32,11 @@ pub fn required(case: &Case) -> Vec<&'static str> {
     if case.events.iter().any(|e| e.findings.means.is_some()) {
         out.push("meanings");
     }
+    // A regulation option off its default: the program must honour it
+    // (docs/protocol.md, "Features").
+    if let Some(r) = &case.regulations {
+        out.extend(r.features());
+    }
     out
 }
 
@@ -41,6 +46,19 @@ mod tests {
 
     fn case(laws: &[&str]) -> Case {
         Case::for_tests(laws, vec![rulings_engine::Edition::E2007])
+    }
+
+    #[test]
+    fn a_regulation_off_its_default_needs_its_feature() {
+        use rulings_engine::regulations::SecondInsufficientBid;
+        let mut c = case(&["27B4"]);
+        assert_eq!(required(&c), vec!["insufficient-bid"]);
+        c.regulations = Some(rulings_engine::Regulations {
+            second_insufficient_bid: SecondInsufficientBid::AllowCorrection,
+            similar_hcp_below: 0,
+            ..Default::default()
+        });
+        assert_eq!(required(&c), vec!["insufficient-bid", "regulation:similar", "regulation:second_insufficient_bid"]);
     }
 
     #[test]

@@ -1,0 +1,266 @@
+//! Regulations a case may set: the points where published authorities
+//! (a federation's guidance, a regulating authority's page, a published
+//! director's ruling) disagree on how to read the Laws, each a named option
+//! with a documented default, and the widening behind 23A1's "similar"
+//! (docs/conventions.md, "Regulation options").
+//!
+//! Every option's default is the reading the engine took before the option
+//! existed, so a case that sets nothing is ruled as before. A request
+//! carries, and a case file writes, only the options that differ from their
+//! default; each such option needs its own protocol feature
+//! ([`Regulations::features`]), so that a program that does not know an
+//! option never receives a case that sets it.
+//!
+//! The law modules read the options from the table (`t.regulations`) at
+//! the point where the readings part.
+
+use serde::{Deserialize, Serialize};
+
+/// 27B4: the offender's LHO refuses a second insufficient bid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SecondInsufficientBid {
+    /// "The Director rules as in 3": the second bid is cancelled, the
+    /// offender's partner must pass for the rest of the auction (27B4), and
+    /// the offender replaces it with any legal call.
+    #[default]
+    LiteralBar,
+    /// The second bid is cancelled and bars nobody by itself; the offender
+    /// still corrects the first insufficient bid under 27B, freely under
+    /// 27B1(a) or (b) (Welsh Bridge Union directors' test page).
+    AllowCorrection,
+}
+
+/// 27B4 with 27A1: the offender's LHO accepts a second insufficient bid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AcceptedSecondInsufficientBid {
+    /// The first insufficient bid was withdrawn and not corrected under
+    /// 27B1: 26B and 16C2 apply to it, whatever the second bid means.
+    #[default]
+    RestrictFirst,
+    /// 26A and 23A by their own words (2017): when the accepted second bid
+    /// is comparable to the first, there is no lead restriction and 16C
+    /// does not apply (23C may); otherwise as `restrict-first`.
+    ComparableLifts,
+}
+
+/// An insufficient bid out of rotation (27A2, Law 31), repeated in rotation
+/// under 31A1 after RHO's pass and then corrected.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum InsufficientBidOutOfRotation {
+    /// The repeated bid is an insufficient bid in rotation and Law 27 rules
+    /// its correction in full: a bar for the rest of the auction (27B2,
+    /// 27B3, 27B4).
+    #[default]
+    #[serde(rename = "law-27-bar")]
+    Law27Bar,
+    /// Law 31 keeps the matter (2017): a correction that bars partner bars
+    /// him at his next turn only, under 31A2(b).
+    #[serde(rename = "law-31-bar")]
+    Law31Bar,
+}
+
+/// 28B after LHO has accepted a call out of rotation by calling over it
+/// (29A), when the player whose turn it was then calls.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Law28bAfterAcceptance {
+    /// Acceptance ends 28B: that player's call is itself a call out of
+    /// rotation (the EBL TD forum view).
+    #[default]
+    Forfeited,
+    /// No rectification had been assessed, so 28B applies: his call is in
+    /// rotation, and the call out of rotation and LHO's call over it are
+    /// cancelled (16C2 on the offending side).
+    Applies,
+}
+
+/// 30A (2017): Law 26 after a pass out of rotation at RHO's turn, when the
+/// offender makes the pass 30A obliges him to make.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Law26After30a {
+    /// 30A names 72C only: no lead restriction.
+    #[default]
+    Never,
+    /// Law 26 by its own scope: the forced pass is judged against the
+    /// cancelled one (23A); not comparable, 26B; comparable, 26A (16C2 off,
+    /// 23C).
+    IfNotComparable,
+}
+
+/// How liberally 23A reads "comparable".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ComparableReading {
+    /// 23A1's "similar" admits hands near the withdrawn call's, within the
+    /// `similar_*` tolerances (and keeping every denomination it showed).
+    #[default]
+    Liberal,
+    /// Only the same meaning, a subset (every hand of the replacement would
+    /// have made the withdrawn call) or the same purpose; the `similar_*`
+    /// tolerances are not used.
+    Strict,
+}
+
+/// Regulations a case may set (docs/conventions.md, "Regulation options").
+/// Missing keys keep their defaults; only keys that differ from their
+/// default are written out.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Regulations {
+    /// Cards more or fewer in each suit bound that still count as similar
+    /// (23A1).
+    #[serde(skip_serializing_if = "is_default_suit_cards")]
+    pub similar_suit_cards: u8,
+    /// HCP below the withdrawn call's lower bound that still count as
+    /// similar (23A1).
+    #[serde(skip_serializing_if = "is_default_hcp_below")]
+    pub similar_hcp_below: u8,
+    /// HCP above the withdrawn call's upper bound that still count as
+    /// similar (23A1).
+    #[serde(skip_serializing_if = "is_default_hcp_above")]
+    pub similar_hcp_above: u8,
+    #[serde(skip_serializing_if = "is_default")]
+    pub comparable_reading: ComparableReading,
+    #[serde(skip_serializing_if = "is_default")]
+    pub second_insufficient_bid: SecondInsufficientBid,
+    #[serde(skip_serializing_if = "is_default")]
+    pub accepted_second_insufficient_bid: AcceptedSecondInsufficientBid,
+    #[serde(skip_serializing_if = "is_default")]
+    pub insufficient_bid_out_of_rotation: InsufficientBidOutOfRotation,
+    #[serde(skip_serializing_if = "is_default")]
+    pub law_28b_after_acceptance: Law28bAfterAcceptance,
+    #[serde(skip_serializing_if = "is_default")]
+    pub law_26_after_30a: Law26After30a,
+}
+
+const DEFAULT_SUIT_CARDS: u8 = 1;
+const DEFAULT_HCP_BELOW: u8 = 2;
+const DEFAULT_HCP_ABOVE: u8 = 3;
+
+impl Default for Regulations {
+    fn default() -> Self {
+        Regulations {
+            similar_suit_cards: DEFAULT_SUIT_CARDS,
+            similar_hcp_below: DEFAULT_HCP_BELOW,
+            similar_hcp_above: DEFAULT_HCP_ABOVE,
+            comparable_reading: ComparableReading::default(),
+            second_insufficient_bid: SecondInsufficientBid::default(),
+            accepted_second_insufficient_bid: AcceptedSecondInsufficientBid::default(),
+            insufficient_bid_out_of_rotation: InsufficientBidOutOfRotation::default(),
+            law_28b_after_acceptance: Law28bAfterAcceptance::default(),
+            law_26_after_30a: Law26After30a::default(),
+        }
+    }
+}
+
+fn is_default<T: Default + PartialEq>(v: &T) -> bool {
+    *v == T::default()
+}
+
+fn is_default_suit_cards(v: &u8) -> bool {
+    *v == DEFAULT_SUIT_CARDS
+}
+
+fn is_default_hcp_below(v: &u8) -> bool {
+    *v == DEFAULT_HCP_BELOW
+}
+
+fn is_default_hcp_above(v: &u8) -> bool {
+    *v == DEFAULT_HCP_ABOVE
+}
+
+/// The protocol feature of each regulation option, in the order of
+/// [`Regulations`]' fields: a program that declares it in its hello honours
+/// every value of that option (docs/protocol.md, "Features"). The three
+/// `similar_*` tolerances are one option.
+pub const FEATURES: &[&str] = &[
+    "regulation:similar",
+    "regulation:comparable_reading",
+    "regulation:second_insufficient_bid",
+    "regulation:accepted_second_insufficient_bid",
+    "regulation:insufficient_bid_out_of_rotation",
+    "regulation:law_28b_after_acceptance",
+    "regulation:law_26_after_30a",
+];
+
+impl Regulations {
+    /// Are these the defaults throughout (nothing to send)?
+    pub fn is_default(&self) -> bool {
+        *self == Regulations::default()
+    }
+
+    /// The protocol features a case with these regulations needs: one per
+    /// option that differs from its default.
+    pub fn features(&self) -> Vec<&'static str> {
+        let d = Regulations::default();
+        let similar = (self.similar_suit_cards, self.similar_hcp_below, self.similar_hcp_above)
+            != (d.similar_suit_cards, d.similar_hcp_below, d.similar_hcp_above);
+        let set = [
+            similar,
+            self.comparable_reading != d.comparable_reading,
+            self.second_insufficient_bid != d.second_insufficient_bid,
+            self.accepted_second_insufficient_bid != d.accepted_second_insufficient_bid,
+            self.insufficient_bid_out_of_rotation != d.insufficient_bid_out_of_rotation,
+            self.law_28b_after_acceptance != d.law_28b_after_acceptance,
+            self.law_26_after_30a != d.law_26_after_30a,
+        ];
+        FEATURES.iter().zip(set).filter(|(_, on)| *on).map(|(f, _)| *f).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_options_that_differ_are_written() {
+        assert_eq!(serde_json::to_string(&Regulations::default()).unwrap(), "{}");
+        let r = Regulations {
+            similar_hcp_below: 0,
+            second_insufficient_bid: SecondInsufficientBid::AllowCorrection,
+            ..Regulations::default()
+        };
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            r#"{"similar_hcp_below":0,"second_insufficient_bid":"allow-correction"}"#
+        );
+        let back: Regulations = serde_json::from_str(&serde_json::to_string(&r).unwrap()).unwrap();
+        assert_eq!(back, r);
+    }
+
+    #[test]
+    fn values_are_kebab_case_and_unknown_ones_refused() {
+        let r: Regulations = serde_json::from_str(
+            r#"{"comparable_reading":"strict","accepted_second_insufficient_bid":"comparable-lifts",
+                "insufficient_bid_out_of_rotation":"law-31-bar","law_28b_after_acceptance":"applies",
+                "law_26_after_30a":"if-not-comparable"}"#,
+        )
+        .unwrap();
+        assert_eq!(r.comparable_reading, ComparableReading::Strict);
+        assert_eq!(r.insufficient_bid_out_of_rotation, InsufficientBidOutOfRotation::Law31Bar);
+        let e = serde_json::from_str::<Regulations>(r#"{"second_insufficient_bid":"allow"}"#).unwrap_err();
+        assert!(e.to_string().contains("literal-bar"), "{e}");
+        // Written out explicitly, a default value is the default.
+        let d: Regulations = serde_json::from_str(r#"{"second_insufficient_bid":"literal-bar"}"#).unwrap();
+        assert!(d.is_default());
+    }
+
+    #[test]
+    fn each_option_off_its_default_needs_its_feature() {
+        assert!(Regulations::default().features().is_empty());
+        let r = Regulations {
+            similar_suit_cards: 0,
+            similar_hcp_above: 0,
+            law_26_after_30a: Law26After30a::IfNotComparable,
+            ..Regulations::default()
+        };
+        assert_eq!(r.features(), vec!["regulation:similar", "regulation:law_26_after_30a"]);
+        for f in FEATURES {
+            assert!(crate::protocol::FEATURES.contains(f), "{f} is not a protocol feature");
+        }
+    }
+}
