@@ -778,6 +778,9 @@ fn a_case_proposed_through_the_issue_form_is_imported_for_review() {
     let form = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/case-issue.md");
     let o = rulings(&["import-issue", s(&form), "--cases", s(&cases)]);
     assert!(o.status.success(), "{}", text(&o));
+    // Its closing note reads as a sentence (it held a run of 26 spaces).
+    let note = String::from_utf8_lossy(&o.stderr);
+    assert!(note.contains("`unreviewed`: set the expectation") && !note.contains("    "), "{note}");
     let path = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
     assert!(path.ends_with("law27/south-s-2d-over-2h-not-accepted-corrected-to-3d.yaml"), "{}", path.display());
     let case = fs::read_to_string(&path).expect("the case");
