@@ -42,28 +42,13 @@ pub fn suggest(id: &str) -> Option<&'static str> {
     }
     let law = law_number(id)?;
     let near: Vec<&Clause> =
-        CLAUSES.iter().filter(|c| law_number(c.id) == Some(law) && edits(&squash(c.id), &wanted) <= 1).collect();
+        CLAUSES.iter().filter(|c| law_number(c.id) == Some(law) && strsim::levenshtein(&squash(c.id), &wanted) <= 1).collect();
     match near.as_slice() {
         [one] => Some(one.id),
         _ => None,
     }
 }
 
-/// Levenshtein distance between two short strings.
-fn edits(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
 
 /// The law number a clause belongs to ("27B1(a)" -> 27).
 pub fn law_number(id: &str) -> Option<u32> {

@@ -5,6 +5,8 @@
 //! ([`keys`]), never written out again. The JSON Schemas in schemas/ are
 //! checked against them by a test (runner/tests/integration/schemas.rs).
 
+use std::sync::LazyLock;
+
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -101,25 +103,56 @@ pub fn rule_keys() -> Vec<&'static str> {
     ["type", "seq"].into_iter().chain(keys::<Request>().iter().copied()).collect()
 }
 
-/// The features of the protocol's hello: one per family of irregularity,
-/// then one per regulation option ([`crate::regulations::FEATURES`]), which
-/// a case needs only when it sets that option off its default.
-pub const FEATURES: &[&str] = &[
-    "insufficient-bid",
-    "comparable-call",
-    "meanings",
-    "change-of-call",
-    "out-of-rotation",
-    "inadmissible",
-    "exposed-card",
-    "regulation:similar",
-    "regulation:comparable_reading",
-    "regulation:second_insufficient_bid",
-    "regulation:accepted_second_insufficient_bid",
-    "regulation:insufficient_bid_out_of_rotation",
-    "regulation:law_28b_after_acceptance",
-    "regulation:law_26_after_30a",
-];
+/// The features of the protocol's hello for the families of law, one per
+/// family of irregularity (with `meanings`, for stories that carry them).
+pub const LAW_FEATURES: &[&str] =
+    &["insufficient-bid", "comparable-call", "meanings", "change-of-call", "out-of-rotation", "inadmissible", "exposed-card"];
+
+/// Every feature of the protocol's hello: the families of law
+/// ([`LAW_FEATURES`]), then one per regulation option
+/// ([`crate::regulations::FEATURES`]), which a case needs only when it sets
+/// that option off its default.
+pub static FEATURES: LazyLock<Vec<&'static str>> =
+    LazyLock::new(|| LAW_FEATURES.iter().chain(crate::regulations::FEATURES).copied().collect());
+
+/// The feature a clause belongs to: the family of law it is in. Law 23
+/// alone in 1997 and 2007 (the damaging enforced pass) is no comparable
+/// call: only 23A-23C are.
+pub fn feature_of_clause(law: &str) -> Option<&'static str> {
+    match crate::clauses::law_number(law) {
+        Some(23) if law == "23" => None,
+        Some(23) => Some("comparable-call"),
+        Some(24) => Some("exposed-card"),
+        Some(25) => Some("change-of-call"),
+        Some(26 | 27) => Some("insufficient-bid"),
+        Some(28..=34) => Some("out-of-rotation"),
+        Some(35..=39) => Some("inadmissible"),
+        _ => None,
+    }
+}
+
+/// The features a story needs of a program: the family of each clause it
+/// turns on, `meanings` when an event carries a `means:`, and each
+/// regulation option set off its default.
+pub fn needed_features<'a>(
+    laws: impl IntoIterator<Item = &'a str>,
+    events: &[crate::request::Event],
+    regulations: Option<&crate::regulations::Regulations>,
+) -> Vec<&'static str> {
+    let mut out: Vec<&'static str> = Vec::new();
+    for f in laws.into_iter().filter_map(feature_of_clause) {
+        if !out.contains(&f) {
+            out.push(f);
+        }
+    }
+    if events.iter().any(|e| e.findings.means.is_some()) {
+        out.push("meanings");
+    }
+    if let Some(r) = regulations {
+        out.extend(r.features());
+    }
+    out
+}
 
 /// The reference engine's own hello.
 pub fn engine_hello() -> Hello {

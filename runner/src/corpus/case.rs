@@ -798,21 +798,6 @@ fn yaml_hint(text: &str, line: usize, msg: &str) -> Option<String> {
     None
 }
 
-/// Levenshtein distance between two short words.
-fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut prev = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let cur = row[j + 1];
-            row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-            prev = cur;
-        }
-    }
-    row[b.len()]
-}
 
 /// serde's names for the types of a case file, in the author's words.
 const TYPE_NAMES: &[(&str, &str)] = &[
@@ -850,8 +835,8 @@ fn plain_message(msg: &str) -> String {
             // (Not for a key of a few letters: `X` is not a slip for `C`.)
             let near = known
                 .iter()
-                .filter(|k| field.len() >= 4 && edit_distance(k, field) <= 2)
-                .min_by_key(|k| edit_distance(k, field));
+                .filter(|k| field.len() >= 4 && strsim::levenshtein(k, field) <= 2)
+                .min_by_key(|k| strsim::levenshtein(k, field));
             if let Some(k) = near {
                 return format!("{path}unknown key `{field}`: did you mean `{k}`?");
             }

@@ -2,42 +2,15 @@
 //! so that an implementation that declares a subset is not failed on the
 //! rest (docs/protocol.md: not applicable, counted apart).
 
-use rulings_engine::clauses::law_number;
+use rulings_engine::protocol::needed_features;
 
 use crate::corpus::case::Case;
 
-/// The features a case needs: one per family of law it cites, and
-/// `meanings` when an event carries a `means:`.
+/// The features a case needs: one per family of law it cites, `meanings`
+/// when an event carries a `means:`, and each regulation option it sets off
+/// its default ([`rulings_engine::protocol::needed_features`]).
 pub fn required(case: &Case) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = Vec::new();
-    for law in &case.laws {
-        let feature = match law_number(law) {
-            // 1997/2007 Law 23 (the damaging enforced pass, awareness of
-            // damage) is no comparable call: only 23A-23C are.
-            Some(23) if law.as_str() == "23" => None,
-            Some(23) => Some("comparable-call"),
-            Some(24) => Some("exposed-card"),
-            Some(25) => Some("change-of-call"),
-            Some(26 | 27) => Some("insufficient-bid"),
-            Some(28..=34) => Some("out-of-rotation"),
-            Some(35..=39) => Some("inadmissible"),
-            _ => None,
-        };
-        if let Some(f) = feature {
-            if !out.contains(&f) {
-                out.push(f);
-            }
-        }
-    }
-    if case.events.iter().any(|e| e.findings.means.is_some()) {
-        out.push("meanings");
-    }
-    // A regulation option off its default: the program must honour it
-    // (docs/protocol.md, "Features").
-    if let Some(r) = &case.regulations {
-        out.extend(r.features());
-    }
-    out
+    needed_features(case.laws.iter().map(String::as_str), &case.events, case.regulations.as_ref())
 }
 
 #[cfg(test)]

@@ -18,6 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use rulings_engine::clauses::law_number;
+use rulings_engine::protocol::needed_features;
 use rulings_engine::meanings::{Meaning, Range};
 use rulings_engine::notation::{Bid, Call, Seat, Strain, Vulnerability};
 use rulings_engine::protocol::Hello;
@@ -160,25 +161,8 @@ pub fn story(rng: &mut Rng, scope: &Scope) -> Request {
 /// The features a story needs, from the clauses of the reference's ruling
 /// and the meanings it carries (as [`crate::corpus::features`] does for a case).
 fn needs(story: &Request, r: &Ruling) -> Vec<&'static str> {
-    let mut out = Vec::new();
-    for law in clauses(r) {
-        let f = match law_number(&law) {
-            Some(23) if law != "23" => Some("comparable-call"),
-            Some(24) => Some("exposed-card"),
-            Some(25) => Some("change-of-call"),
-            Some(26 | 27) => Some("insufficient-bid"),
-            Some(28..=34) => Some("out-of-rotation"),
-            Some(35..=39) => Some("inadmissible"),
-            _ => None,
-        };
-        if let Some(f) = f.filter(|f| !out.contains(f)) {
-            out.push(f);
-        }
-    }
-    if story.events.iter().any(|e| e.findings.means.is_some()) {
-        out.push("meanings");
-    }
-    out
+    let laws = clauses(r);
+    needed_features(laws.iter().map(String::as_str), &story.events, story.regulations.as_ref())
 }
 
 /// Every clause a ruling cites, in order, each once.
