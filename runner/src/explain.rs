@@ -27,6 +27,12 @@ pub fn explain(case: &Case, edition: rulings_engine::Edition) -> String {
     let _ = writeln!(s, "laws: {}", case.laws.join(", "));
     s.push_str(&crate::text::wrap(&case.source, crate::text::WIDTH, "source: ", "  "));
     let _ = writeln!(s, "dealer {}, vulnerable {}", case.dealer, case.vulnerable);
+    // The regulation options the case sets off their defaults: the ruling
+    // below is under them.
+    if let Some(r) = case.regulations.as_ref().filter(|r| !r.is_default()) {
+        let set = serde_json::to_string(r).unwrap_or_default();
+        s.push_str(&crate::text::wrap(&format!("regulations: {set}"), crate::text::WIDTH, "", "  "));
+    }
     let _ = writeln!(s);
     let request = case.request(edition);
     let mut before: Option<Ruling> = Some(empty_table(&request));

@@ -838,3 +838,12 @@ fn new_drafts_a_case_from_a_one_line_story() {
     let o = rulings(&["new", "27", "--cases", s(&cases), "--story", "W 1D, N 9Q"]);
     assert!(!o.status.success() && text(&o).contains("story event 2: `N 9Q`"), "{}", text(&o));
 }
+
+/// `rulings explain` says which regulation options a case sets: the ruling
+/// it shows is under them.
+#[test]
+fn explain_names_the_regulation_options_a_case_sets() {
+    let o = rulings(&["explain", "L27-KLV7"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains(r#"regulations: {"second_insufficient_bid":"allow-correction"}"#), "{}", text(&o));
+}
