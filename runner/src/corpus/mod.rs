@@ -1,8 +1,9 @@
-//! The corpus: case files read strictly ([`case`]), a corpus's folders
-//! walked and loaded ([`load`]), the whole corpus checked ([`lint`]), which cases a run asks ([`select`]) and the protocol
-//! features each needs ([`features`]), clause coverage ([`coverage`]), the
-//! corpus built into the binary ([`embedded`]), and the tools that write
-//! case files ([`authoring`], [`import`]).
+//! The corpus: case files read strictly ([`case`]), a story's compact forms
+//! (one line, a grid: [`story`]), a corpus's folders walked and loaded
+//! ([`load`]), the whole corpus checked ([`lint`]), which cases a run asks
+//! ([`select`]) and the protocol features each needs ([`features`]), clause
+//! coverage ([`coverage`]), the corpus built into the binary ([`embedded`]),
+//! and the tools that write case files ([`authoring`], [`import`]).
 
 pub mod authoring;
 pub mod case;
@@ -15,6 +16,7 @@ pub mod import;
 pub mod lint;
 pub mod load;
 pub mod select;
+pub mod story;
 
 use std::path::PathBuf;
 
