@@ -3,7 +3,8 @@
 //! ([`load`]), the whole corpus checked ([`lint`]), which cases a run asks
 //! ([`select`]) and the protocol features each needs ([`features`]), clause
 //! coverage ([`coverage`]), the corpus built into the binary ([`embedded`]),
-//! and the tools that write case files ([`authoring`], [`import`]).
+//! and the tools that write case files ([`authoring`], [`import`], and
+//! [`fmt`], which rewrites them in their normal form).
 
 pub mod authoring;
 pub mod case;
@@ -11,6 +12,7 @@ pub mod coverage;
 pub mod embedded;
 pub mod features;
 pub mod files;
+pub mod fmt;
 pub mod grid;
 pub mod import;
 pub mod lint;
