@@ -162,9 +162,10 @@ fn words(line: &str) -> Vec<(usize, &str)> {
     out
 }
 
-/// A cell that says a seat did nothing there: `-` (or a typographer's dash).
+/// A cell that says a seat did nothing there: `-` (or a typographer's
+/// dash), or nothing at all at the end of a round followed by another.
 fn is_blank(cell: &str) -> bool {
-    matches!(cell, "-" | "–" | "—")
+    matches!(cell, "-" | "–" | "—" | "")
 }
 
 /// "1st", "2nd"... for the columns.
@@ -302,6 +303,17 @@ pub fn parse_grid(dealer: Seat, text: &str) -> Result<Grid, GridError> {
             };
             return Err(err(li, column, message));
         }
+        // The round before this one ended early: the seats it left out did
+        // nothing, as if written `-`.
+        if let Some(last) = cells.last() {
+            let line = last.at.0;
+            let end = text.split('\n').nth(line).map_or(0, |l| split_note(l).0.trim_end().chars().count());
+            let left_out: Vec<Cell> = (last.column + 1..4)
+                .zip(&seats[last.column + 1..])
+                .map(|(column, &seat)| Cell { seat, column, row: row - 1, text: "", at: (line, end) })
+                .collect();
+            cells.extend(left_out);
+        }
         for (k, &(column, text)) in ws.iter().enumerate() {
             cells.push(Cell { seat: seats[start + k], column: start + k, row, text, at: (li, column) });
         }
@@ -323,13 +335,23 @@ pub fn parse_grid(dealer: Seat, text: &str) -> Result<Grid, GridError> {
         if is_blank(cell.text) {
             match last.map(|e| matches!(e.action, Action::Call(_))) {
                 None if cell.row == 0 && cell.column < dealer_column => {}
+                None if cell.text.is_empty() => {
+                    return Err(err(
+                        line,
+                        column,
+                        format!(
+                            "the first row ends before the dealer's column ({dealer}): the dealer's call comes first"
+                        ),
+                    ))
+                }
                 None => {
                     return Err(err(
                         line,
                         column,
                         format!(
-                            "the dealer's cell ({dealer}) is `-`: a first call by another seat is out of rotation, \
-                             which a grid cannot show; {USE_ANOTHER_FORM}"
+                            "the dealer's cell ({dealer}) is `{}`: a first call by another seat is out of rotation, \
+                             which a grid cannot show; {USE_ANOTHER_FORM}",
+                            cell.text
                         ),
                     ))
                 }
@@ -357,8 +379,9 @@ pub fn parse_grid(dealer: Seat, text: &str) -> Result<Grid, GridError> {
                 blank.at.0,
                 blank.at.1,
                 format!(
-                    "`-` at {}'s turn, after {after}: write `P` for a pass. A call made out of rotation, or a \
+                    "{} at {}'s turn, after {after}: write `P` for a pass. A call made out of rotation, or a \
                      second call by the same player, cannot be drawn in a grid: {USE_ANOTHER_FORM}",
+                    if blank.text.is_empty() { "nothing".to_string() } else { format!("`{}`", blank.text) },
                     blank.seat
                 ),
             ));
@@ -600,6 +623,12 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 5));
         assert!(e.message.starts_with("`-` at E's turn, after N 1S: write `P` for a pass"), "{}", e.message);
         assert!(e.message.contains("`story:`"), "{}", e.message);
+        // A round that ends early leaves its last seats out, as `-` would.
+        let e = at(Seat::N, "W N E S\n  1S P\n2S");
+        assert_eq!((e.line, e.column), (1, 6));
+        assert!(e.message.starts_with("nothing at S's turn, after E P: write `P`"), "{}", e.message);
+        let e = at(Seat::N, "W N E S\n- 1S 1H P\n— 2S");
+        assert!(e.message.starts_with("`—` at W's turn, after S P"), "{}", e.message);
         // At the end of the grid, it is only an empty cell.
         assert!(grid(Seat::N, "W N E S\n- 1S 1H -").is_ok());
         let e = at(Seat::N, "W N E S\n- - 1H");
