@@ -378,11 +378,12 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
         _ => {}
     }
     if file.events.len() > rulings_engine::MAX_EVENTS {
+        let told = forms.first().copied().unwrap_or("events");
         errors.push(err(
-            at("events"),
+            at(told),
             1,
             format!(
-                "`events` has {} events; a case may have at most {} (a legal auction has at most 319 calls)",
+                "`{told}` has {} events; a case may have at most {} (a legal auction has at most 319 calls)",
                 file.events.len(),
                 rulings_engine::MAX_EVENTS
             ),
