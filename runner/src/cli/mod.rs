@@ -1,9 +1,10 @@
 //! The `rulings` command line: check the corpus, run it against the
-//! reference engine (or another program), explain a case's ruling. The
-//! library computes; this prints, draws progress on a terminal, and turns
+//! reference engine (or another program), explain a case's ruling, format
+//! case files. The library computes; this prints, draws progress on a terminal, and turns
 //! Ctrl-C into a cancelled token.
 
 mod bench;
+mod fmt;
 mod fuzz;
 mod interrupt;
 mod progress;
@@ -84,6 +85,9 @@ enum Command {
         #[arg(long, value_name = "STORY")]
         story: Option<String>,
     },
+    /// Rewrite case files in their normal form (key order, two-space indentation, canonical
+    /// notation; comments kept), or (--to) tell their stories as a list, one line or a grid.
+    Fmt(fmt::FmtArgs),
     /// List the clause ids a case may cite, with their editions and a one-line summary.
     Clauses {
         /// Only the clauses of this law (27, law27, 27B); default: all.
@@ -165,6 +169,7 @@ pub fn main() -> ExitCode {
         }
         Command::Bench(args) => bench::main(&args),
         Command::Fuzz(args) => fuzz::main(&args),
+        Command::Fmt(args) => fmt::main(&args),
         Command::Compare { reports, out } => compare(&reports, out.as_deref()),
         Command::ImportIssue { file, cases } => {
             let Some(cases) = cases.or_else(|| rulings::corpus::default_dirs().pop()) else {

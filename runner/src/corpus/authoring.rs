@@ -174,7 +174,7 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>, story: Option<
 /// the expectation, to review.
 fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
     use std::fmt::Write as _;
-    let events = crate::corpus::case::story_events(story)?;
+    let events = crate::corpus::story::story_events(story)?;
     let dealer = events[0].seat;
     let request: rulings_engine::Request = serde_json::from_value(serde_json::json!({
         "dealer": dealer, "events": serde_json::to_value(&events).map_err(|e| e.to_string())?,

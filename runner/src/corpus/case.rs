@@ -15,6 +15,8 @@ use rulings_engine::{Edition, Event, Regulations, Request, Seat, Vulnerability};
 use serde::{Deserialize, Deserializer};
 use serde_json::Value;
 
+use super::story::{self, story_events};
+
 /// The largest case file we read. A case is a short table story; anything
 /// bigger is a mistake (or an attack) and is refused before parsing.
 pub const MAX_CASE_BYTES: u64 = 256 * 1024;
@@ -161,6 +163,9 @@ struct CaseFile {
     /// The story in one line, instead of `events`: `"W 1D, N 1C, E reject, N 2C"`.
     #[serde(default)]
     story: Option<String>,
+    /// The story as a grid of four columns, instead of `events` (`grid: |`).
+    #[serde(default)]
+    grid: Option<String>,
     #[serde(default)]
     regulations: Option<Regulations>,
     expect: Expectation,
@@ -344,27 +349,41 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
         }
     }
     let mut file = file;
-    match (file.story.take(), file.events.is_empty()) {
-        (Some(_), false) => {
-            errors.push(err(at("story"), 1, "the case gives both `events` and `story`: keep one".to_string()))
-        }
-        (Some(story), true) => match story_events(&story) {
+    let forms: Vec<&str> = [
+        (!file.events.is_empty()).then_some("events"),
+        file.story.is_some().then_some("story"),
+        file.grid.is_some().then_some("grid"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    match (forms.as_slice(), file.story.take(), file.grid.take()) {
+        // Said at the compact form (events come first in that list).
+        ([a, b, ..], _, _) => errors.push(err(at(b), 1, format!("the case gives both `{a}` and `{b}`: keep one"))),
+        (_, Some(story), None) => match story_events(&story) {
             Ok(events) => file.events = events,
             Err(e) => errors.push(err(at("story"), 1, e)),
         },
-        (None, true) => errors.push(err(
+        (_, None, Some(grid)) => match grid_events(text, file.dealer, &grid) {
+            Ok(events) => file.events = events,
+            Err((line, column, e)) => errors.push(err(line, column, e)),
+        },
+        ([], ..) => errors.push(err(
             at("events"),
             1,
-            "`events` is empty: a case tells at least one call (or give the story in one line as `story:`)".to_string(),
+            "`events` is empty: a case tells at least one call (or give the story in one line as `story:`, or as \
+             a grid of four columns as `grid:`)"
+                .to_string(),
         )),
-        (None, false) => {}
+        _ => {}
     }
     if file.events.len() > rulings_engine::MAX_EVENTS {
+        let told = forms.first().copied().unwrap_or("events");
         errors.push(err(
-            at("events"),
+            at(told),
             1,
             format!(
-                "`events` has {} events; a case may have at most {} (a legal auction has at most 319 calls)",
+                "`{told}` has {} events; a case may have at most {} (a legal auction has at most 319 calls)",
                 file.events.len(),
                 rulings_engine::MAX_EVENTS
             ),
@@ -432,24 +451,27 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
     })
 }
 
-/// The story's events, one a line or separated by commas or semicolons:
-/// `N: 1S`, `E reject`, `S: exposes SK`; suit symbols are read (`1♠`).
-pub fn story_events(story: &str) -> Result<Vec<Event>, String> {
-    let mut out = Vec::new();
-    for (i, line) in story.split(['\n', ',', ';']).enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let t = line.trim().trim_start_matches(['-', '*']).trim();
-        let (seat, action) = t
-            .split_once(':')
-            .or_else(|| t.split_once(char::is_whitespace))
-            .ok_or_else(|| format!("story event {}: `{t}`: write the seat, a colon and the call (`N: 1S`)", i + 1))?;
-        let v = serde_json::json!({ seat.trim().to_uppercase(): action.trim() });
-        let e: Event = serde_json::from_value(v).map_err(|e| format!("story event {}: `{t}`: {e}", i + 1))?;
-        out.push(e);
+/// The events of a case's `grid`, or the first problem in it, at its line
+/// and column in the file (`text`).
+fn grid_events(text: &str, dealer: Seat, grid: &str) -> Result<Vec<Event>, (usize, usize, String)> {
+    let key = key_line(text, "grid").unwrap_or(1);
+    let header = text.lines().nth(key - 1).unwrap_or("");
+    let value = header.split_once(':').map_or("", |(_, v)| v).split(" #").next().unwrap_or("").trim();
+    if !value.starts_with('|') {
+        return Err((
+            key,
+            1,
+            "write the grid as a block: `grid: |`, then the header and one line a round below it, indented".to_string(),
+        ));
     }
-    if out.is_empty() {
-        return Err("the story has no event".into());
-    }
-    Ok(out)
+    story::parse_grid(dealer, grid).map(|g| g.events).map_err(|e| {
+        // The block's lines follow the key's line one for one; the line in
+        // the file ends with the line of the grid, after its indentation.
+        let line = key + 1 + e.line;
+        let in_grid = grid.split('\n').nth(e.line).unwrap_or("").chars().count();
+        let in_file = text.lines().nth(line - 1).map_or(in_grid, |l| l.trim_end_matches('\r').chars().count());
+        (line, in_file.saturating_sub(in_grid) + e.column + 1, format!("grid: {}", e.message))
+    })
 }
 
 /// Ids look like `L27-K4Q2`: a prefix of letters and digits, a dash, four

@@ -68,7 +68,7 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     let dealer = field(&f, "Dealer")?;
     let vulnerable = f.get("Vulnerability").map_or("none", String::as_str);
     let edition: Edition = field(&f, "Laws")?.parse().map_err(|e| format!("Laws: {e}"))?;
-    let events = crate::corpus::case::story_events(field(&f, "Story")?)?;
+    let events = crate::corpus::story::story_events(field(&f, "Story")?)?;
     let laws: Vec<String> = field(&f, "Clauses")?
         .split([',', ';', ' '])
         .map(str::trim)

@@ -1,8 +1,10 @@
-//! The corpus: case files read strictly ([`case`]), a corpus's folders
-//! walked and loaded ([`load`]), the whole corpus checked ([`lint`]), which cases a run asks ([`select`]) and the protocol
-//! features each needs ([`features`]), clause coverage ([`coverage`]), the
-//! corpus built into the binary ([`embedded`]), and the tools that write
-//! case files ([`authoring`], [`import`]).
+//! The corpus: case files read strictly ([`case`]), a story's compact forms
+//! (one line, a grid: [`story`]), a corpus's folders walked and loaded
+//! ([`load`]), the whole corpus checked ([`lint`]), which cases a run asks
+//! ([`select`]) and the protocol features each needs ([`features`]), clause
+//! coverage ([`coverage`]), the corpus built into the binary ([`embedded`]),
+//! and the tools that write case files ([`authoring`], [`import`], and
+//! [`fmt`], which rewrites them in their normal form).
 
 pub mod authoring;
 pub mod case;
@@ -10,11 +12,13 @@ pub mod coverage;
 pub mod embedded;
 pub mod features;
 pub mod files;
+pub mod fmt;
 pub mod grid;
 pub mod import;
 pub mod lint;
 pub mod load;
 pub mod select;
+pub mod story;
 
 use std::path::PathBuf;
 

@@ -240,6 +240,13 @@ fn a_story_longer_than_the_event_limit_is_refused_at_its_events() {
     }
     text.push_str("expect:\n  status: auction\n");
     assert_refused("long", text.into_bytes(), ":7:1: `events` has 1001 events; a case may have at most 1000");
+    // The same told as a grid, a round a line.
+    let mut grid = format!("{head}grid: |\n  N E S W\n  1C 8S P P\n");
+    for _ in 0..rulings_engine::MAX_EVENTS / 4 {
+        grid.push_str("  P 8S P P\n");
+    }
+    grid.push_str("expect:\n  status: auction\n");
+    assert_refused("long-grid", grid.into_bytes(), ":7:1: `grid` has 1004 events; a case may have at most 1000");
 }
 
 #[test]

@@ -302,3 +302,62 @@ fn a_story_in_one_line_loads_to_the_same_events() {
         c.errors
     );
 }
+
+/// GOOD's story as a grid, under `header`, with `rows`.
+fn as_grid(header: &str, rows: &str) -> String {
+    GOOD.replace(
+        "events:\n  - N: 1H\n  - E: P\n  - S: 2H\n  - W: P\n  - N: 4H\n  - E: P\n  - S: P\n  - W: P\n",
+        &format!("grid: |\n  {header}\n{rows}"),
+    )
+}
+
+#[test]
+fn a_grid_loads_to_the_same_events() {
+    let events = load_corpus(&[corpus_dir("grid-events", &[("long.yaml", GOOD.to_string())]).path_buf()]).cases[0]
+        .events
+        .clone();
+    // As a hand record prints it (West first, the seat before the dealer
+    // `-`), from the dealer, with suit symbols and words, notes after `#`.
+    for (i, grid) in [
+        as_grid("W    N    E    S", "  -    1H   P    2H\n  P    4H   P    P\n  P\n"),
+        as_grid("North East South West", "  1♥ Pass 2♥ Pass   # a simple raise\n  4♥ P P P\n"),
+        as_grid("WEST NORTH EAST SOUTH", "  # the dealer's seat first\n       1H   P    2H\n  P    4H   P    P\n  P\n"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let dir = corpus_dir("grid", &[("grid.yaml", grid.clone())]);
+        let c = load_corpus(&[dir.path_buf()]);
+        assert!(c.errors.is_empty(), "grid {i}: {:?}\n{grid}", c.errors);
+        assert_eq!(c.cases[0].events, events, "grid {i}");
+    }
+}
+
+#[test]
+fn a_grid_s_mistakes_are_said_at_their_line_and_column() {
+    let said = |name: &str, text: String| {
+        let dir = corpus_dir("grid-bad", &[(name, text)]);
+        load_corpus(&[dir.path_buf()]).errors.iter().map(|e| e.to_string()).collect::<Vec<_>>().join("\n")
+    };
+    // A `-` where a call was due: a pass, or a call out of rotation.
+    let e = said("dash.yaml", as_grid("W N E S", "  - 1H P 2H\n  - 4H P P\n  P\n"));
+    assert!(
+        e.contains(
+            "dash.yaml:9:3: grid: `-` at W's turn, after S 2H: write `P` for a pass. A call made out of rotation"
+        ),
+        "{e}"
+    );
+    assert!(e.contains("tell the story with `story:` (one line) or `events:`"), "{e}");
+    let e = said("card.yaml", as_grid("W N E S", "  - 1H exposes SK\n"));
+    assert!(
+        e.contains("card.yaml:8:8: grid: cards shown during the auction (Law 24) cannot be drawn in a grid"),
+        "{e}"
+    );
+    let e = said("header.yaml", as_grid("1H P 2H P", "  4H P P P\n"));
+    assert!(e.contains("header.yaml:7:3: grid: a grid's first line names the seats"), "{e}");
+    let e = said("folded.yaml", as_grid("W N E S", "  - 1H P 2H\n").replace("grid: |", "grid: >"));
+    assert!(e.contains("folded.yaml:6:1: write the grid as a block: `grid: |`"), "{e}");
+    let both = as_grid("W N E S", "  - 1H\n").replace("grid: |", "events:\n  - N: 1H\ngrid: |");
+    let e = said("both.yaml", both);
+    assert!(e.contains("both.yaml:8:1: the case gives both `events` and `grid`: keep one"), "{e}");
+}

@@ -102,6 +102,21 @@ fn every_case_file_fits_the_case_schema() {
         n += 1;
     }
     assert!(n >= 50, "{n} case files");
+    // The story's three forms fit it, and two at once do not.
+    let case = |story: &str| {
+        let text =
+            format!("id: L27-ABCD\ntitle: t\nlaws: [\"27B1(a)\"]\nsource: s\ndealer: W\n{story}expect: {{next: E}}\n");
+        serde_yaml::from_str::<Value>(&text).expect("yaml")
+    };
+    let events = "events:\n  - W: 1D\n  - N: 1C\n";
+    let story = "story: \"W 1D, N 1C\"\n";
+    let grid = "grid: |\n  W N E S\n  1D 1C\n";
+    for form in [events, story, grid] {
+        valid(&s, "case.schema.json", &case(form));
+    }
+    for two in [format!("{events}{grid}"), format!("{story}{grid}")] {
+        assert!(!s.validate("case.schema.json", &case(&two)).is_empty(), "{two}");
+    }
 }
 
 #[test]

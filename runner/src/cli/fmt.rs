@@ -1,0 +1,98 @@
+//! `rulings fmt`: its options, and what it prints; the rewriting is
+//! [`rulings::corpus::fmt`]. A file is written only when its normal form
+//! differs, and atomically (a temporary file renamed over it); a file that
+//! does not load, or whose story cannot be told in the form asked for, is
+//! reported and left as it is.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use rulings::corpus::fmt::{case_files, format_file, FmtError, Form};
+
+#[derive(Debug, Clone, clap::Args)]
+pub struct FmtArgs {
+    /// Case files, or folders of them (default: cases/).
+    pub paths: Vec<PathBuf>,
+    /// Write nothing: list the files not in normal form, and exit 1 if there are any.
+    #[arg(long)]
+    pub check: bool,
+    /// Tell each story in this form: `events` (a list), `story` (one line) or `grid` (four
+    /// columns); a story the form cannot tell is left as it is, with the reason.
+    #[arg(long, value_enum, value_name = "FORM")]
+    pub to: Option<ToForm>,
+}
+
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum ToForm {
+    Events,
+    Story,
+    Grid,
+}
+
+impl From<ToForm> for Form {
+    fn from(f: ToForm) -> Form {
+        match f {
+            ToForm::Events => Form::Events,
+            ToForm::Story => Form::Story,
+            ToForm::Grid => Form::Grid,
+        }
+    }
+}
+
+pub fn main(args: &FmtArgs) -> ExitCode {
+    let paths = if args.paths.is_empty() { rulings::corpus::default_dirs() } else { args.paths.clone() };
+    if paths.is_empty() {
+        eprintln!(
+            "error: no cases/ folder here: name the case files or folders to format (the corpus built into \
+             rulings cannot be rewritten)"
+        );
+        return ExitCode::from(2);
+    }
+    let (files, errors) = case_files(&paths);
+    let mut left = errors.len();
+    for e in &errors {
+        eprintln!("error: {e}");
+    }
+    let (mut rewritten, mut normal) = (0, 0);
+    for (name, path) in &files {
+        match format_file(name, path, args.to.map(Form::from)) {
+            Ok(f) if !f.changed() => normal += 1,
+            Ok(_) if args.check => {
+                println!("{}: not in normal form", path.display());
+                rewritten += 1;
+            }
+            Ok(f) => match rulings::report::write_atomic(path, &f.after) {
+                Ok(()) => {
+                    println!("{}: rewritten", path.display());
+                    rewritten += 1;
+                }
+                Err(e) => {
+                    eprintln!("error: {}: cannot write it ({e}); it is left as it was", path.display());
+                    left += 1;
+                }
+            },
+            Err(FmtError::Load(errors)) => {
+                for e in &errors {
+                    eprintln!("error: {e}");
+                }
+                eprintln!("note: {}: left as it is: it does not load as a case", path.display());
+                left += 1;
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                left += 1;
+            }
+        }
+    }
+    let done = if args.check { "not in normal form" } else { "rewritten" };
+    println!(
+        "{} case file(s): {rewritten} {done}, {normal} in normal form already{}",
+        files.len(),
+        if left > 0 { format!(", {left} left as they are (errors above)") } else { String::new() }
+    );
+    if left > 0 || (args.check && rewritten > 0) {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
