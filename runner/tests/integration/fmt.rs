@@ -92,7 +92,8 @@ fn fmt_and_every_conversion_leave_every_corpus_case_saying_the_same() {
         text(&o)
     );
     let originals = comments(&cases);
-    for to in ["grid", "story", "events", "story", "grid", "events"] {
+    // events -> grid -> story -> events (grid -> events is the next test's).
+    for to in ["grid", "story", "events"] {
         let o = rulings(&["fmt", "--to", to, s]);
         // Stories a form cannot tell are refused, each with its reason.
         let said = text(&o);
@@ -120,9 +121,18 @@ fn a_story_turned_into_a_grid_and_back_differs_at_most_in_how_its_comments_align
     copy_dir(&corpus_dir(), &cases);
     let s = cases.to_str().expect("utf-8 path");
     let o = rulings(&["fmt", "--to", "grid", s]);
-    assert!(text(&o).contains("149 rewritten"), "{}", text(&o));
+    let said = text(&o);
+    // The closing line: "N case file(s): M rewritten, ...".
+    let rewritten: usize = said
+        .lines()
+        .find(|l| l.contains("case file(s): "))
+        .and_then(|l| l.split("case file(s): ").nth(1))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("fmt says how many it rewrote: {said}"));
     let grids = walk(&cases).into_iter().filter(|(_, t)| t.contains("\ngrid: |\n")).count();
-    assert_eq!(grids, 149);
+    assert_eq!(grids, rewritten, "{said}");
+    assert!(grids >= 100, "a good part of the corpus can be told as a grid: {grids}");
     let o = rulings(&["fmt", "--to", "events", s]);
     assert!(o.status.success(), "{}", text(&o));
     for (path, now) in walk(&cases) {
