@@ -35,8 +35,13 @@ fn main() {
         if bits.is_empty() {
             panic!("{}: clause {} is in no edition", path.display(), e.id);
         }
-        let _ =
-            writeln!(out, "    Clause {{ id: {:?}, editions: &[{}], summary: {:?} }},", e.id, bits.join(", "), e.summary);
+        let _ = writeln!(
+            out,
+            "    Clause {{ id: {:?}, editions: &[{}], summary: {:?} }},",
+            e.id,
+            bits.join(", "),
+            e.summary
+        );
     }
     out.push_str("];\n");
     let dest = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("clauses.rs");

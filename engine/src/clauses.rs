@@ -41,14 +41,15 @@ pub fn suggest(id: &str) -> Option<&'static str> {
         return Some(c.id);
     }
     let law = law_number(id)?;
-    let near: Vec<&Clause> =
-        CLAUSES.iter().filter(|c| law_number(c.id) == Some(law) && strsim::levenshtein(&squash(c.id), &wanted) <= 1).collect();
+    let near: Vec<&Clause> = CLAUSES
+        .iter()
+        .filter(|c| law_number(c.id) == Some(law) && strsim::levenshtein(&squash(c.id), &wanted) <= 1)
+        .collect();
     match near.as_slice() {
         [one] => Some(one.id),
         _ => None,
     }
 }
-
 
 /// The law number a clause belongs to ("27B1(a)" -> 27).
 pub fn law_number(id: &str) -> Option<u32> {

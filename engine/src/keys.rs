@@ -39,4 +39,3 @@ pub fn keys<T: DeserializeOwned>() -> &'static [&'static str] {
     let _ = T::deserialize(Probe(&mut fields));
     fields
 }
-

@@ -29,10 +29,10 @@ pub mod server;
 mod step;
 mod table;
 
-pub use notation::{Bid, Call, NotationError, Seat, Side, Strain, Vulnerability};
 pub use director::rule;
 pub use editions::Edition;
 pub use error::RuleError;
+pub use notation::{Bid, Call, NotationError, Seat, Side, Strain, Vulnerability};
 pub use request::{Action, Event, Findings, Regulations, Request, MAX_EVENTS};
 pub use ruling::Ruling;
 

@@ -105,8 +105,15 @@ pub fn rule_keys() -> Vec<&'static str> {
 
 /// The features of the protocol's hello for the families of law, one per
 /// family of irregularity (with `meanings`, for stories that carry them).
-pub const LAW_FEATURES: &[&str] =
-    &["insufficient-bid", "comparable-call", "meanings", "change-of-call", "out-of-rotation", "inadmissible", "exposed-card"];
+pub const LAW_FEATURES: &[&str] = &[
+    "insufficient-bid",
+    "comparable-call",
+    "meanings",
+    "change-of-call",
+    "out-of-rotation",
+    "inadmissible",
+    "exposed-card",
+];
 
 /// Every feature of the protocol's hello: the families of law
 /// ([`LAW_FEATURES`]), then one per regulation option

@@ -8,8 +8,8 @@ use serde::de::{self, MapAccess, Visitor};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-pub use crate::editions::Edition;
 use crate::card::Exposure;
+pub use crate::editions::Edition;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat, Vulnerability};
 pub use crate::regulations::Regulations;

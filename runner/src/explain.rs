@@ -310,8 +310,8 @@ pub fn explain_case(
     edition: rulings_engine::Edition,
     program: Option<(&str, &mut dyn crate::implementation::Implementation)>,
 ) -> Explained {
-    use crate::judging::compare::{diff, differing_keys, to_yaml};
     use crate::implementation::Answer;
+    use crate::judging::compare::{diff, differing_keys, to_yaml};
     use crate::judging::outcome::ruling_value;
 
     let mut s = String::new();

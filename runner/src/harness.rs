@@ -54,7 +54,8 @@ pub fn external_from_env() -> Result<Option<ExternalOptions>, String> {
     o.cwd = Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."));
     if let Ok(t) = std::env::var("RULINGS_IMPL_TIMEOUT") {
         let secs: f64 = t.trim().parse().map_err(|_| format!("RULINGS_IMPL_TIMEOUT={t}: give seconds, as 5 or 0.5"))?;
-        o.timeout = crate::implementation::external::timeout_from_secs(secs).map_err(|e| format!("RULINGS_IMPL_TIMEOUT={t}: {e}"))?;
+        o.timeout = crate::implementation::external::timeout_from_secs(secs)
+            .map_err(|e| format!("RULINGS_IMPL_TIMEOUT={t}: {e}"))?;
     }
     Ok(Some(o))
 }

@@ -11,12 +11,12 @@ use crate::cancel::Cancel;
 use crate::implementation::Answer;
 
 use crate::implementation::external::ExternalOptions;
+use crate::implementation::parallel::Workers;
 use crate::implementation::{Implementation, InProcess};
 use crate::judging::known_failures::{self, PLACEHOLDER};
-use crate::implementation::parallel::Workers;
-use crate::report::{self, Report, RunInfo};
 use crate::judging::run::{run, RunOptions};
 use crate::report::summary;
+use crate::report::{self, Report, RunInfo};
 
 #[derive(Debug, Clone, Default)]
 pub struct SuiteOptions {
@@ -257,4 +257,3 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
 /// Where, in a report folder that holds a report already, an interrupted
 /// run writes its partial report.
 pub const INTERRUPTED: &str = "interrupted";
-

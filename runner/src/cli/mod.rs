@@ -131,8 +131,11 @@ fn parse() -> Cli {
     }
     if std::env::args().skip(1).any(|a| a == "--version" || a == "-V") {
         let cases = rulings::corpus::embedded::files().iter().filter(|(n, _)| n.ends_with(".yaml")).count();
-        let version =
-            format!("{} (built-in corpus: {cases} cases, {})", env!("CARGO_PKG_VERSION"), rulings::corpus::embedded::hash());
+        let version = format!(
+            "{} (built-in corpus: {cases} cases, {})",
+            env!("CARGO_PKG_VERSION"),
+            rulings::corpus::embedded::hash()
+        );
         command = command.version(&*Box::leak(version.into_boxed_str()));
     }
     let matches = command.get_matches();
@@ -278,8 +281,7 @@ fn clauses(law: Option<&str>) -> ExitCode {
     };
     let mut shown = 0;
     for c in CLAUSES.iter().filter(|c| wanted.is_none() || law_number(c.id) == wanted) {
-        let editions: Vec<&str> =
-            Edition::ALL.iter().rev().filter(|e| c.in_edition(**e)).map(|e| e.year()).collect();
+        let editions: Vec<&str> = Edition::ALL.iter().rev().filter(|e| c.in_edition(**e)).map(|e| e.year()).collect();
         println!("{:<9} {:<15} {}", c.id, editions.join(","), c.summary);
         shown += 1;
     }
@@ -355,8 +357,8 @@ fn explain(
         rulings::explain::explain_case(&case, edition, None)
     } else {
         let options = ExternalOptions::from_command_line(implementation, shell).and_then(|mut o| {
-            o.timeout =
-                rulings::implementation::external::timeout_from_secs(timeout).map_err(|e| format!("--timeout {timeout}: {e}"))?;
+            o.timeout = rulings::implementation::external::timeout_from_secs(timeout)
+                .map_err(|e| format!("--timeout {timeout}: {e}"))?;
             Ok(o)
         });
         let mut program = match options {

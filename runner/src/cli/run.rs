@@ -225,4 +225,3 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
         }
     }
 }
-

@@ -246,7 +246,6 @@ pub struct Corpus {
     pub skipped: Vec<(PathBuf, String)>,
 }
 
-
 /// Read and validate one case file: its first problem.
 pub fn load_case(name: &str, path: &Path) -> Result<Case, LoadError> {
     load_case_all(name, path).map_err(|mut e| e.swap_remove(0))
@@ -819,7 +818,6 @@ fn yaml_hint(text: &str, line: usize, msg: &str) -> Option<String> {
     }
     None
 }
-
 
 /// serde's names for the types of a case file, in the author's words.
 const TYPE_NAMES: &[(&str, &str)] = &[

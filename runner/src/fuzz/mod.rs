@@ -18,9 +18,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use rulings_engine::clauses::law_number;
-use rulings_engine::protocol::needed_features;
 use rulings_engine::meanings::{Meaning, Range};
 use rulings_engine::notation::{Bid, Call, Seat, Strain, Vulnerability};
+use rulings_engine::protocol::needed_features;
 use rulings_engine::protocol::Hello;
 use rulings_engine::request::{Action, Event, Findings};
 use rulings_engine::{rule, Edition, Request, Ruling};
@@ -28,8 +28,8 @@ use serde_json::Value;
 
 use crate::cancel::Cancel;
 use crate::corpus::lint::UNREVIEWED;
-use crate::judging::compare::differing_keys;
 use crate::implementation::{Answer, Implementation};
+use crate::judging::compare::differing_keys;
 use crate::judging::outcome::ruling_value;
 
 /// xorshift64*: small, deterministic, no dependency.

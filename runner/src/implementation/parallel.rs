@@ -13,9 +13,9 @@ use rulings_engine::protocol::Hello;
 use rulings_engine::Request;
 
 use crate::cancel::Cancel;
+use crate::implementation::external::traffic::Traffic;
 use crate::implementation::external::{External, ExternalOptions};
 use crate::implementation::{Answer, Implementation};
-use crate::implementation::external::traffic::Traffic;
 
 /// The workers; there is always at least one.
 pub struct Workers {

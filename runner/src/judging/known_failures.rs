@@ -54,13 +54,8 @@ pub struct KnownFailure {
 }
 
 /// The outcomes an entry may expect: the failures.
-pub const EXPECTABLE: [OutcomeKind; 5] = [
-    OutcomeKind::Failed,
-    OutcomeKind::Error,
-    OutcomeKind::Crash,
-    OutcomeKind::TimeOut,
-    OutcomeKind::ProtocolViolation,
-];
+pub const EXPECTABLE: [OutcomeKind; 5] =
+    [OutcomeKind::Failed, OutcomeKind::Error, OutcomeKind::Crash, OutcomeKind::TimeOut, OutcomeKind::ProtocolViolation];
 
 /// An entry's `outcome`: a failure by its outcome name, or an error that
 /// names the ones it may be.

@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::corpus::case::Case;
-use crate::judging::compare::{self, Grade};
 use crate::implementation::{Answer, FaultKind};
+use crate::judging::compare::{self, Grade};
 
 /// What became of one run of a case, by name: the names reports, known
 /// failures and the matrix use, from this one enum (serde writes and reads

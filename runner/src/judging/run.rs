@@ -100,8 +100,10 @@ pub fn not_applicable(case: &Case, variant: Variant, implementation: &dyn Implem
     if !hello.editions.contains(&variant.edition) {
         return Some(format!("{} does not declare the {} edition", hello.name, variant.edition));
     }
-    let missing: Vec<&str> =
-        crate::corpus::features::required(case).into_iter().filter(|f| !hello.features.iter().any(|h| h == f)).collect();
+    let missing: Vec<&str> = crate::corpus::features::required(case)
+        .into_iter()
+        .filter(|f| !hello.features.iter().any(|h| h == f))
+        .collect();
     if !missing.is_empty() {
         return Some(format!("{} does not declare the feature(s) {}", hello.name, missing.join(", ")));
     }

@@ -98,7 +98,9 @@ pub fn verify(case: &Case) -> Verified {
                 // A story that ends with a player holding an option, where the
                 // case says nothing of a decision: an irregularity unmeant?
                 let status = case.expect.get("status").and_then(Value::as_str);
-                if let (Some(d), None, false) = (&ruling.decision, &case.expect.get("decision"), status == Some("decision")) {
+                if let (Some(d), None, false) =
+                    (&ruling.decision, &case.expect.get("decision"), status == Some("decision"))
+                {
                     let last = case.events.len().saturating_sub(1);
                     let (line, column) = event_at(last);
                     let e = &case.events[last];

@@ -526,9 +526,8 @@ mod tests {
             .contains("line 4: the footer counts 999999 passed; the case lines hold 1"));
         assert!(err(r#""result":"fail""#, r#""result":"pass""#)
             .contains("the footer's result is `pass`; the case lines make it `fail`"));
-        assert!(
-            err(r#""outcome":"error""#, r#""outcome":"pwned""#).contains("line 3: unknown variant `pwned`, expected one of `passed`")
-        );
+        assert!(err(r#""outcome":"error""#, r#""outcome":"pwned""#)
+            .contains("line 3: unknown variant `pwned`, expected one of `passed`"));
         assert!(
             err(r#""report":1"#, r#""report":99"#).contains("line 1: report format 99; this rulings reads format 1")
         );
@@ -570,4 +569,3 @@ mod tests {
         }
     }
 }
-

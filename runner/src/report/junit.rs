@@ -7,8 +7,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use crate::judging::outcome::OutcomeKind;
 use super::jsonl::{CaseLine, Report, Totals};
+use crate::judging::outcome::OutcomeKind;
 
 /// Text made safe for XML: escaped, and without the characters XML 1.0
 /// cannot hold.

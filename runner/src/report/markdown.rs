@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use crate::judging::outcome::OutcomeKind;
 use super::jsonl::{CaseLine, Report, Totals};
+use crate::judging::outcome::OutcomeKind;
 
 /// The columns of the per-folder and per-clause tables.
 const COLUMNS: &str = "| runs | passed | failed | right ruling, wrong clause | expected failure | unexpected pass | not applicable | skipped | errors |";

@@ -10,8 +10,8 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::judging::outcome::OutcomeKind;
 use super::jsonl::{CaseLine, Report};
+use crate::judging::outcome::OutcomeKind;
 
 /// One implementation's result on one run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -168,7 +168,9 @@ pub fn markdown(m: &Matrix) -> String {
         let mut t = vec![(0usize, 0usize); m.implementations.len()];
         for r in rows {
             for (i, c) in r.cells.iter().enumerate() {
-                if let Some(c) = c.as_ref().filter(|c| !matches!(c.outcome, OutcomeKind::NotApplicable | OutcomeKind::Skipped)) {
+                if let Some(c) =
+                    c.as_ref().filter(|c| !matches!(c.outcome, OutcomeKind::NotApplicable | OutcomeKind::Skipped))
+                {
                     t[i].1 += 1;
                     if c.outcome == OutcomeKind::Passed {
                         t[i].0 += 1;

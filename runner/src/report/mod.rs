@@ -19,8 +19,8 @@ use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 pub use jsonl::{
-    corpus_hash, header, suite_version, utc, utc_now, CaseLine, CorpusInfo, Footer, GradeInfo, Header, Report,
-    RunInfo, Totals, FORMAT,
+    corpus_hash, header, suite_version, utc, utc_now, CaseLine, CorpusInfo, Footer, GradeInfo, Header, Report, RunInfo,
+    Totals, FORMAT,
 };
 
 /// Write `text` to `path` atomically: a temporary file beside it, then a rename.
@@ -112,10 +112,7 @@ pub fn rerender(jsonl: &std::path::Path, out: Option<&std::path::Path>) -> Resul
     let dir = out.map(PathBuf::from).unwrap_or_else(|| {
         jsonl.parent().filter(|p| !p.as_os_str().is_empty()).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."))
     });
-    let files = [
-        (dir.join(MARKDOWN), markdown::render(&report)),
-        (dir.join(JUNIT), junit::render(&report)),
-    ];
+    let files = [(dir.join(MARKDOWN), markdown::render(&report)), (dir.join(JUNIT), junit::render(&report))];
     let mut written = Vec::new();
     for (path, text) in files {
         write_atomic(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;

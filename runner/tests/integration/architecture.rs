@@ -122,7 +122,8 @@ fn expand(body: &str) -> Vec<Vec<String>> {
         let path = body.split(" as ").next().unwrap_or(body);
         return vec![path.split("::").map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect()];
     };
-    let prefix: Vec<String> = body[..open].split("::").map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
+    let prefix: Vec<String> =
+        body[..open].split("::").map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect();
     let inner = &body[open + 1..body.rfind('}').unwrap_or(body.len())];
     let mut items = Vec::new();
     let (mut depth, mut from) = (0, 0);
@@ -209,12 +210,7 @@ fn graph(files: &[(PathBuf, String)]) -> Graph {
 
 /// A cycle in `g`, as the modules along it, if there is one.
 fn cycle(g: &Graph) -> Option<Vec<String>> {
-    fn visit(
-        m: &str,
-        g: &Graph,
-        state: &mut BTreeMap<String, u8>,
-        stack: &mut Vec<String>,
-    ) -> Option<Vec<String>> {
+    fn visit(m: &str, g: &Graph, state: &mut BTreeMap<String, u8>, stack: &mut Vec<String>) -> Option<Vec<String>> {
         state.insert(m.to_string(), 1);
         stack.push(m.to_string());
         for d in g.get(m).into_iter().flatten() {

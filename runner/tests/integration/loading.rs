@@ -211,7 +211,8 @@ fn skips_under_cargo_test_are_ignored_not_failed() {
         .to_string();
     let dir = corpus_dir("skips", &[("good.yaml", GOOD.to_string()), ("law27.yaml", law27)]);
     let fake = common::fake();
-    let options = rulings::implementation::external::ExternalOptions::new(vec![fake, "features=".into(), "skip=1".into()]);
+    let options =
+        rulings::implementation::external::ExternalOptions::new(vec![fake, "features=".into(), "skip=1".into()]);
     let mut verdicts = Vec::new();
     for c in checks_for_program(&dir, options) {
         let name = c.name.clone();

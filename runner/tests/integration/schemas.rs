@@ -5,13 +5,12 @@
 //! protocol are refused by both. The validator is schema_validator/ (a
 //! subset of draft 2020-12 that refuses keywords it does not check).
 
-
 use std::path::PathBuf;
 
-use rulings::implementation::external::answer::read_answer;
-use rulings::corpus::load::load_corpus;
-use rulings_engine::protocol::{engine_hello, FromImplementation, RulingAnswer, ToImplementation};
 use crate::schema_validator::{Regex, Schemas};
+use rulings::corpus::load::load_corpus;
+use rulings::implementation::external::answer::read_answer;
+use rulings_engine::protocol::{engine_hello, FromImplementation, RulingAnswer, ToImplementation};
 use serde_json::{json, Value};
 
 const FILES: &[&str] = &[
@@ -309,8 +308,8 @@ fn every_schema_object_has_the_keys_of_its_type() {
     use rulings_engine::protocol::{keys, ErrorAnswer, Hello, RulingAnswer, SkippedAnswer};
     use rulings_engine::request::{Findings, Regulations, Request};
     use rulings_engine::ruling::{
-        CallRestriction, Comparability, Contract, Decision, IrregularityRuling, LeadRestriction, MustPass,
-        PenaltyCard, Ruling, ScoreCap, UnauthorizedInformation, WithdrawnCall,
+        CallRestriction, Comparability, Contract, Decision, IrregularityRuling, LeadRestriction, MustPass, PenaltyCard,
+        Ruling, ScoreCap, UnauthorizedInformation, WithdrawnCall,
     };
 
     let with = |first: &[&'static str], rest: &[&'static str]| -> Vec<&'static str> {
@@ -325,13 +324,25 @@ fn every_schema_object_has_the_keys_of_its_type() {
             (file, at.to_string(), ruling_keys.clone()),
             (file, format!("{at}/properties/decision/anyOf/0"), keys::<Decision>().to_vec()),
             (file, format!("{at}/properties/rulings/items"), keys::<IrregularityRuling>().to_vec()),
-            (file, format!("{at}/properties/rulings/items/properties/comparable/anyOf/0"), keys::<Comparability>().to_vec()),
+            (
+                file,
+                format!("{at}/properties/rulings/items/properties/comparable/anyOf/0"),
+                keys::<Comparability>().to_vec(),
+            ),
             (file, format!("{at}/properties/must_pass/items"), keys::<MustPass>().to_vec()),
             (file, format!("{at}/properties/call_restrictions/items"), keys::<CallRestriction>().to_vec()),
             (file, format!("{at}/properties/lead_restrictions/items"), keys::<LeadRestriction>().to_vec()),
             (file, format!("{at}/properties/penalty_cards/items"), keys::<PenaltyCard>().to_vec()),
-            (file, format!("{at}/properties/unauthorized_information/items"), keys::<UnauthorizedInformation>().to_vec()),
-            (file, format!("{at}/properties/unauthorized_information/items/properties/from"), keys::<WithdrawnCall>().to_vec()),
+            (
+                file,
+                format!("{at}/properties/unauthorized_information/items"),
+                keys::<UnauthorizedInformation>().to_vec(),
+            ),
+            (
+                file,
+                format!("{at}/properties/unauthorized_information/items/properties/from"),
+                keys::<WithdrawnCall>().to_vec(),
+            ),
             (file, format!("{at}/properties/contract/anyOf/0"), keys::<Contract>().to_vec()),
             (file, format!("{at}/properties/score_cap/anyOf/0"), keys::<ScoreCap>().to_vec()),
         ]
@@ -389,7 +400,8 @@ fn every_schema_object_has_the_keys_of_its_type() {
         if in_schema != in_type {
             let only_schema: Vec<&&str> = in_schema.iter().filter(|k| !in_type.contains(k)).collect();
             let only_type: Vec<&&str> = in_type.iter().filter(|k| !in_schema.contains(k)).collect();
-            problems.push(format!("{file}#{at}: keys only in the schema {only_schema:?}, only in the type {only_type:?}"));
+            problems
+                .push(format!("{file}#{at}: keys only in the schema {only_schema:?}, only in the type {only_type:?}"));
         }
     }
     assert!(problems.is_empty(), "the schemas and the types part:\n{}", problems.join("\n"));

@@ -476,7 +476,8 @@ fn describe(status: ExitStatus) -> String {
         use std::os::unix::process::ExitStatusExt;
         if let Some(sig) = status.signal() {
             // The signal's name where the system knows it ("SIGSEGV").
-            let name = nix::sys::signal::Signal::try_from(sig).map(|s| format!(" ({})", s.as_str())).unwrap_or_default();
+            let name =
+                nix::sys::signal::Signal::try_from(sig).map(|s| format!(" ({})", s.as_str())).unwrap_or_default();
             return format!("killed by signal {sig}{name}");
         }
     }
@@ -657,7 +658,6 @@ impl StderrLine {
         (text, std::mem::take(&mut self.dropped))
     }
 }
-
 
 #[cfg(test)]
 mod tests {
