@@ -99,8 +99,11 @@ pub fn message_keys<T: DeserializeOwned>() -> Vec<&'static str> {
 }
 
 /// The keys of a `rule` message: `type`, `seq`, then the request's own.
-pub fn rule_keys() -> Vec<&'static str> {
-    ["type", "seq"].into_iter().chain(keys::<Request>().iter().copied()).collect()
+/// Read off the types once; every request is checked against them.
+pub fn rule_keys() -> &'static [&'static str] {
+    static RULE_KEYS: LazyLock<Vec<&'static str>> =
+        LazyLock::new(|| ["type", "seq"].into_iter().chain(keys::<Request>().iter().copied()).collect());
+    &RULE_KEYS
 }
 
 /// The features of the protocol's hello for the families of law, one per

@@ -8,6 +8,8 @@
 //! A ruling must be written as the reference engine writes it: every key
 //! present, no unknown key, calls and seats in canonical notation.
 
+use std::sync::LazyLock;
+
 use rulings_engine::protocol::{message_keys, ErrorAnswer, Hello, RulingAnswer, SkippedAnswer, FEATURES, PROTOCOL};
 use rulings_engine::Ruling;
 use serde::de::DeserializeOwned;
@@ -131,6 +133,11 @@ pub fn read_answer_parsed(line: &[u8], parsed: Option<(String, Ruling)>, seq: &V
     read_answer_strictly(line, seq)
 }
 
+/// The keys of each answer message, read off its type once.
+static RULING_KEYS: LazyLock<Vec<&str>> = LazyLock::new(message_keys::<RulingAnswer>);
+static SKIPPED_KEYS: LazyLock<Vec<&str>> = LazyLock::new(message_keys::<SkippedAnswer>);
+static ERROR_KEYS: LazyLock<Vec<&str>> = LazyLock::new(message_keys::<ErrorAnswer>);
+
 fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
     let (map, kind) = message(line)?;
     match kind.as_str() {
@@ -151,7 +158,7 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
     }
     match kind.as_str() {
         "ruling" => {
-            only_keys(&map, &message_keys::<RulingAnswer>(), "ruling")?;
+            only_keys(&map, &RULING_KEYS, "ruling")?;
             let value = map.get("ruling").ok_or_else(|| Violation::in_step("a `ruling` message without `ruling`"))?;
             let value = &with_optional_keys(value);
             fits::<Ruling>(value, "ruling").and_then(|r| sound(&r).map(|_| r)).map(Answer::Ruling).map_err(|e| {
@@ -159,7 +166,7 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
             })
         }
         "skipped" => {
-            only_keys(&map, &message_keys::<SkippedAnswer>(), "skipped")?;
+            only_keys(&map, &SKIPPED_KEYS, "skipped")?;
             let reason = string_field(&map, "reason", "skipped")?;
             let issue = match map.get("issue") {
                 None | Some(Value::Null) => None,
@@ -173,7 +180,7 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
             Ok(Answer::Skipped { reason, issue })
         }
         _ => {
-            only_keys(&map, &message_keys::<ErrorAnswer>(), "error")?;
+            only_keys(&map, &ERROR_KEYS, "error")?;
             Ok(Answer::Error(string_field(&map, "message", "error")?))
         }
     }
