@@ -25,6 +25,18 @@ impl fmt::Display for RuleError {
 
 impl std::error::Error for RuleError {}
 
+/// What a panic of the engine says, for the crash it is reported as: the
+/// engine's server answers it as an error, the runner in process as a
+/// crash of that case.
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "no message".to_string());
+    format!("the engine panicked (a bug in the engine): {what}")
+}
+
 /// Event `event` (counted from 0) cannot happen at a table as told.
 pub(crate) fn impossible(event: usize, message: impl Into<String>) -> RuleError {
     RuleError::Impossible { event, message: message.into() }

@@ -31,7 +31,7 @@ mod table;
 
 pub use director::rule;
 pub use editions::Edition;
-pub use error::RuleError;
+pub use error::{panic_message, RuleError};
 pub use notation::{Bid, Call, NotationError, Seat, Side, Strain, Vulnerability};
 pub use request::{Action, Event, Findings, Regulations, Request, MAX_EVENTS};
 pub use ruling::Ruling;

@@ -256,14 +256,7 @@ fn rule(seq: Value, request: &Request) -> FromImplementation {
     match catch_unwind(AssertUnwindSafe(|| crate::rule(request))) {
         Ok(Ok(ruling)) => FromImplementation::ruling(seq, ruling),
         Ok(Err(e)) => error(seq, e.to_string()),
-        Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "no message".to_string());
-            error(seq, format!("the engine panicked (a bug in the engine): {what}"))
-        }
+        Err(panic) => error(seq, crate::error::panic_message(&*panic)),
     }
 }
 

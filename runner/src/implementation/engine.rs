@@ -64,17 +64,7 @@ fn rule_now(request: &Request) -> Answer {
     match catch_unwind(AssertUnwindSafe(|| rulings_engine::rule(request))) {
         Ok(Ok(r)) => Answer::Ruling(r),
         Ok(Err(e)) => Answer::Error(e.to_string()),
-        Err(panic) => {
-            let what = panic
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| panic.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "no message".to_string());
-            Answer::Fault {
-                kind: FaultKind::Crash,
-                detail: format!("the engine panicked (a bug in the engine): {what}"),
-            }
-        }
+        Err(panic) => Answer::Fault { kind: FaultKind::Crash, detail: rulings_engine::panic_message(&*panic) },
     }
 }
 
