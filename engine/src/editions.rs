@@ -190,6 +190,22 @@ pub(crate) struct InadmissibleClauses {
     pub after_final_pass_condoned: Option<&'static str>,
 }
 
+/// Laws 36-39 as the 2017 Laws number them; the 2007 Laws differ in one
+/// place only (see [`Rules::of`]).
+const INADMISSIBLE_2017: InadmissibleClauses = InadmissibleClauses {
+    double_condoned: "36A",
+    double: "36B2",
+    double_out_of_turn: "36B4",
+    barred_condoned: "37A",
+    barred: "37B2",
+    above_seven: "38C",
+    above_seven_condoned: "38C",
+    after_pass_out: "39A",
+    after_final_pass: "39B",
+    after_final_pass_by_defender: "39C",
+    after_final_pass_condoned: Some("39B"),
+};
+
 /// Laws 30-32: how an edition rectifies a call out of rotation that is
 /// cancelled (29B).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -392,19 +408,7 @@ impl Rules {
                 unintended_replaced: "25A1",
                 rotation: Some(RotationScheme::Comparable),
                 penalty_card: "24E",
-                inadmissible: InadmissibleClauses {
-                    double_condoned: "36A",
-                    double: "36B2",
-                    double_out_of_turn: "36B4",
-                    barred_condoned: "37A",
-                    barred: "37B2",
-                    above_seven: "38C",
-                    above_seven_condoned: "38C",
-                    after_pass_out: "39A",
-                    after_final_pass: "39B",
-                    after_final_pass_by_defender: "39C",
-                    after_final_pass_condoned: Some("39B"),
-                },
+                inadmissible: INADMISSIBLE_2017,
                 premature_replacement: true,
                 second_insufficient: SecondInsufficient::RuleAsB3,
                 lead_named_suits: "26A",
@@ -424,19 +428,8 @@ impl Rules {
                 unintended_replaced: "25A1",
                 rotation: Some(RotationScheme::Bars),
                 penalty_card: "24",
-                inadmissible: InadmissibleClauses {
-                    double_condoned: "36A",
-                    double: "36B2",
-                    double_out_of_turn: "36B4",
-                    barred_condoned: "37A",
-                    barred: "37B2",
-                    above_seven: "38C",
-                    above_seven_condoned: "38C",
-                    after_pass_out: "39A",
-                    after_final_pass: "39B",
-                    after_final_pass_by_defender: "39C",
-                    after_final_pass_condoned: None,
-                },
+                // The 2007 Law 39 has no provision for LHO calling first.
+                inadmissible: InadmissibleClauses { after_final_pass_condoned: None, ..INADMISSIBLE_2017 },
                 premature_replacement: true,
                 second_insufficient: SecondInsufficient::RuleAsB3,
                 lead_named_suits: "26A2",

@@ -160,11 +160,10 @@ fn graph(files: &[(PathBuf, String)]) -> Graph {
         let me = module_of(path);
         // `super` from `a::b` (a file `a/b.rs` or `a/b/mod.rs`) is `a`.
         let parent = |m: &str| m.rsplit_once("::").map(|(p, _)| p.to_string()).unwrap_or_default();
-        let own = me.clone();
         let sup = parent(&me);
         let children: BTreeSet<String> = modules
             .iter()
-            .filter(|m| parent(m) == own && **m != own)
+            .filter(|m| parent(m) == me && **m != me)
             .map(|m| m.rsplit("::").next().unwrap_or("").to_string())
             .collect();
         let deps = g.entry(me.clone()).or_default();
@@ -182,10 +181,10 @@ fn graph(files: &[(PathBuf, String)]) -> Graph {
                     }
                 }
                 Some("self") => {
-                    base = own.split("::").filter(|s| !s.is_empty()).map(str::to_string).collect();
+                    base = me.split("::").filter(|s| !s.is_empty()).map(str::to_string).collect();
                     rest = &rest[1..];
                 }
-                _ => base = own.split("::").filter(|s| !s.is_empty()).map(str::to_string).collect(),
+                _ => base = me.split("::").filter(|s| !s.is_empty()).map(str::to_string).collect(),
             }
             // The longest prefix that is a module of this crate.
             let mut target = None;
