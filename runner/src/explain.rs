@@ -310,9 +310,9 @@ pub fn explain_case(
     edition: rulings_engine::Edition,
     program: Option<(&str, &mut dyn crate::implementation::Implementation)>,
 ) -> Explained {
+    use crate::corpus::case::ruling_value;
     use crate::implementation::Answer;
     use crate::judging::compare::{diff, differing_keys, to_yaml};
-    use crate::judging::outcome::ruling_value;
 
     let mut s = String::new();
     s.push_str(&crate::text::wrap(

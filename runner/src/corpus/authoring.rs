@@ -205,7 +205,7 @@ fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
         let _ = writeln!(s, "  {line}");
     }
     let _ = writeln!(s, "expect:");
-    for line in serde_yaml::to_string(&crate::judging::outcome::ruling_value(&ruling)).unwrap_or_default().lines() {
+    for line in serde_yaml::to_string(&crate::corpus::case::ruling_value(&ruling)).unwrap_or_default().lines() {
         let _ = writeln!(s, "  {line}");
     }
     Ok(s)

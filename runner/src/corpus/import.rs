@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 
 use rulings_engine::{Edition, Request};
 
-use crate::judging::outcome::ruling_value;
+use crate::corpus::case::ruling_value;
 
 /// The form's fields by their label (`### Dealer` -> `N`); GitHub writes
 /// `_No response_` for an optional field left empty.

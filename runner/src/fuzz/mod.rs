@@ -27,10 +27,10 @@ use rulings_engine::{rule, Edition, Request, Ruling};
 use serde_json::Value;
 
 use crate::cancel::Cancel;
+use crate::corpus::case::ruling_value;
 use crate::corpus::lint::UNREVIEWED;
 use crate::implementation::{Answer, Implementation};
 use crate::judging::compare::differing_keys;
-use crate::judging::outcome::ruling_value;
 
 /// xorshift64*: small, deterministic, no dependency.
 #[derive(Debug, Clone)]

@@ -5,9 +5,8 @@ use std::fmt;
 
 use rulings_engine::{Edition, Ruling};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
-use crate::corpus::case::Case;
+use crate::corpus::case::{ruling_value, Case};
 use crate::implementation::{Answer, FaultKind};
 use crate::judging::compare::{self, Grade};
 
@@ -229,11 +228,6 @@ pub fn variants(case: &Case, rotations: usize) -> Vec<Variant> {
         .iter()
         .flat_map(|&edition| (0..rotations.max(1)).map(move |rotation| Variant { edition, rotation }))
         .collect()
-}
-
-/// The ruling as the value the expectation is compared with.
-pub fn ruling_value(r: &Ruling) -> Value {
-    serde_json::to_value(r).unwrap_or(Value::Null)
 }
 
 /// Judge an implementation's answer to `case` run as `variant`.

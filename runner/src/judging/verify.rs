@@ -10,9 +10,9 @@ use std::path::Path;
 use rulings_engine::{rule, RuleError};
 use serde_json::Value;
 
+use crate::corpus::case::ruling_value;
 use crate::corpus::case::{locate_path, Case, LoadError};
 use crate::judging::compare::{differing_keys, project};
-use crate::judging::outcome::ruling_value;
 
 /// What checking one case with the engine found.
 #[derive(Debug, Default)]

@@ -8,7 +8,9 @@
 //! children's items is how it presents them, not a dependency on them, and
 //! `mod x;` is ownership; tests (`#[cfg(test)] mod tests` at the end of a
 //! file, and `tests.rs` files) and comments are left out. The graph must
-//! have no cycle.
+//! have no cycle, among files and among folders: seen from any depth, with
+//! each folder taken as one module (all it holds, `mod.rs` and below), no
+//! folder imports one that imports it back.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -243,6 +245,26 @@ fn cycle(g: &Graph) -> Option<Vec<String>> {
     None
 }
 
+/// The graph seen from `depth` folders down: each module is taken as its
+/// folder at that depth (`corpus::fmt::notes` at depth 1 is `corpus`), and
+/// a folder depends on another when something in it depends on something
+/// in the other.
+fn folders(g: &Graph, depth: usize) -> Graph {
+    let at = |m: &str| m.split("::").take(depth).collect::<Vec<_>>().join("::");
+    let mut out = Graph::new();
+    for (m, deps) in g {
+        let from = at(m);
+        let entry = out.entry(from.clone()).or_default();
+        entry.extend(deps.iter().map(|d| at(d)).filter(|d| *d != from));
+    }
+    out
+}
+
+/// How many folders deep the deepest module is.
+fn depth(g: &Graph) -> usize {
+    g.keys().map(|m| m.split("::").count()).max().unwrap_or(0)
+}
+
 /// The files of one crate tree under `src`: those `keep` accepts, minus
 /// test-only files.
 fn tree(src: &Path, keep: impl Fn(&Path) -> bool) -> Vec<(PathBuf, String)> {
@@ -268,6 +290,11 @@ fn assert_acyclic(what: &str, files: &[(PathBuf, String)]) -> Graph {
     let g = graph(files);
     if let Some(c) = cycle(&g) {
         panic!("{what}: an import cycle: {}", c.join(" -> "));
+    }
+    for d in 1..depth(&g) {
+        if let Some(c) = cycle(&folders(&g, d)) {
+            panic!("{what}: an import cycle between folders: {}", c.join(" -> "));
+        }
     }
     g
 }
@@ -339,4 +366,42 @@ fn the_check_finds_a_cycle_and_tells_a_re_export_from_an_import() {
         file("p/c.rs", "use super::T;\npub struct Item;\n"),
     ];
     assert!(cycle(&graph(&used)).is_some());
+}
+
+#[test]
+fn the_check_finds_a_cycle_between_folders_that_files_alone_do_not_show() {
+    let file = |p: &str, text: &str| (PathBuf::from(p), text.to_string());
+    // No file imports one that imports it back, but the folder `a` uses
+    // `b` (a::x -> b::y) and `b` uses `a` (b::z -> a::w).
+    let files = [
+        file("lib.rs", "pub mod a;\npub mod b;\n"),
+        file("a/mod.rs", "pub mod w;\npub mod x;\n"),
+        file("a/w.rs", "pub struct W;\n"),
+        file("a/x.rs", "use crate::b::y::Y;\n"),
+        file("b/mod.rs", "pub mod y;\npub mod z;\n"),
+        file("b/y.rs", "pub struct Y;\n"),
+        file("b/z.rs", "use crate::a::w::W;\n"),
+    ];
+    let g = graph(&files);
+    assert_eq!(cycle(&g), None, "{g:?}");
+    let top = folders(&g, 1);
+    assert_eq!(top["a"], BTreeSet::from(["b".to_string()]), "{top:?}");
+    assert_eq!(cycle(&top), Some(vec!["a".to_string(), "b".to_string(), "a".to_string()]));
+    let e = std::panic::catch_unwind(|| assert_acyclic("two folders", &files)).expect_err("the check bites");
+    let said = e.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(said.contains("between folders: a -> b -> a"), "{said}");
+    // Deeper down: two folders inside `a` (a::p, a::q) in a cycle.
+    let nested = [
+        file("lib.rs", "pub mod a;\n"),
+        file("a/mod.rs", "pub mod p;\npub mod q;\n"),
+        file("a/p/mod.rs", "pub mod one;\npub mod two;\n"),
+        file("a/p/one.rs", "use crate::a::q::three::T;\n"),
+        file("a/p/two.rs", "pub struct U;\n"),
+        file("a/q/mod.rs", "pub mod three;\n"),
+        file("a/q/three.rs", "use super::super::p::two::U;\npub struct T;\n"),
+    ];
+    let g = graph(&nested);
+    assert_eq!(cycle(&g), None, "{g:?}");
+    assert_eq!(cycle(&folders(&g, 1)), None);
+    assert!(cycle(&folders(&g, 2)).is_some(), "{:?}", folders(&g, 2));
 }
