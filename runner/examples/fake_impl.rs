@@ -21,6 +21,9 @@
 //!   pid on stderr (`fake-impl: started PID`), then exit with status 7;
 //! - `wrong-for-dealer=SEAT`: the contract doubled whenever there is one
 //!   and the request's dealer is SEAT (a fault by content, whatever the seq);
+//! - `unstable-for-dealer=SEAT`: whenever the request's dealer is SEAT, the
+//!   auction loses its last call (a part of the ruling the test fixtures'
+//!   expectations do not name: only comparing a case's rotations finds it);
 //! - `name=NAME`: the name to give in the hello (default `fake-impl`);
 //! - `tag=WORD`: ignored; marks the process for a test that looks for it.
 
@@ -156,6 +159,11 @@ fn main() {
                 let has_contract = v["ruling"]["contract"].is_object();
                 if has_contract && args.get("wrong-for-dealer").is_some_and(|d| dealer == json!(d)) {
                     v["ruling"]["contract"]["doubled"] = json!("X");
+                }
+                if args.get("unstable-for-dealer").is_some_and(|d| dealer == json!(d)) {
+                    if let Some(calls) = v["ruling"]["auction"].as_array_mut() {
+                        calls.pop();
+                    }
                 }
                 if at("wrong-ruling", n) {
                     v["ruling"]["contract"]["doubled"] = json!("X");

@@ -13,6 +13,7 @@ mod fmt;
 mod fuzz;
 mod hostile;
 mod interrupt;
+mod judge;
 mod loading;
 mod python_adapter;
 mod schemas;
