@@ -14,6 +14,7 @@ mod fuzz;
 mod hostile;
 mod interrupt;
 mod judge;
+mod known_failures;
 mod loading;
 mod python_adapter;
 mod schemas;

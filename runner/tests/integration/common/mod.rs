@@ -101,8 +101,13 @@ pub fn corpus(name: &str, n: usize, with_law27: bool) -> (Scratch, Corpus) {
 /// The misbehaving implementation (examples/fake_impl.rs), which
 /// `cargo test` builds beside the tests: target/<profile>/examples/. A test
 /// target built alone (`cargo test --test NAME`) does not build examples:
-/// the message says what to run.
+/// the message says what to run. `RULINGS_FAKE_IMPL`, when set, is its
+/// path instead (cargo-mutants builds in a copy of the tree with targets
+/// chosen: CONTRIBUTING.md, "Mutation testing").
 pub fn fake() -> String {
+    if let Some(path) = std::env::var_os("RULINGS_FAKE_IMPL") {
+        return PathBuf::from(path).display().to_string();
+    }
     let exe = std::env::current_exe().expect("the test binary's path");
     // target/<profile>/deps/<test binary>
     let profile = exe.parent().and_then(|deps| deps.parent()).expect("target/<profile>/deps");
