@@ -470,3 +470,121 @@ fn the_runs_not_applicable_are_not_asked_and_keep_their_place() {
         assert_eq!(matches!(r.outcome, Outcome::NotApplicable { .. }), r.case == law27, "{i}: {}", r.outcome);
     }
 }
+
+// ---- check: the corpus judged against the reference engine ----
+
+/// `verify` on a case file written to a scratch folder.
+fn checked(file: &str, text: &str) -> rulings::judging::verify::Verified {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join(file);
+    std::fs::write(&path, text).expect("write");
+    let c = rulings::corpus::case::load_case(file, &path).expect("the fixture loads");
+    assert!(rulings::judging::verify::on_disk(&path));
+    rulings::judging::verify::verify(&c)
+}
+
+fn messages(found: &[rulings::corpus::case::LoadError]) -> Vec<String> {
+    found.iter().map(|e| format!("{}:{}: {}", e.line, e.column, e.message)).collect()
+}
+
+#[test]
+fn check_points_at_the_expected_key_the_engine_rules_otherwise_in_each_edition() {
+    let text = common::law27_case()
+        .1
+        .replace("next: S", "next: W")
+        .replace("dealer:", "editions: [2007, 2017]\ndealer:")
+        .replace("expect:\n", "expect:\n  # the key below is wrong\n\n");
+    let v = checked("wrong.yaml", &text);
+    assert_eq!(
+        messages(&v.errors),
+        [
+            "15:3: expected next: W, the engine rules S (2007 Laws) (`rulings explain L27-TS99` shows why)",
+            "15:3: expected next: W, the engine rules S (2017 Laws) (`rulings explain L27-TS99` shows why)",
+        ]
+    );
+    assert!(v.warnings.is_empty(), "{:?}", v.warnings);
+    assert!(checked("right.yaml", &common::law27_case().1).errors.is_empty());
+}
+
+#[test]
+fn check_shows_a_long_value_cut_and_a_key_it_cannot_find_at_expect() {
+    // The engine's auction is 1S P P P; the case expects forty passes.
+    let passes = vec!["P"; 40].join(", ");
+    let text =
+        common::legal_case(0).1.replace("  status: closed\n", &format!("  status: closed\n  auction: [{passes}]\n"));
+    let v = checked("long.yaml", &text);
+    let [e] = &v.errors[..] else { panic!("{:?}", v.errors) };
+    let shown = format!("[{}", vec!["\"P\""; 40].join(","));
+    let cut: String = shown.chars().take(120).collect();
+    assert!(
+        e.message.starts_with(&format!("expected auction: {cut}…, the engine rules [\"1C\",\"P\",\"P\",\"P\"]")),
+        "{}",
+        e.message
+    );
+    assert_eq!((e.line, e.column), (13, 3), "at the key in expect");
+    // `next` written in flow style is not found by its line: `expect:` is.
+    let flow = common::law27_case()
+        .1
+        .replace("expect:\n  auction: [1S, 1H]\n  next: S\n", "expect: {auction: [1S, 1H], next: W}\n");
+    let v = checked("flow.yaml", &flow);
+    assert_eq!(
+        messages(&v.errors),
+        ["10:3: expected next: W, the engine rules S (`rulings explain L27-TS99` shows why)"]
+    );
+}
+
+#[test]
+fn check_reports_an_event_the_engine_cannot_rule_once_at_its_line() {
+    let text = "id: L27-IM02\ntitle: nobody holds an option\nlaws: [\"27A1\"]\nsource: test\neditions: [2007, 2017]\n\
+                dealer: N\nevents:\n  - N: 1S\n  - E: accept\nexpect:\n  status: auction\n";
+    let v = checked("impossible.yaml", text);
+    let m = messages(&v.errors);
+    assert_eq!(m.len(), 2, "one for each edition: {m:?}");
+    assert!(m[0].starts_with("9:3: the engine cannot rule on this event (2007 Laws): "), "{m:?}");
+    assert!(m[1].starts_with("9:3: the engine cannot rule on this event (2017 Laws): "), "{m:?}");
+    let once = text.replace("editions: [2007, 2017]\n", "");
+    let m = messages(&checked("impossible.yaml", &once).errors);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert!(m[0].starts_with("8:3: the engine cannot rule on this event: "), "{m:?}");
+}
+
+#[test]
+fn check_warns_of_a_decision_and_an_irregularity_the_case_does_not_name() {
+    // 2D over 2H: insufficient; South holds the option of accepting it.
+    let story = |title: &str, accept: bool, expect: &str| {
+        format!(
+            "id: L27-UN02\ntitle: {title}\nlaws: [\"22A\"]\nsource: test\ndealer: N\nevents:\n  - N: 2H\n  - E: 2D\n{}\
+             expect:\n{expect}",
+            if accept { "  - S: accept\n" } else { "" }
+        )
+    };
+    let plain = "North opens and East overcalls";
+    let v = checked("unmeant.yaml", &story(plain, false, "  next: S\n"));
+    assert!(v.errors.is_empty(), "{:?}", v.errors);
+    assert_eq!(
+        messages(&v.warnings),
+        ["8:3: after E's 2D, the engine waits on S's decision under 27A1 (accept or reject); if that is the story, \
+          say so in expect (status: decision)"]
+    );
+    let v = checked("accepted.yaml", &story(plain, true, "  next: S\n"));
+    assert!(v.errors.is_empty(), "{:?}", v.errors);
+    assert_eq!(
+        messages(&v.warnings),
+        ["8:3: E's 2D is an irregularity to the engine (insufficient-bid, 27A1); if that is the story, list it in \
+          expect.rulings"]
+    );
+    // Said in the expectation, or named in the title: no warning of it.
+    for (title, accept, expect) in [
+        (plain, false, "  next: S\n  status: decision\n"),
+        (plain, false, "  next: S\n  decision: {seat: S, law: \"27A1\"}\n"),
+        ("East's 2D over 2H is accepted", true, "  next: S\n"),
+        (
+            plain,
+            true,
+            "  next: S\n  rulings:\n    - {seat: E, call: 2D, irregularity: insufficient-bid, law: \"27A1\"}\n",
+        ),
+    ] {
+        let v = checked("said.yaml", &story(title, accept, expect));
+        assert!(v.warnings.is_empty() && v.errors.is_empty(), "{expect}: {:?} {:?}", v.warnings, v.errors);
+    }
+}
