@@ -493,13 +493,13 @@ fn check_points_at_the_expected_key_the_engine_rules_otherwise_in_each_edition()
         .1
         .replace("next: S", "next: W")
         .replace("dealer:", "editions: [2007, 2017]\ndealer:")
-        .replace("expect:\n", "expect:\n  # the key below is wrong\n\n");
+        .replace("expect:\n", "expect:\n# a note\n  # the key below is wrong\n\n");
     let v = checked("wrong.yaml", &text);
     assert_eq!(
         messages(&v.errors),
         [
-            "15:3: expected next: W, the engine rules S (2007 Laws) (`rulings explain L27-TS99` shows why)",
-            "15:3: expected next: W, the engine rules S (2017 Laws) (`rulings explain L27-TS99` shows why)",
+            "16:3: expected next: W, the engine rules S (2007 Laws) (`rulings explain L27-TS99` shows why)",
+            "16:3: expected next: W, the engine rules S (2017 Laws) (`rulings explain L27-TS99` shows why)",
         ]
     );
     assert!(v.warnings.is_empty(), "{:?}", v.warnings);
@@ -522,6 +522,14 @@ fn check_shows_a_long_value_cut_and_a_key_it_cannot_find_at_expect() {
         e.message
     );
     assert_eq!((e.line, e.column), (13, 3), "at the key in expect");
+    // A value of 120 characters is shown whole (26 passes and three 1C).
+    let calls = [vec!["P"; 26], vec!["1C"; 3]].concat().join(", ");
+    let text =
+        common::legal_case(0).1.replace("  status: closed\n", &format!("  status: closed\n  auction: [{calls}]\n"));
+    let v = checked("long.yaml", &text);
+    let whole = format!("[{}]", [vec!["\"P\""; 26], vec!["\"1C\""; 3]].concat().join(","));
+    assert_eq!(whole.chars().count(), 120);
+    assert!(v.errors[0].message.starts_with(&format!("expected auction: {whole}, the engine rules")), "{:?}", v.errors);
     // `next` written in flow style is not found by its line: `expect:` is.
     let flow = common::law27_case()
         .1
@@ -550,10 +558,12 @@ fn check_reports_an_event_the_engine_cannot_rule_once_at_its_line() {
 
 #[test]
 fn check_warns_of_a_decision_and_an_irregularity_the_case_does_not_name() {
-    // 2D over 2H: insufficient; South holds the option of accepting it.
+    // East's second overcall, 2D over 2H, is insufficient; South holds the
+    // option of accepting it. (East's first call is on line 8, the 2D on 12.)
     let story = |title: &str, accept: bool, expect: &str| {
         format!(
-            "id: L27-UN02\ntitle: {title}\nlaws: [\"22A\"]\nsource: test\ndealer: N\nevents:\n  - N: 2H\n  - E: 2D\n{}\
+            "id: L27-UN02\ntitle: {title}\nlaws: [\"22A\"]\nsource: test\ndealer: N\nevents:\n  - N: 1S\n  - E: 2C\n  \
+             - S: P\n  - W: P\n  - N: 2H\n  - E: 2D\n{}\
              expect:\n{expect}",
             if accept { "  - S: accept\n" } else { "" }
         )
@@ -563,14 +573,14 @@ fn check_warns_of_a_decision_and_an_irregularity_the_case_does_not_name() {
     assert!(v.errors.is_empty(), "{:?}", v.errors);
     assert_eq!(
         messages(&v.warnings),
-        ["8:3: after E's 2D, the engine waits on S's decision under 27A1 (accept or reject); if that is the story, \
+        ["12:3: after E's 2D, the engine waits on S's decision under 27A1 (accept or reject); if that is the story, \
           say so in expect (status: decision)"]
     );
     let v = checked("accepted.yaml", &story(plain, true, "  next: S\n"));
     assert!(v.errors.is_empty(), "{:?}", v.errors);
     assert_eq!(
         messages(&v.warnings),
-        ["8:3: E's 2D is an irregularity to the engine (insufficient-bid, 27A1); if that is the story, list it in \
+        ["12:3: E's 2D is an irregularity to the engine (insufficient-bid, 27A1); if that is the story, list it in \
           expect.rulings"]
     );
     // Said in the expectation, or named in the title: no warning of it.
