@@ -480,6 +480,8 @@ fn checked(file: &str, text: &str) -> rulings::judging::verify::Verified {
     std::fs::write(&path, text).expect("write");
     let c = rulings::corpus::case::load_case(file, &path).expect("the fixture loads");
     assert!(rulings::judging::verify::on_disk(&path));
+    assert!(!rulings::judging::verify::on_disk(&dir.path().join("absent.yaml")));
+    assert!(!rulings::judging::verify::on_disk(dir.path()), "a folder is not a case file");
     rulings::judging::verify::verify(&c)
 }
 
@@ -542,6 +544,19 @@ fn check_shows_a_long_value_cut_and_a_key_it_cannot_find_at_expect() {
 }
 
 #[test]
+fn check_names_a_convention_only_where_it_bites() {
+    // A wrong ruling entry that is not a change of call: no note of Law 25's convention.
+    let text = common::law27_case().1.replace(
+        "  next: S\n",
+        "  next: S\n  rulings:\n    - {seat: E, call: 1H, irregularity: insufficient-bid, law: \"27B1(a)\"}\n",
+    );
+    let v = checked("entry.yaml", &text);
+    let [e] = &v.errors[..] else { panic!("{:?}", v.errors) };
+    assert!(e.message.starts_with("expected rulings: "), "{}", e.message);
+    assert!(!e.message.contains("by convention"), "{}", e.message);
+}
+
+#[test]
 fn check_reports_an_event_the_engine_cannot_rule_once_at_its_line() {
     let text = "id: L27-IM02\ntitle: nobody holds an option\nlaws: [\"27A1\"]\nsource: test\neditions: [2007, 2017]\n\
                 dealer: N\nevents:\n  - N: 1S\n  - E: accept\nexpect:\n  status: auction\n";
@@ -583,6 +598,13 @@ fn check_warns_of_a_decision_and_an_irregularity_the_case_does_not_name() {
         ["12:3: E's 2D is an irregularity to the engine (insufficient-bid, 27A1); if that is the story, list it in \
           expect.rulings"]
     );
+    // In each edition a case holds for; the same words only once.
+    let both = |text: String| text.replace("dealer:", "editions: [2007, 2017]\ndealer:");
+    let m = messages(&checked("both.yaml", &both(story(plain, false, "  next: S\n"))).warnings);
+    assert_eq!(m.len(), 2, "{m:?}");
+    assert!(m[0].contains("27A1 (accept or reject) (2007 Laws);") && m[1].contains("(2017 Laws);"), "{m:?}");
+    let m = messages(&checked("both.yaml", &both(story(plain, true, "  next: S\n"))).warnings);
+    assert_eq!(m, ["13:3: E's 2D is an irregularity to the engine (insufficient-bid, 27A1); if that is the story, list it in expect.rulings"]);
     // Said in the expectation, or named in the title: no warning of it.
     for (title, accept, expect) in [
         (plain, false, "  next: S\n  status: decision\n"),

@@ -119,7 +119,7 @@ fn a_listed_case_that_fails_is_expected_and_one_that_passes_is_news() {
 
 #[test]
 fn the_file_rewritten_from_a_run_lists_what_fails_and_keeps_the_reasons() {
-    let (_dir, corpus) = corpus(6);
+    let (_dir, corpus) = corpus(7);
     let known: KnownFailures = [
         (id(0), entry("passes now")),
         (id(1), entry("still fails")),
@@ -138,6 +138,7 @@ fn the_file_rewritten_from_a_run_lists_what_fails_and_keeps_the_reasons() {
         at(4, E2017, 1, Outcome::Passed),
         at(5, E2017, 0, Outcome::Passed),
         at(5, E2017, 1, failed()),
+        at(6, E2017, 0, na()),
     ];
     let (out, update) = updated(&known, &corpus, &results);
     assert_eq!(update, Update { added: vec![id(5)], removed: vec![id(0)] });
