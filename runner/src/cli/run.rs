@@ -31,7 +31,7 @@ impl Observer for Terminal {
     }
 
     fn started(&mut self, cases: usize, hello: &Hello) {
-        eprintln!("rulings: {cases} case(s) against {} {}", hello.name, hello.version);
+        eprintln!("rulings: {cases} case(s) against {}", format!("{} {}", hello.name, hello.version).trim_end());
         self.progress = Some(Progress::new(std::io::stderr().is_terminal(), label(&hello.name)));
     }
 

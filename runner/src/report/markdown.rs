@@ -133,6 +133,46 @@ fn coverage(report: &Report) -> String {
     s
 }
 
+/// The runs the program declined (a `skipped` answer), by the reason it
+/// gave: each reason once, then its cases, with how many runs of each.
+fn skipped(report: &Report) -> String {
+    let lines: Vec<&CaseLine> = report.cases.iter().filter(|l| l.outcome == OutcomeKind::Skipped).collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    // Reason -> case (name, id) -> runs; in the order of the report.
+    let mut by_reason: Vec<(&str, Vec<(&CaseLine, usize)>)> = Vec::new();
+    for l in &lines {
+        let reason = l.detail.as_deref().unwrap_or("(no reason given)");
+        let k = match by_reason.iter().position(|(r, _)| *r == reason) {
+            Some(k) => k,
+            None => {
+                by_reason.push((reason, Vec::new()));
+                by_reason.len() - 1
+            }
+        };
+        let cases = &mut by_reason[k].1;
+        match cases.iter_mut().find(|(c, _)| c.name == l.name) {
+            Some((_, n)) => *n += 1,
+            None => cases.push((l, 1)),
+        }
+    }
+    let mut s = format!(
+        "## Skipped ({})\n\nRuns the program declined (a `skipped` answer), by the reason it gave. \
+         They are neither passed nor failed.\n\n",
+        lines.len()
+    );
+    for (reason, cases) in by_reason {
+        let runs: usize = cases.iter().map(|(_, n)| n).sum();
+        let _ = writeln!(s, "- {} ({runs} run(s) of {} case(s)):", cell(reason), cases.len());
+        for (l, n) in cases {
+            let _ = writeln!(s, "  - {} ({}): {n} run(s)", code(&l.name), cell(&l.id));
+        }
+    }
+    s.push('\n');
+    s
+}
+
 pub fn render(report: &Report) -> String {
     let h = &report.header;
     let f = &report.footer;
@@ -286,6 +326,8 @@ pub fn render(report: &Report) -> String {
         let _ = writeln!(s, "\n</details>\n");
     }
 
+    s.push_str(&skipped(report));
+
     let expected: Vec<&CaseLine> = report.cases.iter().filter(|l| l.outcome == OutcomeKind::ExpectedFailure).collect();
     if !expected.is_empty() {
         let _ = writeln!(s, "## Expected failures ({})\n", expected.len());
@@ -314,7 +356,13 @@ mod tests {
 
     #[test]
     fn nothing_a_program_sends_becomes_markdown_or_html() {
-        let md = render(&crate::report::jsonl::sample(HOSTILE));
+        let mut report = crate::report::jsonl::sample(HOSTILE);
+        // A skipped run too: its reason is listed.
+        let mut skipped = report.cases[1].clone();
+        (skipped.id, skipped.name, skipped.outcome) = ("L27-CCCC".into(), "law27/c.yaml".into(), OutcomeKind::Skipped);
+        report.cases.push(skipped);
+        let md = render(&report);
+        assert!(md.contains("## Skipped (1)"), "{md}");
         // Outside code fences (inside one, text is shown as it is).
         let mut fence: Option<String> = None;
         for line in md.lines() {
@@ -380,6 +428,27 @@ mod tests {
         }
         out.push_str(rest);
         out
+    }
+
+    #[test]
+    fn skipped_runs_are_listed_by_reason() {
+        let mut report = crate::report::jsonl::sample("x");
+        report.cases.clear();
+        for (id, rotation, reason) in
+            [("L27-AAAA", 0, "no Law 27 yet"), ("L27-AAAA", 1, "no Law 27 yet"), ("L27-BBBB", 0, "no 1997")]
+        {
+            let mut l = crate::report::jsonl::sample("x").cases[0].clone();
+            (l.id, l.name, l.rotation, l.outcome) =
+                (id.into(), format!("law27/{id}.yaml"), rotation, OutcomeKind::Skipped);
+            l.detail = Some(reason.into());
+            report.cases.push(l);
+        }
+        let md = render(&report);
+        assert!(md.contains("## Skipped (3)"), "{md}");
+        assert!(md.contains("- no Law 27 yet (2 run(s) of 1 case(s)):\n  - `law27/L27-AAAA.yaml` (L27-AAAA): 2 run(s)\n"), "{md}");
+        assert!(md.contains("- no 1997 (1 run(s) of 1 case(s)):\n  - `law27/L27-BBBB.yaml` (L27-BBBB): 1 run(s)\n"), "{md}");
+        let none = render(&crate::report::jsonl::sample("x"));
+        assert!(!none.contains("## Skipped"), "{none}");
     }
 
     #[test]

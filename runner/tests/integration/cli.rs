@@ -49,7 +49,8 @@ fn a_run_writes_a_deterministic_report_that_grades_rulings_twice() {
     let out1 = fresh(&dir, "out1");
     let o = run(&out1);
     assert_eq!(o.status.code(), Some(1), "failures fail the run: {}", text(&o));
-    assert!(text(&o).contains("2 passed, 3 failed"), "{}", text(&o));
+    // Wrong rulings are failed; a protocol violation is an error, counted apart.
+    assert!(text(&o).contains("\n1 errors, 0 not applicable, 0 not run\n2 passed, 2 failed, 0 skipped\n"), "{}", text(&o));
     let report = read_report(&out1);
     assert_eq!(report.header.implementation.as_ref().map(|h| h.name.as_str()), Some("fake-impl"));
     assert!(report.header.corpus.hash.starts_with("sha256:") && report.header.corpus.hash.len() == 71);
@@ -154,7 +155,11 @@ fn a_program_that_cannot_start_still_gets_a_report() {
         text(&o)
     );
     assert!(text(&o).contains("2 run(s) not asked"), "{}", text(&o));
-    assert!(text(&o).contains("0 passed, 2 failed"), "{}", text(&o));
+    // Not run is not failed: the closing lines say which (the exit status fails the run).
+    assert!(text(&o).contains("\n0 errors, 0 not applicable, 2 not run\n0 passed, 0 failed, 0 skipped\n"), "{}", text(&o));
+    assert!(!text(&o).contains("not asked: not asked"), "{}", text(&o));
+    assert!(!text(&o).contains("clause coverage"), "nothing asked, no coverage: {}", text(&o));
+    assert!(text(&o).lines().all(|l| l.chars().count() <= 80), "{}", text(&o));
 }
 
 /// The closing line, the report's verdict and the exit status agree: a
@@ -186,7 +191,10 @@ fn totals_are_honest() {
     let t = text(&o);
     assert_eq!(o.status.code(), Some(0), "{t}");
     assert!(t.contains("1 expected failure(s)"), "{t}");
-    assert!(t.contains("\n2 passed, 0 failed, 2 skipped\n"), "one skipped answer, one case not applicable: {t}");
+    assert!(
+        t.contains("\n0 errors, 1 not applicable, 0 not run\n2 passed, 0 failed, 1 skipped\n"),
+        "one skipped answer, one case not applicable, each said apart: {t}"
+    );
     let r = read_report(&out);
     assert_eq!(r.footer.result, "pass");
     assert_eq!((r.footer.totals.skipped, r.footer.totals.not_applicable), (1, 1));
@@ -409,17 +417,42 @@ fn the_program_s_stderr_is_labelled_with_the_name_from_its_hello() {
 fn coverage_counts_only_the_cases_asked() {
     let (dir, _) = common::corpus("cli-coverage", 2, true);
     let fake = common::fake();
-    // No features declared: the Law 27 case is not applicable, not asked.
+    // No features declared: the Law 27 case is not applicable, not asked:
+    // one line, not the corpus's table.
     let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "features="]);
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("2017 cases asked in this run"), "{out}");
-    assert!(out.contains("clause(s) not asked about in this run"), "{out}");
-    assert!(!out.contains("not exercised yet"), "{out}");
-    assert!(out.contains(" 27 0 ") || out.contains("27A1 0"), "Law 27 was not asked: {out}");
-    // Everything asked: the corpus's own gaps are listed.
+    assert!(out.contains("clause coverage: the cases answered cite 0 of the"), "{out}");
+    assert!(!out.contains("not exercised yet") && !out.contains("27A1 0"), "{out}");
+    // Everything asked: the table, with the corpus's own gaps.
     let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str()]);
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("not exercised yet"), "{out}");
+    assert!(out.contains("not exercised yet") && out.contains("27A1 "), "{out}");
+    // A selection: none at all.
+    let o = rulings(&["run", "--cases", s(&dir), "--only", "L22-TS00", "--impl", fake.as_str()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("clause coverage"), "{out}");
+    assert!(out.ends_with("\n1 passed, 0 failed, 0 skipped\n"), "{out}");
+}
+
+/// A program that skips every case it is asked has tested nothing: the run
+/// fails (unless --allow-empty), and report.md lists the skipped runs with
+/// the reason.
+#[test]
+fn a_run_whose_every_case_is_skipped_fails() {
+    let (dir, _) = common::corpus("cli-all-skipped", 2, false);
+    let out = fresh(&dir, "out");
+    let fake = common::fake();
+    let o = rulings(&["run", "--cases", s(&dir), "--report", s(&out), "--impl", fake.as_str(), "skip=all"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("fake-impl skipped every one of the 2 run(s) it was asked"), "{}", text(&o));
+    assert!(text(&o).contains("\n0 passed, 0 failed, 2 skipped\n"), "{}", text(&o));
+    let r = read_report(&out);
+    assert_eq!(r.footer.result, "fail");
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("**Result: fail.**") && md.contains("## Skipped (2)"), "{md}");
+    assert!(md.contains("(2 run(s) of 2 case(s))"), "{md}");
+    let o = rulings(&["run", "--cases", s(&dir), "--allow-empty", "--impl", fake.as_str(), "skip=all"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 }
 
 #[test]
