@@ -659,16 +659,40 @@ fn log_traffic_writes_every_line_both_ways() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let text = fs::read_to_string(&log).expect("the log");
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].contains(" * started: "), "{text}");
-    assert!(lines[1].ends_with(r#"> {"type":"hello","protocol":1}"#), "{text}");
-    assert_eq!(
-        lines.iter().filter(|l| l.contains(r#" > {"type":"rule""#)).count(),
-        4,
-        "3 requests, 1 sent again: {text}"
-    );
-    assert_eq!(lines.iter().filter(|l| l.contains(r#" < {"type":"ruling""#)).count(), 2, "one crashed: {text}");
-    assert!(lines.iter().any(|l| l.contains(" * crash: exited with status 7")), "{text}");
-    assert_eq!(lines.iter().filter(|l| l.contains(" * started: ")).count(), 2, "a restart: {text}");
+    assert!(lines[0].contains(" * - started: "), "{text}");
+    assert!(lines[1].ends_with(r#"> - {"type":"hello","protocol":1}"#), "{text}");
+    // Each request and each answer carries the id of its case.
+    let rules: Vec<&str> = lines.iter().filter(|l| l.contains(r#" {"type":"rule""#)).copied().collect();
+    assert_eq!(rules.len(), 4, "3 requests, the one after the crash sent again: {text}");
+    for (line, id) in rules.iter().zip(["L22-TS00", "L22-TS01", "L22-TS02", "L22-TS02"]) {
+        assert!(line.contains(&format!(" > {id} {{")), "{line}");
+    }
+    let answers: Vec<&str> = lines.iter().filter(|l| l.contains(r#" {"type":"ruling""#)).copied().collect();
+    assert_eq!(answers.len(), 2, "one crashed: {text}");
+    assert!(answers[0].contains(" < L22-TS00 {"), "{text}");
+    assert!(lines.iter().any(|l| l.contains(" * - crash: exited with status 7")), "{text}");
+    assert_eq!(lines.iter().filter(|l| l.contains(" * - started: ")).count(), 2, "a restart: {text}");
+    // One process per case, two at a time: one hello for the run, and the
+    // rotations named in the runs.
+    let o = rulings(&[
+        "run",
+        "--cases",
+        s(&dir),
+        "--rotations",
+        "--per-case",
+        "--jobs",
+        "2",
+        "--log-traffic",
+        s(&log),
+        "--impl",
+        fake.as_str(),
+        "per-case=1",
+    ]);
+    assert!(o.status.success(), "{}", self::text(&o));
+    let text = fs::read_to_string(&log).expect("the log");
+    assert_eq!(text.matches(r#"> - {"type":"hello""#).count(), 1, "{text}");
+    assert_eq!(text.matches(r#" {"type":"rule""#).count(), 12, "{text}");
+    assert!(text.contains(" > L22-TS02::rotated-3 {") && text.contains(" < L22-TS02::rotated-3 {"), "{text}");
     let o = rulings(&["run", "--cases", s(&dir), "--log-traffic", "/nonexistent/dir/t.log", "--impl", fake.as_str()]);
     assert_eq!(o.status.code(), Some(2), "{}", self::text(&o));
 }
