@@ -183,7 +183,10 @@ mod tests {
         // Some asked: one line, no table.
         let some = render(&two, &[true, false], true);
         assert_eq!(some.lines().filter(|l| !l.is_empty()).count(), some.trim().lines().count());
-        assert!(some.contains("cite 4 of the") && some.contains("the whole corpus 6") && !some.contains("36A"), "{some}");
+        assert!(
+            some.contains("cite 4 of the") && some.contains("the whole corpus 6") && !some.contains("36A"),
+            "{some}"
+        );
         assert!(some.lines().count() <= 4 && some.lines().all(|l| l.chars().count() <= WIDTH), "{some}");
         // A selection (--only...): none.
         assert_eq!(render(&two, &[true, true], false), "");

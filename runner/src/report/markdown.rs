@@ -41,7 +41,7 @@ fn clause_key(id: &str) -> (u32, String) {
 /// Text inside a Markdown line or table cell, as plain text: whatever a
 /// program or a case sends cannot open a link, an image, emphasis, a code
 /// span or HTML, nor end the line or the cell.
-fn cell(text: &str) -> String {
+pub(super) fn cell(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -445,8 +445,14 @@ mod tests {
         }
         let md = render(&report);
         assert!(md.contains("## Skipped (3)"), "{md}");
-        assert!(md.contains("- no Law 27 yet (2 run(s) of 1 case(s)):\n  - `law27/L27-AAAA.yaml` (L27-AAAA): 2 run(s)\n"), "{md}");
-        assert!(md.contains("- no 1997 (1 run(s) of 1 case(s)):\n  - `law27/L27-BBBB.yaml` (L27-BBBB): 1 run(s)\n"), "{md}");
+        assert!(
+            md.contains("- no Law 27 yet (2 run(s) of 1 case(s)):\n  - `law27/L27-AAAA.yaml` (L27-AAAA): 2 run(s)\n"),
+            "{md}"
+        );
+        assert!(
+            md.contains("- no 1997 (1 run(s) of 1 case(s)):\n  - `law27/L27-BBBB.yaml` (L27-BBBB): 1 run(s)\n"),
+            "{md}"
+        );
         let none = render(&crate::report::jsonl::sample("x"));
         assert!(!none.contains("## Skipped"), "{none}");
     }

@@ -50,7 +50,11 @@ fn a_run_writes_a_deterministic_report_that_grades_rulings_twice() {
     let o = run(&out1);
     assert_eq!(o.status.code(), Some(1), "failures fail the run: {}", text(&o));
     // Wrong rulings are failed; a protocol violation is an error, counted apart.
-    assert!(text(&o).contains("\n1 errors, 0 not applicable, 0 not run\n2 passed, 2 failed, 0 skipped\n"), "{}", text(&o));
+    assert!(
+        text(&o).contains("\n1 errors, 0 not applicable, 0 not run\n2 passed, 2 failed, 0 skipped\n"),
+        "{}",
+        text(&o)
+    );
     let report = read_report(&out1);
     assert_eq!(report.header.implementation.as_ref().map(|h| h.name.as_str()), Some("fake-impl"));
     assert!(report.header.corpus.hash.starts_with("sha256:") && report.header.corpus.hash.len() == 71);
@@ -156,7 +160,11 @@ fn a_program_that_cannot_start_still_gets_a_report() {
     );
     assert!(text(&o).contains("2 run(s) not asked"), "{}", text(&o));
     // Not run is not failed: the closing lines say which (the exit status fails the run).
-    assert!(text(&o).contains("\n0 errors, 0 not applicable, 2 not run\n0 passed, 0 failed, 0 skipped\n"), "{}", text(&o));
+    assert!(
+        text(&o).contains("\n0 errors, 0 not applicable, 2 not run\n0 passed, 0 failed, 0 skipped\n"),
+        "{}",
+        text(&o)
+    );
     assert!(!text(&o).contains("not asked: not asked"), "{}", text(&o));
     assert!(!text(&o).contains("clause coverage"), "nothing asked, no coverage: {}", text(&o));
     assert!(text(&o).lines().all(|l| l.chars().count() <= 80), "{}", text(&o));
@@ -796,32 +804,74 @@ fn compare_puts_the_disagreements_first() {
     let fake = common::fake();
     let a = fresh(&dir, "a");
     let b = fresh(&dir, "b");
-    let o = rulings(&["run", "--cases", s(&dir), "--report", s(&a)]);
+    let o = rulings(&["run", "--cases", s(&dir), "--rotations", "--report", s(&a)]);
     assert!(o.status.success(), "{}", text(&o));
     let o = rulings(&[
         "run",
         "--cases",
         s(&dir),
+        "--rotations",
+        "--hide-stderr",
         "--report",
         s(&b),
         "--impl",
         fake.as_str(),
         "wrong-for-dealer=E",
+        "skip=3",
+        "error=9",
         "name=other",
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let (ra, rb) = (s(&a.join("report.jsonl")).to_string(), s(&b.join("report.jsonl")).to_string());
     let out = fresh(&dir, "matrix");
-    let o = rulings(&["compare", s(&a.join("report.jsonl")), s(&b.join("report.jsonl")), "--out", s(&out)]);
+    let o = rulings(&["compare", &ra, &rb, "--out", s(&out)]);
     assert!(o.status.success(), "{}", text(&o));
+    assert!(o.stdout.is_empty(), "with --out, the files only: {}", text(&o));
     let md = fs::read_to_string(out.join("matrix.md")).expect("matrix.md");
-    assert!(md.contains("| run (case, clauses) | rulings-engine 0.1.0 | other 0.1.0 |"), "{md}");
-    assert!(md.contains("## Where they disagree (1 runs)"), "{md}");
-    assert!(md.contains("`law22/case-01.yaml` L22-TS01 22A | pass | **fail** (contract) |"), "{md}");
+    // One row per case, the runs that differ named in it.
+    assert!(md.contains("| case (clauses) | rulings-engine 0.1.0 | other 0.1.0 |"), "{md}");
+    // (East deals case-01 as written, and the others rotated; the 3rd request
+    // is case-00 rotated-2, the 9th case-02 as written.)
+    assert!(md.contains("## Where they disagree (4 cases, 8 runs)"), "{md}");
+    assert!(
+        md.contains(
+            "| `law22/case-00.yaml` L22-TS00 22A | pass | rotated-1: **fail** (contract); rotated-2: **skipped** \
+             (not yet (https://example.org/7)); else pass |"
+        ),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "| `law22/case-02.yaml` L22-TS02 22A | pass | as written: **error** (cannot rule on this one); \
+             rotated-3: **fail** (contract); else pass |"
+        ),
+        "{md}"
+    );
+    assert!(md.contains("rotated-1: **fail** (rotating the seats by 1 changed the ruling beyond the rotation"), "{md}");
+    // Skipped and errors with their message.
+    assert!(
+        md.contains("- other 0.1.0: **skipped** in 1 run(s) of 1 case(s): not yet (https://example.org/7)"),
+        "{md}"
+    );
     assert!(md.find("Where they disagree") < md.find("By folder"), "{md}");
     let json: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(out.join("matrix.json")).expect("json")).expect("json");
     assert_eq!(json["implementations"], serde_json::json!(["rulings-engine 0.1.0", "other 0.1.0"]));
-    assert_eq!(json["rows"].as_array().map(Vec::len), Some(4));
+    assert_eq!(json["rows"].as_array().map(Vec::len), Some(16), "every run");
+    // The terminal view: 80 columns, the same cases.
+    let o = rulings(&["compare", &ra, &rb]);
+    assert!(o.status.success(), "{}", text(&o));
+    let view = String::from_utf8_lossy(&o.stdout);
+    assert!(view.lines().all(|l| l.chars().count() <= 80), "{view}");
+    assert!(view.contains("where they disagree: 4 case(s), 8 run(s)"), "{view}");
+    assert!(
+        view.contains("law22/case-03.yaml L22-TS03 (22A)\n  B  rotated-2: fail (contract); else pass\n  A  pass\n"),
+        "{view}"
+    );
+    assert!(view.contains("  B  skipped in 1 run(s) of 1 case(s): not yet (https://example.org/7)"), "{view}");
+    assert!(!view.contains('|'), "no Markdown: {view}");
+    let o = rulings(&["compare", &ra, &rb, "--markdown"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), md, "--markdown prints matrix.md");
     let o = rulings(&["compare", "/nonexistent/report.jsonl"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }

@@ -71,14 +71,14 @@ impl Traffic {
     /// Lines sent to process `pid` (one or more, each ending in a newline).
     pub fn sent(&self, pid: u32, bytes: &[u8]) {
         for line in bytes.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
-            let run = self.runs.lock().ok().and_then(|mut all| {
+            let run = self.runs.lock().ok().map(|mut all| {
                 let runs = all.entry(pid).or_default();
                 let run = runs.to_send.pop_front().unwrap_or_else(|| NO_RUN.to_string());
                 // `bye` is not answered.
                 if !line.starts_with(br#"{"type":"bye""#) {
                     runs.to_answer.push_back(run.clone());
                 }
-                Some(run)
+                run
             });
             self.write(pid, '>', run.as_deref().unwrap_or(NO_RUN), line);
         }
