@@ -211,7 +211,8 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
                 );
                 std::process::ExitCode::from(130)
             } else if let Some(why) = &out.report.footer.nothing_tested {
-                eprintln!("rulings: the run tested nothing: {why} (--allow-empty lets such a run pass)");
+                let text = format!("rulings: the run tested nothing: {why} (--allow-empty lets such a run pass)");
+                eprint!("{}", rulings::text::wrap(&text, rulings::text::WIDTH, "", "  "));
                 std::process::ExitCode::FAILURE
             } else if out.report.passed() {
                 std::process::ExitCode::SUCCESS
