@@ -122,7 +122,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "ID|GLOB")]
     pub skip: Vec<String>,
     /// Run only the cases that cite this clause or a sub-clause of it
-    /// (`27B1`, `27B1(b)`); repeatable.
+    /// (`27B1`, `'27B1(b)'`: quoted, as a shell reads parentheses); repeatable.
     #[arg(long = "law", value_name = "CLAUSE")]
     pub laws: Vec<String>,
     /// Run only the cases with this tag; repeatable.
