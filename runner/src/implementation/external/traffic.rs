@@ -86,7 +86,15 @@ impl Traffic {
 
     /// A line read from process `pid`.
     pub fn received(&self, pid: u32, line: &[u8]) {
-        let run = self.runs.lock().ok().and_then(|mut all| all.get_mut(&pid)?.to_answer.pop_front());
+        let run = self.runs.lock().ok().and_then(|mut all| {
+            let runs = all.get_mut(&pid)?;
+            let run = runs.to_answer.pop_front();
+            // A process with nothing more to answer is forgotten (one a case, with --per-case).
+            if runs.to_answer.is_empty() && runs.to_send.is_empty() {
+                all.remove(&pid);
+            }
+            run
+        });
         self.write(pid, '<', run.as_deref().unwrap_or(NO_RUN), line);
     }
 
