@@ -104,8 +104,10 @@ fn fenced(lang: &str, text: &str) -> String {
 /// or one of its sub-clauses.
 fn coverage(report: &Report) -> String {
     let mut laws: BTreeMap<&str, &[String]> = BTreeMap::new();
-    // Runs asked only: a case not applicable to the program exercises nothing.
-    for l in report.cases.iter().filter(|l| l.edition == "2017" && l.outcome != OutcomeKind::NotApplicable) {
+    // Runs answered only: a case not applicable, never asked or declined exercises nothing.
+    let answered =
+        |o: OutcomeKind| !matches!(o, OutcomeKind::NotApplicable | OutcomeKind::NotRun | OutcomeKind::Skipped);
+    for l in report.cases.iter().filter(|l| l.edition == "2017" && answered(l.outcome)) {
         laws.insert(l.id.as_str(), l.laws.as_slice());
     }
     let clauses = crate::corpus::coverage::counts_of(laws.into_values());
@@ -133,10 +135,12 @@ fn coverage(report: &Report) -> String {
     s
 }
 
-/// The runs the program declined (a `skipped` answer), by the reason it
-/// gave: each reason once, then its cases, with how many runs of each.
-fn skipped(report: &Report) -> String {
-    let lines: Vec<&CaseLine> = report.cases.iter().filter(|l| l.outcome == OutcomeKind::Skipped).collect();
+/// The runs of one outcome, by the reason given: each reason once, then
+/// its cases, with how many runs of each. For the runs a program declined
+/// (`skipped`) and those it was never asked (`not-run`: one reason for
+/// hundreds of runs, said once rather than as hundreds of failures).
+fn by_reason(report: &Report, outcome: OutcomeKind, heading: &str, intro: &str) -> String {
+    let lines: Vec<&CaseLine> = report.cases.iter().filter(|l| l.outcome == outcome).collect();
     if lines.is_empty() {
         return String::new();
     }
@@ -157,11 +161,7 @@ fn skipped(report: &Report) -> String {
             None => cases.push((l, 1)),
         }
     }
-    let mut s = format!(
-        "## Skipped ({})\n\nRuns the program declined (a `skipped` answer), by the reason it gave. \
-         They are neither passed nor failed.\n\n",
-        lines.len()
-    );
+    let mut s = format!("## {heading} ({})\n\n{intro}\n\n", lines.len());
     for (reason, cases) in by_reason {
         let runs: usize = cases.iter().map(|(_, n)| n).sum();
         let _ = writeln!(s, "- {} ({runs} run(s) of {} case(s)):", cell(reason), cases.len());
@@ -297,9 +297,14 @@ pub fn render(report: &Report) -> String {
 
     s.push_str(&coverage(report));
 
-    let failing: Vec<&CaseLine> = report.cases.iter().filter(|l| l.is_failure()).collect();
+    // Runs never asked are listed under "Not asked", their reason once.
+    let failing: Vec<&CaseLine> =
+        report.cases.iter().filter(|l| l.is_failure() && l.outcome != OutcomeKind::NotRun).collect();
     let _ = writeln!(s, "## Failures ({})\n", failing.len());
-    if failing.is_empty() {
+    let not_run = f.totals.not_run;
+    if failing.is_empty() && not_run > 0 {
+        let _ = writeln!(s, "None among the runs asked; {not_run} run(s) were not asked (\"Not asked\", below).\n");
+    } else if failing.is_empty() {
         let _ = writeln!(s, "None.\n");
     }
     for l in failing {
@@ -326,7 +331,19 @@ pub fn render(report: &Report) -> String {
         let _ = writeln!(s, "\n</details>\n");
     }
 
-    s.push_str(&skipped(report));
+    s.push_str(&by_reason(
+        report,
+        OutcomeKind::NotRun,
+        "Not asked",
+        "Runs the program was never asked: it could not start, did not complete the hello, or its restarts \
+         were spent. Each fails the run; the reason is said once.",
+    ));
+    s.push_str(&by_reason(
+        report,
+        OutcomeKind::Skipped,
+        "Skipped",
+        "Runs the program declined (a `skipped` answer), by the reason it gave. They are neither passed nor failed.",
+    ));
 
     let expected: Vec<&CaseLine> = report.cases.iter().filter(|l| l.outcome == OutcomeKind::ExpectedFailure).collect();
     if !expected.is_empty() {

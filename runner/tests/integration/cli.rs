@@ -168,6 +168,10 @@ fn a_program_that_cannot_start_still_gets_a_report() {
     assert!(!text(&o).contains("not asked: not asked"), "{}", text(&o));
     assert!(!text(&o).contains("clause coverage"), "nothing asked, no coverage: {}", text(&o));
     assert!(text(&o).lines().all(|l| l.chars().count() <= 80), "{}", text(&o));
+    // report.md says the reason once, not once per run as a failure.
+    let md = fs::read_to_string(out.join("report.md")).expect("report.md");
+    assert!(md.contains("## Failures (0)\n\nNone among the runs asked; 2 run(s) were not asked"), "{md}");
+    assert!(md.contains("## Not asked (2)") && md.matches("cannot start").count() == 2, "hello and reason: {md}");
 }
 
 /// The closing line, the report's verdict and the exit status agree: a
