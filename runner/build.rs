@@ -4,16 +4,26 @@
 //! file and the tag registry, by path under the corpus root, as bytes. The
 //! walk follows the loader's rules: `*.yaml` files and `_tags.yml`, no
 //! symbolic links, no folders starting with a dot.
+//!
+//! The corpus is read through `runner/corpus`, a symbolic link to
+//! `../cases` in the repository, so that the crate packaged for crates.io
+//! (`cargo package` copies the files behind the link) carries the corpus
+//! and `cargo install rulings` builds the same binary. A checkout without
+//! symbolic links (Windows, `core.symlinks=false`) reads `../cases`.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 fn main() {
     let manifest = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let root = manifest.join("..").join("cases");
+    let linked = manifest.join("corpus");
+    let root = if linked.is_dir() { linked } else { manifest.join("..").join("cases") };
     let mut files = Vec::new();
     if root.is_dir() {
         walk(&root, &root, &mut files);
+    }
+    if !files.iter().any(|(name, _)| name.ends_with(".yaml")) {
+        println!("cargo:warning=no case files in {}: this rulings has no built-in corpus", root.display());
     }
     files.sort();
     let mut out = String::from("/// The corpus this binary was built with: (path under the root, bytes).\n");

@@ -108,7 +108,11 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
             observer.note(&format!("warning: {w}"));
         }
         if let Some(e) = ext.hello_error() {
-            observer.note(&format!("rulings: the program did not complete the hello; every case records why:\n  {e}"));
+            let why = crate::text::wrap_lines(&e, crate::text::WIDTH, "  ", "    ");
+            observer.note(&format!(
+                "rulings: the program did not complete the hello; every case records why:\n{}",
+                why.trim_end()
+            ));
         }
     }
     let implementation: &mut dyn Implementation = match external.as_mut() {
@@ -153,8 +157,11 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
     };
 
     let tally = summary::total(&results);
-    let nothing_tested = if tally.asked() > 0 || tally.not_run > 0 {
+    let nothing_tested = if tally.asked() > tally.skipped || tally.not_run > 0 {
         None
+    } else if tally.skipped > 0 {
+        // A program that declines every case it is asked has shown nothing.
+        Some(format!("{} skipped every one of the {} run(s) it was asked", hello.name, tally.skipped))
     } else if corpus.cases.is_empty() && !options.selection.is_everything() {
         Some(format!("no case matches {}", options.selection.describe()))
     } else if corpus.cases.is_empty() {
@@ -189,8 +196,8 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
                  complete the hello, or its restarts were spent), so this run cannot say what fails",
                 path.display()
             ));
-        } else if options.update_known_failures && nothing_tested.is_some() {
-            return Err(format!("{} is left as it was: the run asked the program no case", path.display()));
+        } else if let (true, Some(why)) = (options.update_known_failures, &nothing_tested) {
+            return Err(format!("{} is left as it was: the run tested nothing ({why})", path.display()));
         } else if options.update_known_failures {
             let (new, update) = known_failures::updated(&known, &corpus, &results);
             report::write_atomic(path, &known_failures::render(&new))
@@ -225,9 +232,12 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
     if wrong_clause > 0 {
         summary.push_str(&format!("({wrong_clause} of the failures: right ruling, wrong clause)\n"));
     }
+    // The cases the program answered: not those it was never asked, or
+    // declined.
     let mut asked = vec![false; corpus.cases.len()];
     for r in &results {
-        if !matches!(r.outcome, crate::judging::outcome::Outcome::NotApplicable { .. }) {
+        use crate::judging::outcome::Outcome as O;
+        if !matches!(r.outcome, O::NotApplicable { .. } | O::NotRun { .. } | O::Skipped { .. }) {
             if let Some(a) = asked.get_mut(r.case) {
                 *a = true;
             }

@@ -30,6 +30,12 @@ pub fn wrap(text: &str, width: usize, first: &str, rest: &str) -> String {
     out
 }
 
+/// Each line of `text` [`wrap`]ped on its own (a program's stderr keeps its
+/// lines), every line starting with `first`, the continuations with `rest`.
+pub fn wrap_lines(text: &str, width: usize, first: &str, rest: &str) -> String {
+    text.lines().filter(|l| !l.trim().is_empty()).map(|l| wrap(l, width, first, rest)).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -41,5 +47,6 @@ mod tests {
         assert!(w.lines().all(|l| l.chars().count() <= 12));
         let long = wrap("see https://example.org/a/very/long/address/indeed now", 20, "", "  ");
         assert_eq!(long, "see\n  https://example.org/a/very/long/address/indeed\n  now\n");
+        assert_eq!(wrap_lines("one two\n\nthree four", 9, "  ", "    "), "  one two\n  three\n    four\n");
     }
 }

@@ -44,15 +44,19 @@ enum Command {
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
     },
-    /// Compare implementations: a matrix of several report.jsonl files, the runs where they
-    /// disagree first, then passes per folder and per clause.
+    /// Compare implementations: several report.jsonl files side by side, a row per case, the
+    /// cases where they disagree first, then what each skipped or could not answer, then passes
+    /// per folder (and per clause in Markdown).
     Compare {
         /// The reports (report.jsonl), one per implementation.
         #[arg(required = true, num_args = 1..)]
         reports: Vec<PathBuf>,
-        /// Write matrix.md and matrix.json into this folder (default: print the Markdown).
+        /// Write matrix.md and matrix.json into this folder (default: print for a terminal).
         #[arg(long, value_name = "DIR")]
         out: Option<PathBuf>,
+        /// Print the Markdown (as matrix.md) instead of the terminal view.
+        #[arg(long, conflicts_with = "out")]
+        markdown: bool,
     },
     /// Turn a case proposed through the GitHub issue form (the issue's text, saved to FILE) into
     /// a case file, its expectation a draft to review.
@@ -173,7 +177,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench::main(&args),
         Command::Fuzz(args) => fuzz::main(&args),
         Command::Fmt(args) => fmt::main(&args),
-        Command::Compare { reports, out } => compare(&reports, out.as_deref()),
+        Command::Compare { reports, out, markdown } => compare(&reports, out.as_deref(), markdown),
         Command::ImportIssue { file, cases } => {
             let Some(cases) = cases.or_else(|| rulings::corpus::default_dirs().pop()) else {
                 eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");
@@ -295,7 +299,7 @@ fn clauses(law: Option<&str>) -> ExitCode {
 /// `rulings compare REPORT...`: exit 0 when the matrix is made (the
 /// implementations' failures are the matrix's content, not an error of the
 /// command), 2 when a report cannot be read.
-fn compare(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
+fn compare(paths: &[PathBuf], out: Option<&std::path::Path>, markdown: bool) -> ExitCode {
     let mut reports = Vec::new();
     for p in paths {
         let read = rulings::corpus::files::read_text_capped(p, rulings::corpus::files::MAX_REPORT_BYTES)
@@ -310,10 +314,11 @@ fn compare(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
         }
     }
     let matrix = rulings::report::matrix::build(&reports);
-    let md = rulings::report::matrix::markdown(&matrix);
     match out {
-        None => print!("{md}"),
+        None if markdown => print!("{}", rulings::report::matrix::markdown(&matrix)),
+        None => print!("{}", rulings::report::matrix::terminal(&matrix)),
         Some(dir) => {
+            let md = rulings::report::matrix::markdown(&matrix);
             let json = serde_json::to_string_pretty(&matrix).unwrap_or_default() + "\n";
             for (name, text) in [("matrix.md", &md), ("matrix.json", &json)] {
                 let path = dir.join(name);

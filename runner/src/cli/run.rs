@@ -31,7 +31,7 @@ impl Observer for Terminal {
     }
 
     fn started(&mut self, cases: usize, hello: &Hello) {
-        eprintln!("rulings: {cases} case(s) against {} {}", hello.name, hello.version);
+        eprintln!("rulings: {cases} case(s) against {}", format!("{} {}", hello.name, hello.version).trim_end());
         self.progress = Some(Progress::new(std::io::stderr().is_terminal(), label(&hello.name)));
     }
 
@@ -122,7 +122,7 @@ pub struct RunArgs {
     #[arg(long, value_name = "ID|GLOB")]
     pub skip: Vec<String>,
     /// Run only the cases that cite this clause or a sub-clause of it
-    /// (`27B1`, `27B1(b)`); repeatable.
+    /// (`27B1`, `'27B1(b)'`: quoted, as a shell reads parentheses); repeatable.
     #[arg(long = "law", value_name = "CLAUSE")]
     pub laws: Vec<String>,
     /// Run only the cases with this tag; repeatable.
@@ -211,7 +211,8 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
                 );
                 std::process::ExitCode::from(130)
             } else if let Some(why) = &out.report.footer.nothing_tested {
-                eprintln!("rulings: the run tested nothing: {why} (--allow-empty lets such a run pass)");
+                let text = format!("rulings: the run tested nothing: {why} (--allow-empty lets such a run pass)");
+                eprint!("{}", rulings::text::wrap(&text, rulings::text::WIDTH, "", "  "));
                 std::process::ExitCode::FAILURE
             } else if out.report.passed() {
                 std::process::ExitCode::SUCCESS

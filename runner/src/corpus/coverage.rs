@@ -53,17 +53,38 @@ pub fn counts_of<'a>(cases: impl IntoIterator<Item = &'a [String]>) -> Vec<(&'st
 
 /// The coverage table of a run: one line per law (16C and 72C on lines of
 /// their own), each clause with the number of 2017 cases that were asked
-/// (`asked`, by case index) and cite it, wrapped to a terminal's width. The
-/// corpus's gaps ("not exercised yet") are listed only when every case
-/// was asked: a program asked a few cases has not found gaps in the corpus.
+/// (`asked`, by case index: answered, not skipped, not applicable or never
+/// asked) and cite it, wrapped to a terminal's width, with the corpus's gaps
+/// ("not exercised yet").
 ///
-/// `complete` is false for a narrowed run (`--only`, `--law`, `--tag`,
-/// `--edition`): it has not found the corpus's gaps either.
+/// The table is the corpus's coverage: it is shown only when every case of
+/// the whole corpus was asked. A program asked some of them gets one line
+/// (its report.md has the table); a narrowed run (`complete` false:
+/// `--only`, `--skip`, `--law`, `--tag`, `--edition`) and a run that asked
+/// nothing get none.
 pub fn render(corpus: &Corpus, asked: &[bool], complete: bool) -> String {
     let was_asked = |i: usize| asked.get(i).copied().unwrap_or(false);
+    if !complete || !(0..corpus.cases.len()).any(was_asked) {
+        return String::new();
+    }
     let cases = corpus.cases.iter().enumerate().filter(|&(i, _)| was_asked(i)).map(|(_, c)| c);
     let counts = counts_of(cases.filter(|c| c.editions.contains(&Edition::E2017)).map(|c| c.laws.as_slice()));
-    let everything_asked = complete && (0..corpus.cases.len()).all(was_asked);
+    let exercised = counts.iter().filter(|(_, n)| *n > 0).count();
+    if !(0..corpus.cases.len()).all(was_asked) {
+        let in_corpus = self::counts(corpus).iter().filter(|(_, n)| *n > 0).count();
+        let mut s = String::from("\n");
+        s.push_str(&wrap(
+            &format!(
+                "clause coverage: the cases answered cite {exercised} of the {} clauses of 16C, 23-39 and 72C \
+                 (2017), the whole corpus {in_corpus} (report.md has the table)",
+                counts.len()
+            ),
+            WIDTH,
+            "",
+            "  ",
+        ));
+        return s;
+    }
     let mut groups: BTreeMap<(u32, String), Vec<(&str, usize)>> = BTreeMap::new();
     for (id, n) in &counts {
         let law = law_number(id).unwrap_or(0);
@@ -74,7 +95,6 @@ pub fn render(corpus: &Corpus, asked: &[bool], complete: bool) -> String {
         };
         groups.entry((law, label)).or_default().push((id, *n));
     }
-    let exercised = counts.iter().filter(|(_, n)| *n > 0).count();
     let zero: Vec<&str> = counts
         .iter()
         .filter(|(id, n)| *n == 0 && !NOT_EXPRESSIBLE.iter().any(|(c, _)| c == id))
@@ -83,9 +103,8 @@ pub fn render(corpus: &Corpus, asked: &[bool], complete: bool) -> String {
     let mut s = String::from("\n");
     s.push_str(&wrap(
         &format!(
-            "clause coverage ({} citing each clause of 16C, 23-39, 72C, or a sub-clause of it): \
+            "clause coverage (2017 cases citing each clause of 16C, 23-39, 72C, or a sub-clause of it): \
              {exercised} of {} clauses exercised",
-            if everything_asked { "2017 cases" } else { "2017 cases asked in this run" },
             counts.len()
         ),
         WIDTH,
@@ -114,19 +133,7 @@ pub fn render(corpus: &Corpus, asked: &[bool], complete: bool) -> String {
     for (id, why) in NOT_EXPRESSIBLE {
         s.push_str(&wrap(&format!("n/e: {id} cannot be told as a case: {why}"), WIDTH, "  ", "    "));
     }
-    if !everything_asked {
-        let why = if complete {
-            "their cases need an edition or feature not declared"
-        } else {
-            "outside this run's selection of cases or edition"
-        };
-        s.push_str(&wrap(
-            &format!("{} clause(s) not asked about in this run ({why})", zero.len()),
-            WIDTH,
-            "  ",
-            "    ",
-        ));
-    } else if zero.is_empty() {
+    if zero.is_empty() {
         let _ = writeln!(s, "  every 2017 clause that a case can express is exercised");
     } else {
         s.push_str(&wrap(&format!("not exercised yet: {}", zero.join(", ")), WIDTH, "  ", "    "));
@@ -157,9 +164,32 @@ mod tests {
         assert!(c.iter().any(|(id, _)| *id == "36A"));
         assert!(c.iter().any(|(id, _)| *id == "72C"));
         assert!(!c.iter().any(|(id, _)| *id == "23"), "2007-only clauses are not listed");
-        let text = render(&corpus, &[], true);
+        assert_eq!(render(&corpus, &[], true), "", "nothing asked: no table");
+        let one = Corpus { cases: vec![case(&["22A"], vec![Edition::E2017])], ..Corpus::default() };
+        let text = render(&one, &[true], true);
         assert!(text.contains("0 of"), "{text}");
         assert!(text.contains("36A 0"), "{text}");
+        assert!(text.lines().all(|l| l.chars().count() <= WIDTH), "{text}");
+    }
+
+    #[test]
+    fn the_table_is_shown_only_when_the_whole_corpus_was_asked() {
+        let two = Corpus {
+            cases: vec![case(&["27B1(a)"], vec![Edition::E2017]), case(&["36A"], vec![Edition::E2017])],
+            ..Corpus::default()
+        };
+        let all = render(&two, &[true, true], true);
+        assert!(all.contains("36A 1") && all.contains("not exercised yet"), "{all}");
+        // Some asked: one line, no table.
+        let some = render(&two, &[true, false], true);
+        assert_eq!(some.lines().filter(|l| !l.is_empty()).count(), some.trim().lines().count());
+        assert!(
+            some.contains("cite 4 of the") && some.contains("the whole corpus 6") && !some.contains("36A"),
+            "{some}"
+        );
+        assert!(some.lines().count() <= 4 && some.lines().all(|l| l.chars().count() <= WIDTH), "{some}");
+        // A selection (--only...): none.
+        assert_eq!(render(&two, &[true, true], false), "");
     }
 
     fn case(laws: &[&str], editions: Vec<Edition>) -> crate::corpus::case::Case {

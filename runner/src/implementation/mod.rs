@@ -62,6 +62,10 @@ pub trait Implementation {
     fn hello(&self) -> &Hello;
     fn rule(&mut self, request: &Request) -> Answer;
 
+    /// The runs the requests of the next [`Implementation::rule_many`] are
+    /// of, by name (for a program's traffic log); the default keeps none.
+    fn name_runs(&mut self, _runs: Vec<String>) {}
+
     /// Rule on several requests, answering in order; `progress` is told,
     /// as each answer comes, how many are answered so far and the answer.
     /// A program may be sent several requests before it answers the first

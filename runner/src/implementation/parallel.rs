@@ -31,8 +31,17 @@ impl Workers {
             Some(Err(e)) => Some(Err(std::io::Error::new(e.kind(), e.to_string()))),
             None => None,
         };
-        let workers = (0..jobs.max(1)).map(|_| External::start_logged(options.clone(), shared(&traffic))).collect();
-        Workers { workers }
+        let first = External::start_logged(options.clone(), shared(&traffic));
+        // One process per case: the hello is said once, to one process, not
+        // once per worker; the others start a process per case only.
+        let others: Vec<External> = (1..jobs.max(1))
+            .map(|_| match &traffic {
+                Some(Ok(t)) if options.per_case => External::per_case_like(&first, Some(t.clone())),
+                _ if options.per_case => External::per_case_like(&first, None),
+                _ => External::start_logged(options.clone(), shared(&traffic)),
+            })
+            .collect();
+        Workers { workers: std::iter::once(first).chain(others).collect() }
     }
 
     fn first(&self) -> &External {
@@ -75,6 +84,14 @@ impl Workers {
 impl Implementation for Workers {
     fn hello(&self) -> &Hello {
         self.first().hello()
+    }
+
+    /// Each worker is told the runs of its share (request i goes to worker i mod N).
+    fn name_runs(&mut self, runs: Vec<String>) {
+        let n = self.workers.len();
+        for (k, worker) in self.workers.iter_mut().enumerate() {
+            worker.name_runs(runs.iter().skip(k).step_by(n).cloned().collect());
+        }
     }
 
     fn rule(&mut self, request: &Request) -> Answer {

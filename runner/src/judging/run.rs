@@ -6,7 +6,7 @@ use rulings_engine::{Edition, Request, Ruling};
 use crate::cancel::Cancel;
 use crate::corpus::case::{Case, Corpus};
 use crate::implementation::{Answer, Implementation};
-use crate::judging::outcome::{judge, variants, Outcome, Variant};
+use crate::judging::outcome::{judge, run_name, variants, Outcome, Variant};
 
 /// What a run covers.
 #[derive(Debug, Clone, Default)]
@@ -57,6 +57,14 @@ pub fn run(
         .filter(|(_, _, na)| na.is_none())
         .map(|(i, v, _)| corpus.cases[*i].request(v.edition).rotate(v.rotation))
         .collect();
+    // A program's traffic log names the run of each request by the case's id.
+    implementation.name_runs(
+        planned
+            .iter()
+            .filter(|(_, _, na)| na.is_none())
+            .map(|(i, v, _)| run_name(&corpus.cases[*i].id, v.edition.year(), v.rotation))
+            .collect(),
+    );
     let total = requests.len();
     let mut answers =
         implementation.rule_many(&requests, cancel, &mut |done, answer| progress(done, total, answer)).into_iter();

@@ -41,7 +41,7 @@ fn clause_key(id: &str) -> (u32, String) {
 /// Text inside a Markdown line or table cell, as plain text: whatever a
 /// program or a case sends cannot open a link, an image, emphasis, a code
 /// span or HTML, nor end the line or the cell.
-fn cell(text: &str) -> String {
+pub(super) fn cell(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -104,8 +104,10 @@ fn fenced(lang: &str, text: &str) -> String {
 /// or one of its sub-clauses.
 fn coverage(report: &Report) -> String {
     let mut laws: BTreeMap<&str, &[String]> = BTreeMap::new();
-    // Runs asked only: a case not applicable to the program exercises nothing.
-    for l in report.cases.iter().filter(|l| l.edition == "2017" && l.outcome != OutcomeKind::NotApplicable) {
+    // Runs answered only: a case not applicable, never asked or declined exercises nothing.
+    let answered =
+        |o: OutcomeKind| !matches!(o, OutcomeKind::NotApplicable | OutcomeKind::NotRun | OutcomeKind::Skipped);
+    for l in report.cases.iter().filter(|l| l.edition == "2017" && answered(l.outcome)) {
         laws.insert(l.id.as_str(), l.laws.as_slice());
     }
     let clauses = crate::corpus::coverage::counts_of(laws.into_values());
@@ -128,6 +130,44 @@ fn coverage(report: &Report) -> String {
     }
     for (id, why) in crate::corpus::coverage::NOT_EXPRESSIBLE {
         let _ = writeln!(s, "\nn/e: {id} cannot be told as a case: {why}.");
+    }
+    s.push('\n');
+    s
+}
+
+/// The runs of one outcome, by the reason given: each reason once, then
+/// its cases, with how many runs of each. For the runs a program declined
+/// (`skipped`) and those it was never asked (`not-run`: one reason for
+/// hundreds of runs, said once rather than as hundreds of failures).
+fn by_reason(report: &Report, outcome: OutcomeKind, heading: &str, intro: &str) -> String {
+    let lines: Vec<&CaseLine> = report.cases.iter().filter(|l| l.outcome == outcome).collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    // Reason -> case (name, id) -> runs; in the order of the report.
+    let mut by_reason: Vec<(&str, Vec<(&CaseLine, usize)>)> = Vec::new();
+    for l in &lines {
+        let reason = l.detail.as_deref().unwrap_or("(no reason given)");
+        let k = match by_reason.iter().position(|(r, _)| *r == reason) {
+            Some(k) => k,
+            None => {
+                by_reason.push((reason, Vec::new()));
+                by_reason.len() - 1
+            }
+        };
+        let cases = &mut by_reason[k].1;
+        match cases.iter_mut().find(|(c, _)| c.name == l.name) {
+            Some((_, n)) => *n += 1,
+            None => cases.push((l, 1)),
+        }
+    }
+    let mut s = format!("## {heading} ({})\n\n{intro}\n\n", lines.len());
+    for (reason, cases) in by_reason {
+        let runs: usize = cases.iter().map(|(_, n)| n).sum();
+        let _ = writeln!(s, "- {} ({runs} run(s) of {} case(s)):", cell(reason), cases.len());
+        for (l, n) in cases {
+            let _ = writeln!(s, "  - {} ({}): {n} run(s)", code(&l.name), cell(&l.id));
+        }
     }
     s.push('\n');
     s
@@ -257,9 +297,14 @@ pub fn render(report: &Report) -> String {
 
     s.push_str(&coverage(report));
 
-    let failing: Vec<&CaseLine> = report.cases.iter().filter(|l| l.is_failure()).collect();
+    // Runs never asked are listed under "Not asked", their reason once.
+    let failing: Vec<&CaseLine> =
+        report.cases.iter().filter(|l| l.is_failure() && l.outcome != OutcomeKind::NotRun).collect();
     let _ = writeln!(s, "## Failures ({})\n", failing.len());
-    if failing.is_empty() {
+    let not_run = f.totals.not_run;
+    if failing.is_empty() && not_run > 0 {
+        let _ = writeln!(s, "None among the runs asked; {not_run} run(s) were not asked (\"Not asked\", below).\n");
+    } else if failing.is_empty() {
         let _ = writeln!(s, "None.\n");
     }
     for l in failing {
@@ -285,6 +330,20 @@ pub fn render(report: &Report) -> String {
         }
         let _ = writeln!(s, "\n</details>\n");
     }
+
+    s.push_str(&by_reason(
+        report,
+        OutcomeKind::NotRun,
+        "Not asked",
+        "Runs the program was never asked: it could not start, did not complete the hello, or its restarts \
+         were spent. Each fails the run; the reason is said once.",
+    ));
+    s.push_str(&by_reason(
+        report,
+        OutcomeKind::Skipped,
+        "Skipped",
+        "Runs the program declined (a `skipped` answer), by the reason it gave. They are neither passed nor failed.",
+    ));
 
     let expected: Vec<&CaseLine> = report.cases.iter().filter(|l| l.outcome == OutcomeKind::ExpectedFailure).collect();
     if !expected.is_empty() {
@@ -314,7 +373,13 @@ mod tests {
 
     #[test]
     fn nothing_a_program_sends_becomes_markdown_or_html() {
-        let md = render(&crate::report::jsonl::sample(HOSTILE));
+        let mut report = crate::report::jsonl::sample(HOSTILE);
+        // A skipped run too: its reason is listed.
+        let mut skipped = report.cases[1].clone();
+        (skipped.id, skipped.name, skipped.outcome) = ("L27-CCCC".into(), "law27/c.yaml".into(), OutcomeKind::Skipped);
+        report.cases.push(skipped);
+        let md = render(&report);
+        assert!(md.contains("## Skipped (1)"), "{md}");
         // Outside code fences (inside one, text is shown as it is).
         let mut fence: Option<String> = None;
         for line in md.lines() {
@@ -380,6 +445,33 @@ mod tests {
         }
         out.push_str(rest);
         out
+    }
+
+    #[test]
+    fn skipped_runs_are_listed_by_reason() {
+        let mut report = crate::report::jsonl::sample("x");
+        report.cases.clear();
+        for (id, rotation, reason) in
+            [("L27-AAAA", 0, "no Law 27 yet"), ("L27-AAAA", 1, "no Law 27 yet"), ("L27-BBBB", 0, "no 1997")]
+        {
+            let mut l = crate::report::jsonl::sample("x").cases[0].clone();
+            (l.id, l.name, l.rotation, l.outcome) =
+                (id.into(), format!("law27/{id}.yaml"), rotation, OutcomeKind::Skipped);
+            l.detail = Some(reason.into());
+            report.cases.push(l);
+        }
+        let md = render(&report);
+        assert!(md.contains("## Skipped (3)"), "{md}");
+        assert!(
+            md.contains("- no Law 27 yet (2 run(s) of 1 case(s)):\n  - `law27/L27-AAAA.yaml` (L27-AAAA): 2 run(s)\n"),
+            "{md}"
+        );
+        assert!(
+            md.contains("- no 1997 (1 run(s) of 1 case(s)):\n  - `law27/L27-BBBB.yaml` (L27-BBBB): 1 run(s)\n"),
+            "{md}"
+        );
+        let none = render(&crate::report::jsonl::sample("x"));
+        assert!(!none.contains("## Skipped"), "{none}");
     }
 
     #[test]

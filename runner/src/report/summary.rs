@@ -7,6 +7,7 @@ use std::fmt::Write;
 use crate::corpus::case::Corpus;
 use crate::judging::outcome::Outcome;
 use crate::judging::run::CaseResult;
+use crate::text::{wrap, wrap_lines, WIDTH};
 
 /// Counts of outcomes for one group of results. Skipped and not-applicable
 /// runs are neither passed nor failed; an expected failure is neither.
@@ -146,7 +147,11 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
     let not_run: Vec<&CaseResult> = results.iter().filter(|r| matches!(r.outcome, Outcome::NotRun { .. })).collect();
     if let Some(first) = not_run.first() {
         let reason = first.outcome.detail().unwrap_or("");
-        let _ = writeln!(s, "\n{} run(s) not asked: {reason}", not_run.len());
+        let reason = reason.strip_prefix("not asked: ").unwrap_or(reason);
+        s.push('\n');
+        let (head, more) = reason.split_once('\n').unwrap_or((reason, ""));
+        s.push_str(&wrap(&format!("{} run(s) not asked: {head}", not_run.len()), WIDTH, "", "  "));
+        s.push_str(&wrap_lines(more, WIDTH, "  ", "  "));
     }
     let failures: Vec<&CaseResult> =
         results.iter().filter(|r| r.outcome.is_failure() && !matches!(r.outcome, Outcome::NotRun { .. })).collect();
@@ -157,7 +162,10 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
             let detail = r.outcome.detail().unwrap_or("");
             let mut lines = detail.lines().filter(|l| !l.trim().is_empty());
             let first = lines.next().unwrap_or("");
-            let _ = writeln!(s, "  {} ({}): {} {}", r.variant.run_name(case), case.id, r.outcome.name(), first);
+            // One line of the detail, at most three lines of the terminal.
+            let first: String = first.chars().take(3 * WIDTH - 80).collect();
+            let line = format!("{} ({}): {} {first}", r.variant.run_name(case), case.id, r.outcome.name());
+            s.push_str(&wrap(&line, WIDTH, "  ", "      "));
             // A wrong ruling's diff, compactly: its changed lines, not its
             // headers or context (the report has it all).
             if matches!(r.outcome, Outcome::Failed { .. }) {
@@ -188,21 +196,25 @@ pub fn total(results: &[CaseResult]) -> Tally {
     t
 }
 
-/// The closing line: `N passed, N failed`, then `, N skipped` when some
-/// runs were not asked or declined (not applicable, skipped). Expected
-/// failures are counted on a line of their own before it: they are
-/// neither passed nor failed. The failed count includes case files that
-/// did not load, so it is 0 exactly when the run's verdict is pass.
+/// The closing lines, where people and CI look. The last is the plain
+/// form CI reads, `N passed, N failed, N skipped`: failed counts wrong
+/// rulings and unexpected passes, skipped the runs the program declined
+/// (a `skipped` answer), as the table's columns of those names do. The line
+/// before it counts the rest, each apart: errors (error answers, crashes,
+/// time-outs, protocol violations), runs not applicable (an edition or
+/// feature the program does not declare), runs not run (never asked), and
+/// case files that did not load. Expected failures are counted on a line of
+/// their own: they are neither passed nor failed.
 pub fn closing_line(total: &Tally, load_errors: usize) -> String {
     let mut s = String::new();
     if total.expected_failures > 0 {
         let _ = writeln!(s, "{} expected failure(s), as the known failures list them", total.expected_failures);
     }
-    let _ = write!(s, "{} passed, {} failed", total.passed, total.failing() + load_errors);
-    let skipped = total.not_applicable + total.skipped;
-    if skipped > 0 {
-        let _ = write!(s, ", {skipped} skipped");
+    let _ = write!(s, "{} errors, {} not applicable, {} not run", total.errors, total.not_applicable, total.not_run);
+    if load_errors > 0 {
+        let _ = write!(s, ", {load_errors} case file(s) did not load");
     }
     s.push('\n');
+    let _ = writeln!(s, "{} passed, {} failed, {} skipped", total.passed, total.failed, total.skipped);
     s
 }

@@ -49,7 +49,12 @@ fn a_run_writes_a_deterministic_report_that_grades_rulings_twice() {
     let out1 = fresh(&dir, "out1");
     let o = run(&out1);
     assert_eq!(o.status.code(), Some(1), "failures fail the run: {}", text(&o));
-    assert!(text(&o).contains("2 passed, 3 failed"), "{}", text(&o));
+    // Wrong rulings are failed; a protocol violation is an error, counted apart.
+    assert!(
+        text(&o).contains("\n1 errors, 0 not applicable, 0 not run\n2 passed, 2 failed, 0 skipped\n"),
+        "{}",
+        text(&o)
+    );
     let report = read_report(&out1);
     assert_eq!(report.header.implementation.as_ref().map(|h| h.name.as_str()), Some("fake-impl"));
     assert!(report.header.corpus.hash.starts_with("sha256:") && report.header.corpus.hash.len() == 71);
@@ -154,7 +159,19 @@ fn a_program_that_cannot_start_still_gets_a_report() {
         text(&o)
     );
     assert!(text(&o).contains("2 run(s) not asked"), "{}", text(&o));
-    assert!(text(&o).contains("0 passed, 2 failed"), "{}", text(&o));
+    // Not run is not failed: the closing lines say which (the exit status fails the run).
+    assert!(
+        text(&o).contains("\n0 errors, 0 not applicable, 2 not run\n0 passed, 0 failed, 0 skipped\n"),
+        "{}",
+        text(&o)
+    );
+    assert!(!text(&o).contains("not asked: not asked"), "{}", text(&o));
+    assert!(!text(&o).contains("clause coverage"), "nothing asked, no coverage: {}", text(&o));
+    assert!(text(&o).lines().all(|l| l.chars().count() <= 80), "{}", text(&o));
+    // report.md says the reason once, not once per run as a failure.
+    let md = fs::read_to_string(out.join("report.md")).expect("report.md");
+    assert!(md.contains("## Failures (0)\n\nNone among the runs asked; 2 run(s) were not asked"), "{md}");
+    assert!(md.contains("## Not asked (2)") && md.matches("cannot start").count() == 2, "hello and reason: {md}");
 }
 
 /// The closing line, the report's verdict and the exit status agree: a
@@ -186,7 +203,10 @@ fn totals_are_honest() {
     let t = text(&o);
     assert_eq!(o.status.code(), Some(0), "{t}");
     assert!(t.contains("1 expected failure(s)"), "{t}");
-    assert!(t.contains("\n2 passed, 0 failed, 2 skipped\n"), "one skipped answer, one case not applicable: {t}");
+    assert!(
+        t.contains("\n0 errors, 1 not applicable, 0 not run\n2 passed, 0 failed, 1 skipped\n"),
+        "one skipped answer, one case not applicable, each said apart: {t}"
+    );
     let r = read_report(&out);
     assert_eq!(r.footer.result, "pass");
     assert_eq!((r.footer.totals.skipped, r.footer.totals.not_applicable), (1, 1));
@@ -409,17 +429,47 @@ fn the_program_s_stderr_is_labelled_with_the_name_from_its_hello() {
 fn coverage_counts_only_the_cases_asked() {
     let (dir, _) = common::corpus("cli-coverage", 2, true);
     let fake = common::fake();
-    // No features declared: the Law 27 case is not applicable, not asked.
+    // No features declared: the Law 27 case is not applicable, not asked:
+    // one line, not the corpus's table.
     let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "features="]);
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("2017 cases asked in this run"), "{out}");
-    assert!(out.contains("clause(s) not asked about in this run"), "{out}");
-    assert!(!out.contains("not exercised yet"), "{out}");
-    assert!(out.contains(" 27 0 ") || out.contains("27A1 0"), "Law 27 was not asked: {out}");
-    // Everything asked: the corpus's own gaps are listed.
+    assert!(out.contains("clause coverage: the cases answered cite 0 of the"), "{out}");
+    assert!(!out.contains("not exercised yet") && !out.contains("27A1 0"), "{out}");
+    // Everything asked: the table, with the corpus's own gaps.
     let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str()]);
     let out = String::from_utf8_lossy(&o.stdout);
-    assert!(out.contains("not exercised yet"), "{out}");
+    assert!(out.contains("not exercised yet") && out.contains("27A1 "), "{out}");
+    // A selection: none at all.
+    let o = rulings(&["run", "--cases", s(&dir), "--only", "L22-TS00", "--impl", fake.as_str()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(!out.contains("clause coverage"), "{out}");
+    assert!(out.ends_with("\n1 passed, 0 failed, 0 skipped\n"), "{out}");
+}
+
+/// A program that skips every case it is asked has tested nothing: the run
+/// fails (unless --allow-empty), and report.md lists the skipped runs with
+/// the reason.
+#[test]
+fn a_run_whose_every_case_is_skipped_fails() {
+    let (dir, _) = common::corpus("cli-all-skipped", 2, false);
+    let out = fresh(&dir, "out");
+    let fake = common::fake();
+    let o = rulings(&["run", "--cases", s(&dir), "--report", s(&out), "--impl", fake.as_str(), "skip=all"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    // (The note is wrapped to 80 columns.)
+    let said = text(&o).split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        said.contains("the run tested nothing: fake-impl skipped every one of the 2 run(s) it was asked"),
+        "{said}"
+    );
+    assert!(text(&o).contains("\n0 passed, 0 failed, 2 skipped\n"), "{}", text(&o));
+    let r = read_report(&out);
+    assert_eq!(r.footer.result, "fail");
+    let md = fs::read_to_string(out.join("report.md")).unwrap();
+    assert!(md.contains("**Result: fail.**") && md.contains("## Skipped (2)"), "{md}");
+    assert!(md.contains("(2 run(s) of 2 case(s))"), "{md}");
+    let o = rulings(&["run", "--cases", s(&dir), "--allow-empty", "--impl", fake.as_str(), "skip=all"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 }
 
 #[test]
@@ -626,16 +676,40 @@ fn log_traffic_writes_every_line_both_ways() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let text = fs::read_to_string(&log).expect("the log");
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].contains(" * started: "), "{text}");
-    assert!(lines[1].ends_with(r#"> {"type":"hello","protocol":1}"#), "{text}");
-    assert_eq!(
-        lines.iter().filter(|l| l.contains(r#" > {"type":"rule""#)).count(),
-        4,
-        "3 requests, 1 sent again: {text}"
-    );
-    assert_eq!(lines.iter().filter(|l| l.contains(r#" < {"type":"ruling""#)).count(), 2, "one crashed: {text}");
-    assert!(lines.iter().any(|l| l.contains(" * crash: exited with status 7")), "{text}");
-    assert_eq!(lines.iter().filter(|l| l.contains(" * started: ")).count(), 2, "a restart: {text}");
+    assert!(lines[0].contains(" * - started: "), "{text}");
+    assert!(lines[1].ends_with(r#"> - {"type":"hello","protocol":1}"#), "{text}");
+    // Each request and each answer carries the id of its case.
+    let rules: Vec<&str> = lines.iter().filter(|l| l.contains(r#" {"type":"rule""#)).copied().collect();
+    assert_eq!(rules.len(), 4, "3 requests, the one after the crash sent again: {text}");
+    for (line, id) in rules.iter().zip(["L22-TS00", "L22-TS01", "L22-TS02", "L22-TS02"]) {
+        assert!(line.contains(&format!(" > {id} {{")), "{line}");
+    }
+    let answers: Vec<&str> = lines.iter().filter(|l| l.contains(r#" {"type":"ruling""#)).copied().collect();
+    assert_eq!(answers.len(), 2, "one crashed: {text}");
+    assert!(answers[0].contains(" < L22-TS00 {"), "{text}");
+    assert!(lines.iter().any(|l| l.contains(" * - crash: exited with status 7")), "{text}");
+    assert_eq!(lines.iter().filter(|l| l.contains(" * - started: ")).count(), 2, "a restart: {text}");
+    // One process per case, two at a time: one hello for the run, and the
+    // rotations named in the runs.
+    let o = rulings(&[
+        "run",
+        "--cases",
+        s(&dir),
+        "--rotations",
+        "--per-case",
+        "--jobs",
+        "2",
+        "--log-traffic",
+        s(&log),
+        "--impl",
+        fake.as_str(),
+        "per-case=1",
+    ]);
+    assert!(o.status.success(), "{}", self::text(&o));
+    let text = fs::read_to_string(&log).expect("the log");
+    assert_eq!(text.matches(r#"> - {"type":"hello""#).count(), 1, "{text}");
+    assert_eq!(text.matches(r#" {"type":"rule""#).count(), 12, "{text}");
+    assert!(text.contains(" > L22-TS02::rotated-3 {") && text.contains(" < L22-TS02::rotated-3 {"), "{text}");
     let o = rulings(&["run", "--cases", s(&dir), "--log-traffic", "/nonexistent/dir/t.log", "--impl", fake.as_str()]);
     assert_eq!(o.status.code(), Some(2), "{}", self::text(&o));
 }
@@ -739,32 +813,74 @@ fn compare_puts_the_disagreements_first() {
     let fake = common::fake();
     let a = fresh(&dir, "a");
     let b = fresh(&dir, "b");
-    let o = rulings(&["run", "--cases", s(&dir), "--report", s(&a)]);
+    let o = rulings(&["run", "--cases", s(&dir), "--rotations", "--report", s(&a)]);
     assert!(o.status.success(), "{}", text(&o));
     let o = rulings(&[
         "run",
         "--cases",
         s(&dir),
+        "--rotations",
+        "--hide-stderr",
         "--report",
         s(&b),
         "--impl",
         fake.as_str(),
         "wrong-for-dealer=E",
+        "skip=3",
+        "error=9",
         "name=other",
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let (ra, rb) = (s(&a.join("report.jsonl")).to_string(), s(&b.join("report.jsonl")).to_string());
     let out = fresh(&dir, "matrix");
-    let o = rulings(&["compare", s(&a.join("report.jsonl")), s(&b.join("report.jsonl")), "--out", s(&out)]);
+    let o = rulings(&["compare", &ra, &rb, "--out", s(&out)]);
     assert!(o.status.success(), "{}", text(&o));
+    assert!(o.stdout.is_empty(), "with --out, the files only: {}", text(&o));
     let md = fs::read_to_string(out.join("matrix.md")).expect("matrix.md");
-    assert!(md.contains("| run (case, clauses) | rulings-engine 0.1.0 | other 0.1.0 |"), "{md}");
-    assert!(md.contains("## Where they disagree (1 runs)"), "{md}");
-    assert!(md.contains("`law22/case-01.yaml` L22-TS01 22A | pass | **fail** (contract) |"), "{md}");
+    // One row per case, the runs that differ named in it.
+    assert!(md.contains("| case (clauses) | rulings-engine 0.1.0 | other 0.1.0 |"), "{md}");
+    // (East deals case-01 as written, and the others rotated; the 3rd request
+    // is case-00 rotated-2, the 9th case-02 as written.)
+    assert!(md.contains("## Where they disagree (4 cases, 8 runs)"), "{md}");
+    assert!(
+        md.contains(
+            "| `law22/case-00.yaml` L22-TS00 22A | pass | rotated-1: **fail** (contract); rotated-2: **skipped** \
+             (not yet (https://example.org/7)); else pass |"
+        ),
+        "{md}"
+    );
+    assert!(
+        md.contains(
+            "| `law22/case-02.yaml` L22-TS02 22A | pass | as written: **error** (cannot rule on this one); \
+             rotated-3: **fail** (contract); else pass |"
+        ),
+        "{md}"
+    );
+    assert!(md.contains("rotated-1: **fail** (rotating the seats by 1 changed the ruling beyond the rotation"), "{md}");
+    // Skipped and errors with their message.
+    assert!(
+        md.contains("- other 0.1.0: **skipped** in 1 run(s) of 1 case(s): not yet (https://example.org/7)"),
+        "{md}"
+    );
     assert!(md.find("Where they disagree") < md.find("By folder"), "{md}");
     let json: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(out.join("matrix.json")).expect("json")).expect("json");
     assert_eq!(json["implementations"], serde_json::json!(["rulings-engine 0.1.0", "other 0.1.0"]));
-    assert_eq!(json["rows"].as_array().map(Vec::len), Some(4));
+    assert_eq!(json["rows"].as_array().map(Vec::len), Some(16), "every run");
+    // The terminal view: 80 columns, the same cases.
+    let o = rulings(&["compare", &ra, &rb]);
+    assert!(o.status.success(), "{}", text(&o));
+    let view = String::from_utf8_lossy(&o.stdout);
+    assert!(view.lines().all(|l| l.chars().count() <= 80), "{view}");
+    assert!(view.contains("where they disagree: 4 case(s), 8 run(s)"), "{view}");
+    assert!(
+        view.contains("law22/case-03.yaml L22-TS03 (22A)\n  B  rotated-2: fail (contract); else pass\n  A  pass\n"),
+        "{view}"
+    );
+    assert!(view.contains("  B  skipped in 1 run(s) of 1 case(s): not yet (https://example.org/7)"), "{view}");
+    assert!(!view.contains('|'), "no Markdown: {view}");
+    let o = rulings(&["compare", &ra, &rb, "--markdown"]);
+    assert_eq!(String::from_utf8_lossy(&o.stdout), md, "--markdown prints matrix.md");
     let o = rulings(&["compare", "/nonexistent/report.jsonl"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }

@@ -79,7 +79,7 @@ fn every_documented_command_runs_as_printed() {
         copy_dir(&root().join(dir), &work.join(dir));
     }
     let mut ran = 0;
-    for file in ["README.md", "CONTRIBUTING.md", "docs/implementers.md"] {
+    for file in READER_DOCS {
         for command in commands(file) {
             let Some(args) = rulings_args(&command) else { continue };
             if args.first().map(String::as_str) == Some("bench") {
@@ -118,7 +118,7 @@ fn every_documented_command_runs_as_printed() {
                     .find_map(|l| l.strip_prefix("id: "))
                     .map(|s| s.trim().to_string())
                     .expect("the skeleton has an id");
-                let case = walk_through_case().replacen("id: L27-K4Q2", &format!("id: {id}"), 1);
+                let case = walk_through_case().replacen("id: L27-????", &format!("id: {id}"), 1);
                 fs::write(&created, case).expect("fill the case in");
             }
         }
@@ -139,23 +139,83 @@ fn copy_dir(from: &Path, to: &Path) {
     }
 }
 
+/// The docs a reader follows, which name cases by id, file and test name.
+const READER_DOCS: [&str; 3] = ["README.md", "CONTRIBUTING.md", "docs/implementers.md"];
+
+/// Every case file, test name (`law27/x.yaml::2007::rotated-1`) and case id
+/// the docs name is in the corpus: a name that is not fails here, with the
+/// file and line.
 #[test]
 fn every_case_file_the_docs_name_exists() {
     // The walk-through's own case is created by following it.
     let walk_through = "law27/w-1d-n-1c-not-accepted-corrected-to-2c.yaml";
-    for file in ["README.md", "CONTRIBUTING.md", "docs/implementers.md"] {
+    // Ids a documented command writes (a fuzz run's case), not ids of the corpus.
+    let written = ["L22-F45N"];
+    let corpus = rulings::corpus::load::load_corpus(&[root().join("cases")]);
+    let by_name = |name: &str| corpus.cases.iter().find(|c| c.name == name);
+    let mut checked = (0, 0);
+    for file in READER_DOCS {
         let text = fs::read_to_string(root().join(file)).expect("the doc");
         for (i, line) in text.lines().enumerate() {
-            for word in line.split(|c: char| c.is_whitespace() || "`()[],".contains(c)) {
+            let at = format!("{file}:{}", i + 1);
+            for word in line.split(|c: char| c.is_whitespace() || "`()[],;\"'".contains(c)) {
+                let word = word.trim_end_matches(['.', ':']);
                 let name = word.trim_start_matches("cases/");
-                let Some(folder) = name.split('/').next() else { continue };
-                if folder.starts_with("law") && name.ends_with(".yaml") && !name.contains("...") && name != walk_through
+                let mut parts = name.split("::");
+                let path = parts.next().unwrap_or_default();
+                let Some(folder) = path.split('/').next() else { continue };
+                if folder.starts_with("law") && path.ends_with(".yaml") && !path.contains("...") && path != walk_through
                 {
-                    assert!(root().join("cases").join(name).is_file(), "{file}:{}: no case {name}", i + 1);
+                    let Some(case) = by_name(path) else { panic!("{at}: no case {path}") };
+                    // A test name's suffixes: an edition the case holds for, a rotation 1-3.
+                    for suffix in parts {
+                        let ok = match suffix.strip_prefix("rotated-") {
+                            Some(n) => ["1", "2", "3"].contains(&n),
+                            None => case.editions.iter().any(|e| e.year() == suffix && suffix != "2017"),
+                        };
+                        assert!(ok, "{at}: {name} names no run of {path} (editions {:?})", case.editions);
+                    }
+                    checked.0 += 1;
+                }
+            }
+            for id in ids(line) {
+                if !written.contains(&id) {
+                    assert!(corpus.cases.iter().any(|c| c.id == id), "{at}: no case has the id {id}");
+                    checked.1 += 1;
                 }
             }
         }
     }
+    assert!(checked.0 >= 3 && checked.1 >= 5, "the docs name cases: {checked:?} (files, ids) checked");
+    // README's case in short is the file it names, in full.
+    let readme = fs::read_to_string(root().join("README.md")).expect("README.md");
+    let section = readme.split("## A case in short").nth(1).expect("README has \"A case in short\"");
+    let named = section.split('`').nth(1).expect("the section names its file");
+    let block = section.split("```yaml\n").nth(1).and_then(|b| b.split("```").next()).expect("a yaml block");
+    let file = fs::read_to_string(root().join(named)).expect("the file README shows");
+    assert_eq!(block, file, "README's case in short is {named} as it is");
+}
+
+/// The case ids in a line of text: L, a law number, a dash, four of A-Z 0-9.
+fn ids(line: &str) -> Vec<&str> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    for (i, _) in line.match_indices('L') {
+        let digits = b[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        let dash = i + 1 + digits;
+        let end = dash + 5;
+        let word_start = i == 0 || !b[i - 1].is_ascii_alphanumeric();
+        if digits > 0
+            && end <= b.len()
+            && b[dash] == b'-'
+            && b[dash + 1..end].iter().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit())
+            && (end == b.len() || !b[end].is_ascii_alphanumeric())
+            && word_start
+        {
+            out.push(&line[i..end]);
+        }
+    }
+    out
 }
 
 #[test]

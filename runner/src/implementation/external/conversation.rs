@@ -39,6 +39,8 @@ pub struct External {
     label: Arc<Mutex<String>>,
     /// The conversation's log, with `--log-traffic`.
     traffic: Option<Arc<Traffic>>,
+    /// The runs of the requests of the next `rule_many`, for the log.
+    runs: Vec<String>,
 }
 
 impl External {
@@ -74,6 +76,7 @@ impl External {
             warnings: Vec::new(),
             label: Arc::new(Mutex::new(file_name)),
             traffic: None,
+            runs: Vec::new(),
         };
         match traffic {
             Some(Ok(t)) => ext.traffic = Some(t),
@@ -104,6 +107,27 @@ impl External {
             Err(fault) => ext.hello_failed = Some(fault),
         }
         ext
+    }
+
+    /// Another worker for the program `first` greeted, one process per
+    /// case (`--per-case --jobs N`): the hello was said once, by `first`'s
+    /// process; this one starts a process for each of its cases only.
+    pub fn per_case_like(first: &External, traffic: Option<Arc<Traffic>>) -> External {
+        External {
+            options: first.options.clone(),
+            hello: first.hello.clone(),
+            declared: first.declared.clone(),
+            hello_failed: first.hello_failed.clone(),
+            process: None,
+            restarts: 0,
+            lingering: Lingering::default(),
+            gave_up: None,
+            seq: 0,
+            warnings: Vec::new(),
+            label: first.label.clone(),
+            traffic,
+            runs: Vec::new(),
+        }
     }
 
     /// The hello the program declared, if it completed one.
@@ -263,14 +287,19 @@ impl External {
             let window = self.options.window.max(1);
             if in_flight.len() <= window / 2 {
                 let mut batch = String::new();
+                let mut runs = Vec::new();
                 while next < n && in_flight.len() < window {
                     if let (None, Ok(body)) = (&answers[next], &bodies[next]) {
                         self.seq += 1;
                         // The request's own fields follow the type and the seq.
                         batch.push_str(&format!("{{\"type\":\"rule\",\"seq\":{},{}\n", self.seq, &body[1..]));
                         in_flight.push_back((next, Value::from(self.seq), Instant::now()));
+                        runs.push(self.runs.get(next).cloned().unwrap_or_else(|| "-".to_string()));
                     }
                     next += 1;
+                }
+                if let Some(t) = &self.traffic {
+                    t.next_runs(p.pid(), runs);
                 }
                 // A process that is gone shows as the end of its stdout.
                 let _ = p.send_raw(batch.into_bytes());
@@ -317,9 +346,12 @@ impl External {
     }
 
     /// One process for this one request.
-    fn ask_once(&mut self, line: &str, seq: &Value) -> Result<Answer, Fault> {
+    fn ask_once(&mut self, line: &str, seq: &Value, run: Option<&String>) -> Result<Answer, Fault> {
         self.lingering.sweep(false);
         let mut p = self.spawn()?;
+        if let (Some(t), Some(run)) = (&self.traffic, run) {
+            t.next_runs(p.pid(), [run.clone()]);
+        }
         if let Err(e) = p.send_once(line) {
             return Err(p.fail(FaultKind::Crash, format!("could not send the request ({e})")));
         }
@@ -391,7 +423,9 @@ impl Implementation for External {
         progress: &mut dyn FnMut(usize, &Answer),
     ) -> Vec<Answer> {
         if !self.options.per_case {
-            return self.ask_many(requests, cancel, progress);
+            let answers = self.ask_many(requests, cancel, progress);
+            self.runs.clear();
+            return answers;
         }
         let mut out = Vec::with_capacity(requests.len());
         for request in requests {
@@ -406,7 +440,7 @@ impl Implementation for External {
                     let message = ToImplementation::Rule { seq: seq.clone(), request: request.clone() };
                     match serde_json::to_string(&message) {
                         Err(e) => Answer::Error(format!("the runner cannot write this request: {e}")),
-                        Ok(line) => match self.ask_once(&line, &seq) {
+                        Ok(line) => match self.ask_once(&line, &seq, self.runs.get(out.len()).cloned().as_ref()) {
                             Ok(answer) => answer,
                             Err(fault) => {
                                 self.count(&fault);
@@ -419,6 +453,11 @@ impl Implementation for External {
             progress(out.len() + 1, &answer);
             out.push(answer);
         }
+        self.runs.clear();
         out
+    }
+
+    fn name_runs(&mut self, runs: Vec<String>) {
+        self.runs = runs;
     }
 }

@@ -205,6 +205,11 @@ impl Process {
         }
     }
 
+    /// The process id (the traffic log names processes by it).
+    pub(super) fn pid(&self) -> u32 {
+        self.pid
+    }
+
     fn log_sent(&self, bytes: &[u8]) {
         if let Some(t) = &self.traffic {
             t.sent(self.pid, bytes);

@@ -7,7 +7,7 @@
 //! another file of the set by name), `$defs`, `title`, `description`,
 //! `type`, `enum`, `const`, `properties`, `required`, `additionalProperties`,
 //! `minProperties`, `items`, `minItems`, `maxItems`, `uniqueItems`, `oneOf`, `anyOf`,
-//! `minimum`, `maximum`, `minLength`, `pattern`. A schema using any other
+//! `allOf`, `if` with `then`, `minimum`, `maximum`, `minLength`, `pattern`. A schema using any other
 //! keyword is refused, so a schema cannot silently say more than is checked.
 //! `pattern` supports anchors, literals, escapes, classes with ranges,
 //! groups with alternation and the quantifiers `? * + {n} {n,m}`.
@@ -37,6 +37,9 @@ const KEYWORDS: &[&str] = &[
     "uniqueItems",
     "oneOf",
     "anyOf",
+    "allOf",
+    "if",
+    "then",
     "minimum",
     "maximum",
     "minLength",
@@ -249,6 +252,19 @@ impl Schemas {
                 errors.push(format!("{at}: matches none of anyOf ({})", all.join("; ")));
             }
         }
+        if let Some(Value::Array(all)) = s.get("allOf") {
+            for sub in all {
+                self.check(sub, file, v, at, errors);
+            }
+        }
+        // `then` applies where `if` holds (an `if` without `then` checks nothing).
+        if let Some(condition) = s.get("if") {
+            let mut e = Vec::new();
+            self.check(condition, file, v, at, &mut e);
+            if let (true, Some(then)) = (e.is_empty(), s.get("then")) {
+                self.check(then, file, v, at, errors);
+            }
+        }
         if let Some(Value::Array(one)) = s.get("oneOf") {
             let mut all = Vec::new();
             let n = one
@@ -284,8 +300,8 @@ fn check_keywords(v: &Value, at: &str) -> Result<(), String> {
                     check_keywords(sub, &format!("{at}.{k}.{name}"))?;
                 }
             }
-            "items" | "additionalProperties" => check_keywords(x, &format!("{at}.{k}"))?,
-            "oneOf" | "anyOf" => {
+            "items" | "additionalProperties" | "if" | "then" => check_keywords(x, &format!("{at}.{k}"))?,
+            "oneOf" | "anyOf" | "allOf" => {
                 for (i, sub) in x.as_array().ok_or(format!("{at}.{k}: not an array"))?.iter().enumerate() {
                     check_keywords(sub, &format!("{at}.{k}[{i}]"))?;
                 }
