@@ -177,6 +177,11 @@ pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Opt
         .watches
         .iter()
         .enumerate()
+        // A watch is due at the offender's first call in rotation after the
+        // auction went back. (`>` and `>=` rule alike: the slot the auction
+        // went back to is the turn of the player he called over, never his.
+        // The test matters when a 25A replacement has shortened the auction
+        // below it.)
         .filter(|(_, w)| w.oot.offender == e.seat && len > w.reverted_at)
         .map(|(k, _)| k)
         .collect();
@@ -230,13 +235,13 @@ fn artificial(means: Option<&Meaning>) -> bool {
 
 /// 30C: the last call that stands was made by the offender's partner and
 /// is artificial, so a pass now would pass it.
+/// (A turn lost, 29A, holds no call and so no meaning: it is never an
+/// artificial call, and needs no test of its own.)
 fn passes_partners_artificial_call(t: &Table, offender: Seat) -> bool {
-    let n = t.auction.calls().len();
-    if n == 0 || t.auction.is_missed(n - 1) {
+    let Some(last) = t.auction.calls().len().checked_sub(1) else {
         return false;
-    }
-    let last_seat = t.auction.dealer().rotate(n - 1);
-    last_seat == offender.partner() && artificial(t.meaning_at(n - 1))
+    };
+    t.auction.dealer().rotate(last) == offender.partner() && artificial(t.meaning_at(last))
 }
 
 #[cfg(test)]

@@ -205,3 +205,59 @@ fn rulings_rotate_with_the_story() {
     }
     assert_eq!(base.next, Some(Seat::E));
 }
+
+#[test]
+fn an_inadmissible_redouble_at_a_restricted_turn_goes_to_law_36_not_to_30b2b() {
+    use crate::ruling::Irregularity;
+    // 2007 30B2(b) forbids E a double or redouble at this turn; but a
+    // redouble with no double to redouble is inadmissible (35A): Law 36
+    // rectifies it, not the restriction.
+    let r = rule(&story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "XX")])).expect("Law 36");
+    let xx = r.rulings.iter().find(|x| x.call == Some(Call::Redouble)).expect("the redouble is ruled on");
+    assert_ne!(xx.irregularity, Irregularity::CallWhenRestricted, "{xx:?}");
+    assert!(xx.law.starts_with("36"), "{xx:?}");
+}
+
+#[test]
+fn after_a_restricted_double_the_offender_may_replace_an_unintended_call_and_lho_may_condone() {
+    use crate::ruling::Irregularity;
+    let restricted = |r: &crate::Ruling| -> Vec<String> {
+        r.rulings.iter().filter(|x| x.irregularity == Irregularity::CallWhenRestricted).map(|x| x.law.clone()).collect()
+    };
+    let mut slip = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X"), ("E", "1S")]);
+    // 25A: the double was a slip for 1S, replaced at once: no 30B2(b)
+    // rectification, the 1S stands at E's turn.
+    slip.events[4].findings.unintended = Some(true);
+    let r = rule(&slip).expect("2007 25A");
+    assert_eq!(restricted(&r), Vec::<String>::new(), "{:?}", r.rulings);
+    assert_eq!(r.auction, vec!["1H".parse().unwrap(), "1S".parse().unwrap()]);
+    assert_eq!(r.next, Some(Seat::S));
+    // The same 1S meant as a second call: the double is rectified first
+    // (30B2(b)) and 1S is his call at that turn.
+    slip.events[4].findings.unintended = None;
+    let r = rule(&slip).expect("2007 30B2(b)");
+    assert_eq!(restricted(&r), vec!["30B2(b)".to_string()]);
+    assert_eq!(r.auction, vec!["1H".parse().unwrap(), "1S".parse().unwrap()]);
+    // South calls over the double before the director came: 11A, the
+    // double stands.
+    let over = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X"), ("S", "XX")]);
+    let r = rule(&over).expect("11A");
+    assert_eq!(restricted(&r), vec!["11A".to_string()]);
+    assert_eq!(r.auction.len(), 3, "1H X XX stand");
+}
+
+#[test]
+fn a_pass_out_of_rotation_over_partners_artificial_call_is_ruled_as_a_bid() {
+    use crate::meanings::Meaning;
+    // 30C: N's 2C is artificial; S passes it out of rotation at E's turn
+    // (his RHO's). W does not accept: the pass is ruled as a bid (Law 31),
+    // not as a pass (30A).
+    let mut oor = story(Seat::N, &[("N", "2C"), ("S", "P"), ("W", "reject")]);
+    oor.events[0].findings.means = Some(Meaning { artificial: Some(true), ..Default::default() });
+    let r = rule(&oor).expect("30C");
+    assert_eq!(r.rulings[0].irregularity, crate::ruling::Irregularity::PassOutOfRotation);
+    assert!(r.rulings[0].law.starts_with("31"), "{:?}", r.rulings);
+    // The same pass over N's natural 2C is a pass out of rotation (30A).
+    let natural = story(Seat::N, &[("N", "2C"), ("S", "P"), ("W", "reject")]);
+    assert_eq!(rule(&natural).expect("30A").rulings[0].law, "30A");
+}
