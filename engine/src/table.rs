@@ -51,6 +51,13 @@ pub struct Table {
     lead: Vec<LeadSource>,
     unauthorized: Vec<UnauthorizedInformation>,
     rulings: Vec<IrregularityRuling>,
+    /// The entries of insufficient bids that stand because LHO accepted
+    /// them (27A1), by their place in the auction: a 25A1 replacement of
+    /// such a bid takes its entry back.
+    accepted: Vec<(usize, usize)>,
+    /// Entries taken back (by index in `rulings`, which stays as it is so
+    /// that the indices others hold keep their meaning).
+    taken_back: Vec<usize>,
     adjustments: Vec<String>,
     score_cap: Option<ScoreCap>,
     /// Laws 28-34: calls out of rotation still awaiting the offender's
@@ -75,6 +82,8 @@ impl Table {
             lead: Vec::new(),
             unauthorized: Vec::new(),
             rulings: Vec::new(),
+            accepted: Vec::new(),
+            taken_back: Vec::new(),
             adjustments: Vec::new(),
             score_cap: None,
             rotation: Rotation::default(),
@@ -110,6 +119,26 @@ impl Table {
     pub(crate) fn cancel_from(&mut self, from: usize) {
         self.auction.truncate(from);
         self.meanings.truncate(from);
+        self.accepted.retain(|(slot, _)| *slot < from);
+    }
+
+    /// An insufficient bid stands because LHO accepted it (27A1), with its
+    /// ruling entry. (An accepted call out of rotation is not one: the
+    /// turns it took away stay lost whatever replaces it, so its 29A entry
+    /// stays too.)
+    pub(crate) fn stand_accepted(&mut self, seat: Seat, call: Call, means: Option<Meaning>, entry: IrregularityRuling) {
+        self.stand(seat, call, means);
+        self.accepted.push((self.auction.calls().len() - 1, self.rulings.len()));
+        self.rulings.push(entry);
+    }
+
+    /// 25A1: the call at `slot` is replaced by the call the player meant,
+    /// which is his call for that turn: the entry that let the replaced
+    /// call stand when it was accepted is taken back, the 25A1 entry being
+    /// the one that disposes of it in the end.
+    pub(crate) fn take_back_acceptance(&mut self, slot: usize) {
+        let entries = self.accepted.iter().filter(|(s, _)| *s == slot).map(|(_, r)| *r);
+        self.taken_back.extend(entries);
     }
 
     /// The meaning written for the call that stands at `index`, if any.
@@ -281,7 +310,10 @@ impl Table {
             next,
             decision,
             auction: self.auction.calls().to_vec(),
-            rulings: self.rulings.clone(),
+            rulings: (self.rulings.iter().enumerate())
+                .filter(|(k, _)| !self.taken_back.contains(k))
+                .map(|(_, r)| r.clone())
+                .collect(),
             must_pass: self.must_pass.clone(),
             call_restrictions: self.call_restrictions(),
             lead_restrictions,

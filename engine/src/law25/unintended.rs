@@ -42,6 +42,7 @@ pub(super) fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Re
     let lho_means = lho_call.and_then(|_| t.meaning_at(k + 1).cloned());
     // 2017 25A6, 2007 25A4; 1997 by analogy with its 25B1 (editions.rs).
     let lho_clause = t.rules.lho_withdrawal;
+    t.take_back_acceptance(k);
     t.cancel_from(k);
     t.record(IrregularityRuling::on_call(seat, c, Irregularity::ChangeOfCall, t.rules.unintended_replaced));
     // 25A1: the intended call stands subject to the law that applies to it.

@@ -296,8 +296,8 @@ fn on_replacement(t: &mut Table, ib: Insufficient, i: usize, e: &Event, again: b
 /// 27A1: the insufficient bid is accepted and treated as legal: it stands
 /// in the auction, and later bids must supersede it (18B).
 fn accept(t: &mut Table, ib: &Insufficient) {
-    t.record(ruling(ib, t.rules.accept_insufficient, None));
-    t.stand(ib.offender, ib.call, ib.means.clone());
+    let entry = ruling(ib, t.rules.accept_insufficient, None);
+    t.stand_accepted(ib.offender, ib.call, ib.means.clone(), entry);
 }
 
 /// 27B4 with 27A1: LHO accepts the second insufficient bid, which stands.
