@@ -42,7 +42,7 @@ use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::{Action, Event};
 use crate::ruling::Irregularity;
-use crate::step::{self, Next, Pending};
+use crate::step::{self, Handoff, Next, Pending};
 use crate::table::Table;
 
 /// Which law an inadmissible call falls under (Law 35).
@@ -152,6 +152,16 @@ impl step::Waiting for Waiting {
     /// rectification, which is applied first, and is ruled on as usual.
     fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Event) -> Result<Next, RuleError> {
         let w = *self;
+        // 25A1: the offender puts the call he meant in place of an
+        // unintended one before his partner calls: Laws 36 to 38 apply only
+        // to a call the player meant, and nothing is rectified (EBU TD forum
+        // discussion 115 for an inadmissible double). After the final pass
+        // the call is no replacement of the offender's own (Law 39).
+        if let Action::Call(c) = e.action {
+            if e.seat == w.offender && e.findings.unintended == Some(true) && w.kind != Kind::AfterFinalPass {
+                return Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)));
+            }
+        }
         if !matches!(e.action, Action::Call(_)) || e.seat != w.offender.lho() {
             w.rectify(t);
         }
