@@ -98,14 +98,20 @@ impl Table {
     /// next-turn obligation of that seat; ends every obligation when the
     /// auction ends (17D).
     pub(crate) fn stand(&mut self, seat: Seat, call: Call, means: Option<Meaning>) {
-        debug_assert_eq!(seat, self.auction.next_seat());
-        self.auction.push(call);
-        self.meanings.push(means);
         for o in &mut self.must_pass {
             if o.seat == seat && o.scope == Scope::NextTurn {
                 o.in_force = false;
             }
         }
+        self.place(seat, call, means);
+    }
+
+    /// A call joins the auction at its seat's turn, serving no obligation:
+    /// the end of the auction ends every obligation (17D).
+    fn place(&mut self, seat: Seat, call: Call, means: Option<Meaning>) {
+        debug_assert_eq!(seat, self.auction.next_seat());
+        self.auction.push(call);
+        self.meanings.push(means);
         if self.auction.is_over() {
             for o in &mut self.must_pass {
                 o.in_force = false;
@@ -125,9 +131,11 @@ impl Table {
     /// An insufficient bid stands because LHO accepted it (27A1), with its
     /// ruling entry. (An accepted call out of rotation is not one: the
     /// turns it took away stay lost whatever replaces it, so its 29A entry
-    /// stays too.)
+    /// stays too.) The bid was made before LHO chose: it serves no
+    /// next-turn obligation imposed meanwhile (a card exposed by the
+    /// offender's partner, 24B, binds the offender at his next turn).
     pub(crate) fn stand_accepted(&mut self, seat: Seat, call: Call, means: Option<Meaning>, entry: IrregularityRuling) {
-        self.stand(seat, call, means);
+        self.place(seat, call, means);
         self.accepted.push((self.auction.calls().len() - 1, self.rulings.len()));
         self.rulings.push(entry);
     }
