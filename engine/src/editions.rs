@@ -362,6 +362,12 @@ pub(crate) struct Rules {
     /// The ruling entry's clause for a replaced unintended call: 25A1
     /// (2017, 2007), 25A (1997, one undivided paragraph).
     pub unintended_replaced: &'static str,
+    /// 25A only "without pause for thought" (1997, 2007); 2017 dropped the
+    /// words.
+    pub pause_ends_25a: bool,
+    /// 1997 25B1: LHO's call over a substituted call, meant over the
+    /// original one, lets the substitute stand and may be withdrawn.
+    pub lho_meant_original: bool,
     /// Laws 30-32 after a call out of rotation is cancelled: the 2017
     /// comparable-call scheme, the 2007 bars; None where the engine does
     /// not rule calls out of rotation (1997: its Laws 28, 29 and 30 could
@@ -406,6 +412,8 @@ impl Rules {
                 change_of_call: ChangeScheme::AcceptOrCancel,
                 lho_withdrawal: ("25A6", "25A6"),
                 unintended_replaced: "25A1",
+                pause_ends_25a: false,
+                lho_meant_original: false,
                 rotation: Some(RotationScheme::Comparable),
                 penalty_card: "24E",
                 inadmissible: INADMISSIBLE_2017,
@@ -426,6 +434,8 @@ impl Rules {
                 change_of_call: ChangeScheme::AcceptOrCancel,
                 lho_withdrawal: ("25A4", "25A4"),
                 unintended_replaced: "25A1",
+                pause_ends_25a: true,
+                lho_meant_original: false,
                 rotation: Some(RotationScheme::Bars),
                 penalty_card: "24",
                 // The 2007 Law 39 has no provision for LHO calling first.
@@ -447,6 +457,8 @@ impl Rules {
                 change_of_call: ChangeScheme::CondoneOrPenalty,
                 lho_withdrawal: ("25A", "16C2"),
                 unintended_replaced: "25A",
+                pause_ends_25a: true,
+                lho_meant_original: true,
                 rotation: None,
                 penalty_card: "24",
                 inadmissible: InadmissibleClauses {

@@ -128,6 +128,13 @@ impl Table {
         self.accepted.retain(|(slot, _)| *slot < from);
     }
 
+    /// 25A: does event `e` replace its player's call as an unintended one?
+    /// The director found the call unintended, and (1997, 2007) that the
+    /// player did not pause for thought before replacing it.
+    pub(crate) fn replaces_unintended(&self, e: &crate::request::Event) -> bool {
+        e.findings.unintended == Some(true) && !(self.rules.pause_ends_25a && e.findings.pause == Some(true))
+    }
+
     /// An insufficient bid stands because LHO accepted it (27A1), with its
     /// ruling entry. (An accepted call out of rotation is not one: the
     /// turns it took away stay lost whatever replaces it, so its 29A entry

@@ -212,7 +212,7 @@ impl step::Waiting for Waiting {
         // discussion 115 for an inadmissible double). After the final pass
         // the call is no replacement of the offender's own (Law 39).
         if let Action::Call(c) = e.action {
-            if e.seat == w.offender && e.findings.unintended == Some(true) && w.kind != Kind::AfterFinalPass {
+            if e.seat == w.offender && t.replaces_unintended(e) && w.kind != Kind::AfterFinalPass {
                 return Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)));
             }
         }

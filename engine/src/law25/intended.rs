@@ -1,7 +1,7 @@
 //! Law 25B: a change of call the player meant, LHO's option over the
 //! substitute, and the 1997 25B2 choices and condoning.
 
-use super::waiting::{cards_not_here, IllegalFirst, Substitution, Waiting};
+use super::waiting::{cards_not_here, IllegalFirst, LhoCall, Substitution, Waiting};
 
 use crate::auction::Legality;
 use crate::editions::{ChangeScheme, LeadScheme};
@@ -69,6 +69,9 @@ pub(super) fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &E
             Ok(Next::Done)
         }
         (true, Action::Reject) => Ok(not_accepted(t, &s)),
+        (true, Action::Call(c)) if e.findings.over_original == Some(true) && t.rules.lho_meant_original => {
+            Ok(over_original(t, &s, e, c))
+        }
         (true, Action::Call(c)) => {
             // 25B1: LHO accepts the substitute by calling over it.
             accepted(t, &s);
@@ -85,6 +88,37 @@ pub(super) fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &E
         // longer waits (docs/conventions.md, "Calls while the table waits").
         (false, Action::Call(_)) => Ok(Next::Hold(substitute_option(s))),
     }
+}
+
+/// 1997 25B1, its second sentence: LHO called before attention was drawn,
+/// and the director finds he meant his call over the offender's original
+/// call (`over_original: true`). The substitute stands without penalty
+/// (no Law 26 on the original call; what it told is still unauthorised to
+/// partner, 16C2, which is no penalty), and LHO may withdraw his call (16C2
+/// for what it told the other side): it stands provisionally and the table
+/// waits on his choice, as under 25A6. A call he could not make over the
+/// substitute is withdrawn at once, and he calls again.
+fn over_original(t: &mut Table, s: &Substitution, e: &Event, c: Call) -> Next {
+    let lho = s.offender.lho();
+    t.cancel_from(s.index);
+    t.stand(s.offender, s.substitute, s.substitute_means.clone());
+    t.record(entry(s, "25B1"));
+    withdrawn_before_2017(t, s.offender, s.original, s.original_means.clone(), false);
+    let index = t.auction.calls().len();
+    let may_stand = !t.auction.is_over()
+        && t.auction.next_seat() == lho
+        && t.auction.legality(lho, c) == Legality::Legal
+        && (c.is_pass() || !t.required_to_pass(lho));
+    if !may_stand {
+        t.unauthorized(s.offender.partner(), lho, c, t.rules.lho_withdrawal.1);
+        return Next::Done;
+    }
+    t.stand(lho, c, e.findings.means.clone());
+    Next::Wait(Pending {
+        waiting_on: lho,
+        decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "25B1".to_string() }),
+        state: Box::new(Waiting::LhoCall(LhoCall { lho, replacer: s.offender, index, call: c })),
+    })
 }
 
 /// LHO's option on an intended change of call (25B1).

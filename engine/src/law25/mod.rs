@@ -66,12 +66,12 @@ use crate::table::Table;
 /// `unintended:` finding and every call by the player who just called,
 /// made before his LHO calls.
 pub(crate) fn change_of_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
-    if e.findings.unintended == Some(true) {
+    if t.replaces_unintended(e) {
         return unintended_call(t, i, e, c);
     }
     // 25A2: the call the player made was the one he meant (`unintended:
-    // false`, or no finding): only 25B can help him, and only before his
-    // LHO calls.
+    // false`, or no finding), or (1997, 2007) he paused for thought before
+    // replacing it: only 25B can help him, and only before his LHO calls.
     let turn = t.auction.next_seat();
     if !t.auction.is_over() && e.seat == turn.rho() && t.auction.has_called(e.seat) {
         return intended_change(t, e, c);

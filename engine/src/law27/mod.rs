@@ -108,7 +108,7 @@ fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<Nex
             accept(t, &ib);
             Ok(Next::Call(c))
         }
-        Action::Call(c) if e.seat == ib.offender && e.findings.unintended == Some(true) => {
+        Action::Call(c) if e.seat == ib.offender && t.replaces_unintended(e) => {
             // 25A1 comes first: the insufficient bid was a slip (a mechanical
             // error or a slip of the tongue), replaced by the call he meant
             // before his partner called. It is not a 27C replacement.

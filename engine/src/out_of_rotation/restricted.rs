@@ -56,7 +56,7 @@ pub(super) fn restricted_call(t: &mut Table, r: &Restricted) {
 /// after it (docs/conventions.md, "2007 Laws 28-32").
 pub(super) fn after_restricted_call(t: &mut Table, r: Restricted, i: usize, e: &Event) -> Result<Next, RuleError> {
     match e.action {
-        Action::Call(c) if e.seat == r.seat && e.findings.unintended == Some(true) => {
+        Action::Call(c) if e.seat == r.seat && t.replaces_unintended(e) => {
             Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)))
         }
         Action::Call(c) if e.seat == r.seat.lho() => {
