@@ -377,6 +377,10 @@ pub(crate) struct Rules {
     /// becomes a penalty card if its owner defends: 24E (2017); the opening
     /// paragraph of Law 24 (2007, 1997).
     pub penalty_card: &'static str,
+    /// 1997 Law 24: declarer *may* treat an exposed card as a penalty card
+    /// if its owner defends (the ruling says so on each card); 2007 and
+    /// 2017 make it one.
+    pub penalty_card_at_declarers_option: bool,
     /// Laws 35-39: the clause each ruling on an inadmissible call cites.
     pub inadmissible: InadmissibleClauses,
     /// 27C: the offender may replace his insufficient bid before LHO has
@@ -416,6 +420,7 @@ impl Rules {
                 lho_meant_original: false,
                 rotation: Some(RotationScheme::Comparable),
                 penalty_card: "24E",
+                penalty_card_at_declarers_option: false,
                 inadmissible: INADMISSIBLE_2017,
                 premature_replacement: true,
                 second_insufficient: SecondInsufficient::RuleAsB3,
@@ -438,6 +443,7 @@ impl Rules {
                 lho_meant_original: false,
                 rotation: Some(RotationScheme::Bars),
                 penalty_card: "24",
+                penalty_card_at_declarers_option: false,
                 // The 2007 Law 39 has no provision for LHO calling first.
                 inadmissible: InadmissibleClauses { after_final_pass_condoned: None, ..INADMISSIBLE_2017 },
                 premature_replacement: true,
@@ -461,6 +467,7 @@ impl Rules {
                 lho_meant_original: true,
                 rotation: None,
                 penalty_card: "24",
+                penalty_card_at_declarers_option: true,
                 inadmissible: InadmissibleClauses {
                     double_condoned: "35",
                     double: "36",

@@ -237,7 +237,8 @@ impl Table {
     /// 24E: `card` of `seat` lies face up until the end of the auction and
     /// becomes a penalty card if `seat` becomes a defender.
     pub(crate) fn penalty_card(&mut self, seat: Seat, card: crate::card::Card, law: &str) {
-        self.penalty.push(PenaltyCard { seat, card, law: law.to_string() });
+        let at_declarers_option = self.rules.penalty_card_at_declarers_option;
+        self.penalty.push(PenaltyCard { seat, card, law: law.to_string(), at_declarers_option });
     }
 
     /// Is `card` of `seat` already lying face up (24)?
