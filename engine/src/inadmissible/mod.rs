@@ -42,7 +42,6 @@ use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::regulations::SubstitutedPassOutOfRotation;
 use crate::request::{Action, Event};
-use crate::ruling::Irregularity;
 use crate::step::{self, Handoff, Next, Pending};
 use crate::table::Table;
 
@@ -78,15 +77,6 @@ pub(crate) fn law35(t: &Table, seat: Seat, call: Call, required_to_pass: bool) -
     match t.auction.legality(seat, call) {
         Legality::InadmissibleDouble | Legality::InadmissibleRedouble => Some(Inadmissible::Double),
         _ => None,
-    }
-}
-
-/// The name of an inadmissible double or redouble.
-fn double_irregularity(call: Call) -> Irregularity {
-    if call == Call::Redouble {
-        Irregularity::InadmissibleRedouble
-    } else {
-        Irregularity::InadmissibleDouble
     }
 }
 
