@@ -2,7 +2,7 @@
 
 use crate::error::{impossible, RuleError};
 use crate::request::{Action, Event};
-use crate::step::Next;
+use crate::step::{Handoff, Next};
 use crate::table::{OutOfTurn, Table};
 
 /// 36B4: an inadmissible double or redouble out of rotation is cancelled;
@@ -24,6 +24,13 @@ pub(super) fn inadmissible_out_of_rotation(t: &mut Table, oot: &OutOfTurn) {
 pub(super) fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, RuleError> {
     let lho = oot.offender.lho();
     match e.action {
+        // 25A1: the double was a slip the offender replaces at once, before
+        // his partner calls: Law 36 rectifies only a call that was meant.
+        // The call he meant is ruled where it falls (out of rotation still,
+        // if it is not his turn).
+        Action::Call(c) if e.seat == oot.offender && t.replaces_unintended(e) => {
+            Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)))
+        }
         Action::Call(c) if e.seat == lho => {
             // 36A: the inadmissible call and every call after it are
             // cancelled; the auction proceeds as if nothing had happened; no

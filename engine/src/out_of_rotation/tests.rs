@@ -261,3 +261,22 @@ fn a_pass_out_of_rotation_over_partners_artificial_call_is_ruled_as_a_bid() {
     let natural = story(Seat::N, &[("N", "2C"), ("S", "P"), ("W", "reject")]);
     assert_eq!(rule(&natural).expect("30A").rulings[0].law, "30A");
 }
+
+#[test]
+fn an_inadmissible_double_out_of_rotation_replaced_as_a_slip_is_25a() {
+    use crate::ruling::Irregularity;
+    // S doubles his partner's 1H at E's turn (inadmissible and out of
+    // rotation), and at once puts 1S, the call he meant, in its place
+    // (25A1): no 36B4; the 1S is itself out of rotation, W's option (29A).
+    let mut slip = story(Seat::N, &[("N", "1H"), ("S", "X"), ("S", "1S")]);
+    slip.events[2].findings.unintended = Some(true);
+    let r = rule(&slip).expect("25A1");
+    assert_eq!(r.rulings.len(), 1, "{:?}", r.rulings);
+    assert_eq!((r.rulings[0].irregularity, r.rulings[0].law.as_str()), (Irregularity::ChangeOfCall, "25A1"));
+    assert_eq!(r.decision.as_ref().map(|d| (d.seat, d.law.as_str())), Some((Seat::W, "29A")));
+    assert!(r.must_pass.is_empty(), "no 36B4 bar: {:?}", r.must_pass);
+    // Meant, the double is rectified under 36B4 first.
+    slip.events[2].findings.unintended = None;
+    let r = rule(&slip).expect("36B4");
+    assert_eq!(r.rulings[0].law, "36B4");
+}
