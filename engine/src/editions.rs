@@ -362,6 +362,12 @@ pub(crate) struct Rules {
     /// The ruling entry's clause for a replaced unintended call: 25A1
     /// (2017, 2007), 25A (1997, one undivided paragraph).
     pub unintended_replaced: &'static str,
+    /// 25A only "without pause for thought" (1997, 2007); 2017 dropped the
+    /// words.
+    pub pause_ends_25a: bool,
+    /// 1997 25B1: LHO's call over a substituted call, meant over the
+    /// original one, lets the substitute stand and may be withdrawn.
+    pub lho_meant_original: bool,
     /// Laws 30-32 after a call out of rotation is cancelled: the 2017
     /// comparable-call scheme, the 2007 bars; None where the engine does
     /// not rule calls out of rotation (1997: its Laws 28, 29 and 30 could
@@ -371,6 +377,10 @@ pub(crate) struct Rules {
     /// becomes a penalty card if its owner defends: 24E (2017); the opening
     /// paragraph of Law 24 (2007, 1997).
     pub penalty_card: &'static str,
+    /// 1997 Law 24: declarer *may* treat an exposed card as a penalty card
+    /// if its owner defends (the ruling says so on each card); 2007 and
+    /// 2017 make it one.
+    pub penalty_card_at_declarers_option: bool,
     /// Laws 35-39: the clause each ruling on an inadmissible call cites.
     pub inadmissible: InadmissibleClauses,
     /// 27C: the offender may replace his insufficient bid before LHO has
@@ -406,8 +416,11 @@ impl Rules {
                 change_of_call: ChangeScheme::AcceptOrCancel,
                 lho_withdrawal: ("25A6", "25A6"),
                 unintended_replaced: "25A1",
+                pause_ends_25a: false,
+                lho_meant_original: false,
                 rotation: Some(RotationScheme::Comparable),
                 penalty_card: "24E",
+                penalty_card_at_declarers_option: false,
                 inadmissible: INADMISSIBLE_2017,
                 premature_replacement: true,
                 second_insufficient: SecondInsufficient::RuleAsB3,
@@ -426,8 +439,11 @@ impl Rules {
                 change_of_call: ChangeScheme::AcceptOrCancel,
                 lho_withdrawal: ("25A4", "25A4"),
                 unintended_replaced: "25A1",
+                pause_ends_25a: true,
+                lho_meant_original: false,
                 rotation: Some(RotationScheme::Bars),
                 penalty_card: "24",
+                penalty_card_at_declarers_option: false,
                 // The 2007 Law 39 has no provision for LHO calling first.
                 inadmissible: InadmissibleClauses { after_final_pass_condoned: None, ..INADMISSIBLE_2017 },
                 premature_replacement: true,
@@ -447,8 +463,11 @@ impl Rules {
                 change_of_call: ChangeScheme::CondoneOrPenalty,
                 lho_withdrawal: ("25A", "16C2"),
                 unintended_replaced: "25A",
+                pause_ends_25a: true,
+                lho_meant_original: true,
                 rotation: None,
                 penalty_card: "24",
+                penalty_card_at_declarers_option: true,
                 inadmissible: InadmissibleClauses {
                     double_condoned: "35",
                     double: "36",

@@ -177,3 +177,29 @@ pub fn engine_hello() -> Hello {
         features: FEATURES.iter().map(|s| s.to_string()).collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_clause_belongs_to_the_family_of_its_law() {
+        let family = |law| feature_of_clause(law);
+        assert_eq!(family("23"), None, "1997/2007 Law 23 is no comparable call");
+        assert_eq!(family("23A1"), Some("comparable-call"));
+        assert_eq!(family("24"), Some("exposed-card"));
+        assert_eq!(family("25A1"), Some("change-of-call"));
+        assert_eq!(family("25B3"), Some("change-of-call"));
+        assert_eq!(family("26B"), Some("insufficient-bid"));
+        assert_eq!(family("27B1(a)"), Some("insufficient-bid"));
+        assert_eq!(family("28B"), Some("out-of-rotation"));
+        assert_eq!(family("34"), Some("out-of-rotation"));
+        assert_eq!(family("36B2"), Some("inadmissible"));
+        assert_eq!(family("16C2"), None);
+        assert_eq!(family("72C"), None);
+        // Every family named is one the hello may declare.
+        for law in ["23A1", "24", "25A1", "27B2", "31A1", "38A"] {
+            assert!(LAW_FEATURES.contains(&family(law).unwrap()), "{law}");
+        }
+    }
+}

@@ -91,6 +91,22 @@ pub enum Law26After30a {
     IfNotComparable,
 }
 
+/// 37B2 and 38C (2017; 2007 alike) for a call out of rotation: where the
+/// pass substituted for the cancelled call stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SubstitutedPassOutOfRotation {
+    /// The call is cancelled and the auction goes back to the player whose
+    /// turn it was (29B; 36B4 for the inadmissible double); the substituted
+    /// pass is the offender's at his own turn.
+    #[default]
+    BackToTurn,
+    /// The pass takes the place of the call where it was made: the players
+    /// it passed over lose their turn, as after an accepted call out of
+    /// rotation (29A), and 17D3 keeps the auction open for them.
+    WhereMade,
+}
+
 /// How liberally 23A reads "comparable".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -135,6 +151,8 @@ pub struct Regulations {
     pub law_28b_after_acceptance: Law28bAfterAcceptance,
     #[serde(skip_serializing_if = "is_default")]
     pub law_26_after_30a: Law26After30a,
+    #[serde(skip_serializing_if = "is_default")]
+    pub substituted_pass_out_of_rotation: SubstitutedPassOutOfRotation,
 }
 
 const DEFAULT_SUIT_CARDS: u8 = 1;
@@ -153,6 +171,7 @@ impl Default for Regulations {
             insufficient_bid_out_of_rotation: InsufficientBidOutOfRotation::default(),
             law_28b_after_acceptance: Law28bAfterAcceptance::default(),
             law_26_after_30a: Law26After30a::default(),
+            substituted_pass_out_of_rotation: SubstitutedPassOutOfRotation::default(),
         }
     }
 }
@@ -185,6 +204,7 @@ pub const FEATURES: &[&str] = &[
     "regulation:insufficient_bid_out_of_rotation",
     "regulation:law_28b_after_acceptance",
     "regulation:law_26_after_30a",
+    "regulation:substituted_pass_out_of_rotation",
 ];
 
 impl Regulations {
@@ -207,6 +227,7 @@ impl Regulations {
             self.insufficient_bid_out_of_rotation != d.insufficient_bid_out_of_rotation,
             self.law_28b_after_acceptance != d.law_28b_after_acceptance,
             self.law_26_after_30a != d.law_26_after_30a,
+            self.substituted_pass_out_of_rotation != d.substituted_pass_out_of_rotation,
         ];
         FEATURES.iter().zip(set).filter(|(_, on)| *on).map(|(f, _)| *f).collect()
     }

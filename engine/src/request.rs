@@ -63,6 +63,13 @@ impl std::str::FromStr for Action {
 pub struct Findings {
     /// 25A: the call this one replaces was unintended.
     pub unintended: Option<bool>,
+    /// 1997 and 2007 25A: the player paused for thought before replacing
+    /// his unintended call, which those Laws do not allow (2017 asks only
+    /// whether the call was unintended).
+    pub pause: Option<bool>,
+    /// 1997 25B1: on LHO's call over a substituted call, the director's
+    /// finding that LHO meant it over the offender's original call.
+    pub over_original: Option<bool>,
     /// 23A: the director's opinion that this replacement is (not) comparable.
     pub comparable: Option<bool>,
     /// 27B1(a): the director's opinion that this replacement specifies the
@@ -70,6 +77,14 @@ pub struct Findings {
     pub same_denomination: Option<bool>,
     /// The call's meaning under the partnership's agreements.
     pub means: Option<Meaning>,
+}
+
+impl Findings {
+    /// The keys a finding may have beside an event's seat key, read off
+    /// this type (the one list: the runner's story forms refuse them).
+    pub fn keys() -> &'static [&'static str] {
+        crate::keys::keys::<Findings>()
+    }
 }
 
 /// One event: exactly one seat and what that seat did, with findings.
@@ -124,6 +139,8 @@ impl<'de> Deserialize<'de> for Event {
                             seat = Some((s, action));
                         }
                         "unintended" => f.unintended = Some(map.next_value()?),
+                        "pause" => f.pause = Some(map.next_value()?),
+                        "over_original" => f.over_original = Some(map.next_value()?),
                         "comparable" => f.comparable = Some(map.next_value()?),
                         "same_denomination" => f.same_denomination = Some(map.next_value()?),
                         "means" => f.means = Some(map.next_value()?),
@@ -160,6 +177,12 @@ impl Serialize for Event {
         m.serialize_entry(self.seat.letter(), &self.action.to_string())?;
         if let Some(v) = f.unintended {
             m.serialize_entry("unintended", &v)?;
+        }
+        if let Some(v) = f.pause {
+            m.serialize_entry("pause", &v)?;
+        }
+        if let Some(v) = f.over_original {
+            m.serialize_entry("over_original", &v)?;
         }
         if let Some(v) = f.comparable {
             m.serialize_entry("comparable", &v)?;
@@ -255,6 +278,8 @@ mod tests {
     fn every_finding_goes_out_and_comes_back() {
         let findings = Findings {
             unintended: Some(true),
+            pause: Some(true),
+            over_original: Some(false),
             comparable: Some(false),
             same_denomination: Some(true),
             means: Some(Meaning::default()),

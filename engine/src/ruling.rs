@@ -203,6 +203,15 @@ pub struct PenaltyCard {
     pub seat: Seat,
     pub card: Card,
     pub law: String,
+    /// 1997 Law 24: declarer may treat the card as a penalty card; it is
+    /// one only if he so chooses (a choice made in the play). Written only
+    /// when true: in 2007 and 2017 the card is a penalty card outright.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub at_declarers_option: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 /// A withdrawn call, named by who made it and what it was.

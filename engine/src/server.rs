@@ -342,6 +342,18 @@ mod tests {
         assert_eq!(answers[2]["seq"], 5);
         assert_eq!(answers[3]["seq"], Value::Null);
         assert_eq!(answers[4]["seq"], 6, "a request carrying an expectation is refused");
+        // The refusal names the key that is not the protocol's, and a
+        // message with the protocol's keys only is refused for its values.
+        let message = |k: usize| answers[k]["message"].as_str().unwrap_or_default().to_string();
+        assert!(message(4).contains("unknown key `expect`"), "{}", message(4));
+        assert!(!message(1).contains("unknown key"), "{}", message(1));
+    }
+
+    #[test]
+    fn the_keys_of_a_rule_message_are_those_of_its_types() {
+        let mut keys = rule_keys().to_vec();
+        keys.sort_unstable();
+        assert_eq!(keys, ["dealer", "edition", "events", "regulations", "seq", "type", "vulnerable"]);
     }
 
     #[test]

@@ -51,6 +51,13 @@ pub struct Table {
     lead: Vec<LeadSource>,
     unauthorized: Vec<UnauthorizedInformation>,
     rulings: Vec<IrregularityRuling>,
+    /// The entries of insufficient bids that stand because LHO accepted
+    /// them (27A1), by their place in the auction: a 25A1 replacement of
+    /// such a bid takes its entry back.
+    accepted: Vec<(usize, usize)>,
+    /// Entries taken back (by index in `rulings`, which stays as it is so
+    /// that the indices others hold keep their meaning).
+    taken_back: Vec<usize>,
     adjustments: Vec<String>,
     score_cap: Option<ScoreCap>,
     /// Laws 28-34: calls out of rotation still awaiting the offender's
@@ -75,6 +82,8 @@ impl Table {
             lead: Vec::new(),
             unauthorized: Vec::new(),
             rulings: Vec::new(),
+            accepted: Vec::new(),
+            taken_back: Vec::new(),
             adjustments: Vec::new(),
             score_cap: None,
             rotation: Rotation::default(),
@@ -89,14 +98,20 @@ impl Table {
     /// next-turn obligation of that seat; ends every obligation when the
     /// auction ends (17D).
     pub(crate) fn stand(&mut self, seat: Seat, call: Call, means: Option<Meaning>) {
-        debug_assert_eq!(seat, self.auction.next_seat());
-        self.auction.push(call);
-        self.meanings.push(means);
         for o in &mut self.must_pass {
             if o.seat == seat && o.scope == Scope::NextTurn {
                 o.in_force = false;
             }
         }
+        self.place(seat, call, means);
+    }
+
+    /// A call joins the auction at its seat's turn, serving no obligation:
+    /// the end of the auction ends every obligation (17D).
+    fn place(&mut self, seat: Seat, call: Call, means: Option<Meaning>) {
+        debug_assert_eq!(seat, self.auction.next_seat());
+        self.auction.push(call);
+        self.meanings.push(means);
         if self.auction.is_over() {
             for o in &mut self.must_pass {
                 o.in_force = false;
@@ -110,6 +125,35 @@ impl Table {
     pub(crate) fn cancel_from(&mut self, from: usize) {
         self.auction.truncate(from);
         self.meanings.truncate(from);
+        self.accepted.retain(|(slot, _)| *slot < from);
+    }
+
+    /// 25A: does event `e` replace its player's call as an unintended one?
+    /// The director found the call unintended, and (1997, 2007) that the
+    /// player did not pause for thought before replacing it.
+    pub(crate) fn replaces_unintended(&self, e: &crate::request::Event) -> bool {
+        e.findings.unintended == Some(true) && !(self.rules.pause_ends_25a && e.findings.pause == Some(true))
+    }
+
+    /// An insufficient bid stands because LHO accepted it (27A1), with its
+    /// ruling entry. (An accepted call out of rotation is not one: the
+    /// turns it took away stay lost whatever replaces it, so its 29A entry
+    /// stays too.) The bid was made before LHO chose: it serves no
+    /// next-turn obligation imposed meanwhile (a card exposed by the
+    /// offender's partner, 24B, binds the offender at his next turn).
+    pub(crate) fn stand_accepted(&mut self, seat: Seat, call: Call, means: Option<Meaning>, entry: IrregularityRuling) {
+        self.place(seat, call, means);
+        self.accepted.push((self.auction.calls().len() - 1, self.rulings.len()));
+        self.rulings.push(entry);
+    }
+
+    /// 25A1: the call at `slot` is replaced by the call the player meant,
+    /// which is his call for that turn: the entry that let the replaced
+    /// call stand when it was accepted is taken back, the 25A1 entry being
+    /// the one that disposes of it in the end.
+    pub(crate) fn take_back_acceptance(&mut self, slot: usize) {
+        let entries = self.accepted.iter().filter(|(s, _)| *s == slot).map(|(_, r)| *r);
+        self.taken_back.extend(entries);
     }
 
     /// The meaning written for the call that stands at `index`, if any.
@@ -193,7 +237,8 @@ impl Table {
     /// 24E: `card` of `seat` lies face up until the end of the auction and
     /// becomes a penalty card if `seat` becomes a defender.
     pub(crate) fn penalty_card(&mut self, seat: Seat, card: crate::card::Card, law: &str) {
-        self.penalty.push(PenaltyCard { seat, card, law: law.to_string() });
+        let at_declarers_option = self.rules.penalty_card_at_declarers_option;
+        self.penalty.push(PenaltyCard { seat, card, law: law.to_string(), at_declarers_option });
     }
 
     /// Is `card` of `seat` already lying face up (24)?
@@ -281,7 +326,10 @@ impl Table {
             next,
             decision,
             auction: self.auction.calls().to_vec(),
-            rulings: self.rulings.clone(),
+            rulings: (self.rulings.iter().enumerate())
+                .filter(|(k, _)| !self.taken_back.contains(k))
+                .map(|(_, r)| r.clone())
+                .collect(),
             must_pass: self.must_pass.clone(),
             call_restrictions: self.call_restrictions(),
             lead_restrictions,

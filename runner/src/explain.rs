@@ -90,6 +90,12 @@ fn findings(e: &Event) -> String {
     if let Some(v) = f.unintended {
         parts.push(format!("unintended: {v}"));
     }
+    if let Some(v) = f.pause {
+        parts.push(format!("pause: {v}"));
+    }
+    if let Some(v) = f.over_original {
+        parts.push(format!("over_original: {v}"));
+    }
     if let Some(v) = f.comparable {
         parts.push(format!("comparable: {v}"));
     }

@@ -6,12 +6,10 @@
 
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::ruling::IrregularityRuling;
 use crate::ruling::Scope;
+use crate::ruling::{Irregularity, IrregularityRuling};
 use crate::step::Next;
 use crate::table::Table;
-
-use super::double_irregularity;
 
 /// 36B, LHO has not called before rectification: the double or redouble is
 /// cancelled (36B1); the offender must replace it with a legal call and his
@@ -40,4 +38,13 @@ pub(super) fn lho_called(t: &mut Table, offender: Seat, call: Call) -> Next {
     t.record(IrregularityRuling::on_call(offender, call, double_irregularity(call), law));
     t.unauthorized(offender.partner(), offender, call, t.rules.withdrawn_ui);
     Next::Done
+}
+
+/// The name of an inadmissible double or redouble.
+fn double_irregularity(call: Call) -> Irregularity {
+    if call == Call::Redouble {
+        Irregularity::InadmissibleRedouble
+    } else {
+        Irregularity::InadmissibleDouble
+    }
 }

@@ -15,7 +15,9 @@ use crate::table::Table;
 /// lead restrictions of Law 26 (2017: 26B) may apply (38D) unless
 /// `lho_called` (38D's exception; 1997 35). The cancelled bid is
 /// unauthorised to the partner (16C2; 2007 16D2). The substituted pass is
-/// the offender's next event.
+/// the offender's next event (out of rotation: his pass at his own turn,
+/// the auction having gone back to the player whose turn it was; or, by
+/// regulation, a pass where the bid was made: `Waiting::substitute_where_made`).
 pub(super) fn rectify(t: &mut Table, offender: Seat, call: Call, means: Option<Meaning>, lho_called: bool) {
     let partner = offender.partner();
     let x = t.rules.inadmissible;

@@ -273,3 +273,42 @@ fn card_events_round_trip() {
     assert!(v["rulings"][0].get("call").is_none());
     assert_eq!(v["penalty_cards"][0], serde_json::json!({"seat": "E", "card": "HK", "law": "24E"}));
 }
+
+/// The same story under `substituted_pass_out_of_rotation: where-made`.
+fn where_made(dealer: Seat, text: &str) -> Ruling {
+    use crate::regulations::{Regulations, SubstitutedPassOutOfRotation::WhereMade};
+    let mut r = story(dealer, text);
+    r.regulations = Some(Regulations { substituted_pass_out_of_rotation: WhereMade, ..Regulations::default() });
+    rule(&r).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+#[test]
+fn a_barred_call_out_of_rotation_goes_back_to_the_player_whose_turn_it_was() {
+    // 24B bars W at his next turn; he bids 1S at S's turn (37 takes it
+    // wherever it was made, 35B). 37B2: cancelled, a pass substituted.
+    let text = "N:1D E:exposes_HQ E:1H W:1S";
+    let r = ruled(Seat::N, text);
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), calls("1D 1H")), "by default S keeps his turn");
+    assert_eq!(r.rulings[1].irregularity, Irregularity::CallWhenRequiredToPass);
+    // By regulation the pass stands at W's seat: S loses his turn.
+    let r = where_made(Seat::N, text);
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::N), calls("1D 1H P P")));
+    // Where it would be the third pass after a call with turns lost (17D3),
+    // the auction goes back as by default.
+    let r = where_made(Seat::N, "N:1D E:exposes_HQ W:1S");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), calls("1D")));
+}
+
+#[test]
+fn a_substituted_pass_that_would_end_the_auction_goes_back_even_where_made() {
+    // N 1D, E P, and W bids 8S at S's turn: a pass in its place would be
+    // the third after 1D with S's turn lost; 17D3 sends the auction back
+    // to S.
+    let text = "N:1D E:P W:8S";
+    assert_eq!(ruled(Seat::N, text).next, Some(Seat::S));
+    let r = where_made(Seat::N, text);
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), calls("1D P")));
+    // One turn earlier (at E's turn, nobody has passed), the pass stands.
+    let r = where_made(Seat::N, "N:1D S:8S");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::W), calls("1D P P")));
+}

@@ -3,7 +3,7 @@
 //! offender's correct turn, and the accepted passes out of rotation that
 //! Law 34 may yet cancel; and the one rule the table applies itself when a
 //! call stands, 17D3: an auction in which a player missed his turn does not
-//! end. The rules that fill this memory are `out_of_rotation.rs`'s.
+//! end. The rules that fill this memory are the `out_of_rotation` module's.
 
 use std::rc::Rc;
 

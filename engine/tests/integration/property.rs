@@ -152,6 +152,10 @@ fn random_regulations(rng: &mut Rng) -> Regulations {
         ][pick(2) as usize],
         law_28b_after_acceptance: [Law28bAfterAcceptance::Forfeited, Law28bAfterAcceptance::Applies][pick(2) as usize],
         law_26_after_30a: [Law26After30a::Never, Law26After30a::IfNotComparable][pick(2) as usize],
+        substituted_pass_out_of_rotation: [
+            SubstitutedPassOutOfRotation::BackToTurn,
+            SubstitutedPassOutOfRotation::WhereMade,
+        ][pick(2) as usize],
     }
 }
 

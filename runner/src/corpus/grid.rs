@@ -29,6 +29,16 @@ pub fn findings(e: &Event) -> String {
     if let Some(v) = f.unintended {
         parts.push(if v { "unintended".to_string() } else { "intended".to_string() });
     }
+    if let Some(v) = f.pause {
+        parts.push(if v { "after a pause".to_string() } else { "without pause".to_string() });
+    }
+    if let Some(v) = f.over_original {
+        parts.push(if v {
+            "meant over the original call".to_string()
+        } else {
+            "meant over the substitute".to_string()
+        });
+    }
     if let Some(v) = f.comparable {
         parts.push(if v { "comparable".to_string() } else { "not comparable".to_string() });
     }

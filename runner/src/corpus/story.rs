@@ -72,6 +72,12 @@ fn findings_named(e: &Event) -> Option<String> {
     if f.unintended.is_some() {
         named.push("unintended");
     }
+    if f.pause.is_some() {
+        named.push("pause");
+    }
+    if f.over_original.is_some() {
+        named.push("over_original");
+    }
     if f.comparable.is_some() {
         named.push("comparable");
     }
@@ -183,7 +189,7 @@ fn cell_action(cell: &str) -> Result<Action, String> {
     if matches!(word, "exposes" | "leads") {
         return Err(format!("cards shown during the auction (Law 24) cannot be drawn in a grid: {USE_ANOTHER_FORM}"));
     }
-    if matches!(word, "unintended" | "intended" | "comparable" | "same_denomination" | "means") {
+    if word == "intended" || rulings_engine::Findings::keys().contains(&word) {
         return Err(format!(
             "`{cell}`: the director's findings on a call (unintended, comparable, what it means) cannot be written \
              in a grid: tell the story with `events:`, the finding beside its event"

@@ -40,9 +40,9 @@ use crate::auction::Legality;
 use crate::error::{impossible, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
+use crate::regulations::SubstitutedPassOutOfRotation;
 use crate::request::{Action, Event};
-use crate::ruling::Irregularity;
-use crate::step::{self, Next, Pending};
+use crate::step::{self, Handoff, Next, Pending};
 use crate::table::Table;
 
 /// Which law an inadmissible call falls under (Law 35).
@@ -80,15 +80,6 @@ pub(crate) fn law35(t: &Table, seat: Seat, call: Call, required_to_pass: bool) -
     }
 }
 
-/// The name of an inadmissible double or redouble.
-fn double_irregularity(call: Call) -> Irregularity {
-    if call == Call::Redouble {
-        Irregularity::InadmissibleRedouble
-    } else {
-        Irregularity::InadmissibleDouble
-    }
-}
-
 /// What the table remembers while it waits to see whether the offender's
 /// LHO calls before rectification.
 #[derive(Debug, Clone)]
@@ -98,9 +89,42 @@ pub(crate) struct Waiting {
     call: Call,
     /// The meaning of the offender's call, should it stand after all (37A).
     means: Option<Meaning>,
+    /// The player whose turn it was when the call was made.
+    turn: Seat,
 }
 
 impl Waiting {
+    /// 37B2, 38C for a call out of rotation, under the regulation
+    /// `substituted_pass_out_of_rotation: where-made`: the substituted pass
+    /// stands where the call was made, and the players it passed over lose
+    /// their turn (the table's 17D3 keeps the auction open for them). By
+    /// default the auction goes back to the player whose turn it was.
+    fn substitute_where_made(&self, t: &mut Table) {
+        let substitutes = matches!(self.kind, Kind::AboveSeven | Kind::RequiredToPass { .. });
+        if !substitutes
+            || self.offender == self.turn
+            || t.regulations.substituted_pass_out_of_rotation != SubstitutedPassOutOfRotation::WhereMade
+            || t.auction.is_over()
+        {
+            return;
+        }
+        // 17D3 (2007 17E2): a pass out of rotation that would end the
+        // auction with a turn taken away does not; the auction goes back
+        // to the player who missed his turn, as by default.
+        // The turns lost: from the player whose turn it was up to the offender.
+        let lost = (0..3).take_while(|k| self.turn.rotate(*k) != self.offender).count();
+        let calls = t.auction.calls();
+        let passes = calls.iter().rev().take_while(|c| c.is_pass()).count();
+        let after_a_call = if passes < calls.len() { passes } else { passes.saturating_sub(1) };
+        if after_a_call + lost + 1 >= 3 {
+            return;
+        }
+        while t.auction.next_seat() != self.offender {
+            t.skip_turn();
+        }
+        t.stand(self.offender, Call::Pass, None);
+    }
+
     /// The rectification when the offender's LHO has not called before it:
     /// 36B2, 37B, 38B-38C with 26B and 72C, 39C.
     fn rectify(&self, t: &mut Table) {
@@ -115,6 +139,7 @@ impl Waiting {
                 law39::rectify(t, self.offender, self.call, self.means.clone());
             }
         }
+        self.substitute_where_made(t);
     }
 }
 
@@ -132,18 +157,37 @@ enum Kind {
 }
 
 /// Wait, with nothing rectified yet, on the event that tells whether the
-/// offender's LHO called before rectification.
-fn wait(kind: Kind, e: &Event, call: Call) -> Next {
+/// offender's LHO called before rectification. `turn` is the player whose
+/// turn it was when the call was made.
+fn wait(t: &Table, kind: Kind, e: &Event, call: Call) -> Next {
     let offender = e.seat;
     let means = e.findings.means.clone();
+    let turn = t.auction.next_seat();
+    let w = Waiting { kind, offender, call, means, turn };
     let waiting_on = match kind {
         // After the final pass nobody is to call: the wait only remembers.
         Kind::AfterFinalPass => offender.lho(),
+        // A call out of rotation that 37B or 38 cancels (35B, 35C: those
+        // laws take it wherever it was made): the auction goes back to the
+        // player whose turn it was, as for any call out of rotation that is
+        // cancelled (29B; 36B4 says so of the inadmissible double). The
+        // pass substituted for the offender's call is his pass at his own
+        // turn, which both laws require of him anyway.
+        _ if offender != turn
+            && t.regulations.substituted_pass_out_of_rotation == SubstitutedPassOutOfRotation::WhereMade =>
+        {
+            // The seat after the pass where the call was made: rectify a
+            // copy to see it (17D3 may keep a lost turn's player to call).
+            let mut after = t.clone();
+            w.rectify(&mut after);
+            after.auction.next_seat()
+        }
+        _ if offender != turn => turn,
         // The offender is to call again (his replacement, or the pass the
         // director substitutes).
         _ => offender,
     };
-    Next::Wait(Pending { waiting_on, decision: None, state: Box::new(Waiting { kind, offender, call, means }) })
+    Next::Wait(Pending { waiting_on, decision: None, state: Box::new(w) })
 }
 
 impl step::Waiting for Waiting {
@@ -152,6 +196,16 @@ impl step::Waiting for Waiting {
     /// rectification, which is applied first, and is ruled on as usual.
     fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Event) -> Result<Next, RuleError> {
         let w = *self;
+        // 25A1: the offender puts the call he meant in place of an
+        // unintended one before his partner calls: Laws 36 to 38 apply only
+        // to a call the player meant, and nothing is rectified (EBU TD forum
+        // discussion 115 for an inadmissible double). After the final pass
+        // the call is no replacement of the offender's own (Law 39).
+        if let Action::Call(c) = e.action {
+            if e.seat == w.offender && t.replaces_unintended(e) && w.kind != Kind::AfterFinalPass {
+                return Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)));
+            }
+        }
         if !matches!(e.action, Action::Call(_)) || e.seat != w.offender.lho() {
             w.rectify(t);
         }
@@ -160,7 +214,11 @@ impl step::Waiting for Waiting {
                 Kind::Double => law36::lho_called(t, w.offender, w.call),
                 Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call),
                 Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, e, w.call, w.means, c)?,
-                Kind::AboveSeven => law38::lho_called(t, w.offender, w.call),
+                Kind::AboveSeven => {
+                    let next = law38::lho_called(t, w.offender, w.call);
+                    w.substitute_where_made(t);
+                    next
+                }
                 Kind::AfterFinalPass => law39::lho_called(t, w.offender, w.call, c),
             }),
             Action::Call(c) => Ok(Next::Call(c)),
@@ -193,8 +251,8 @@ impl step::Waiting for Waiting {
 }
 
 /// 35A, 36: a double or redouble in rotation that Law 19 does not permit.
-pub(crate) fn inadmissible_double(_t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
-    Ok(wait(Kind::Double, e, c))
+pub(crate) fn inadmissible_double(t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+    Ok(wait(t, Kind::Double, e, c))
 }
 
 /// 35B, 37: a bid, double or redouble by a player required to pass.
@@ -204,18 +262,18 @@ pub(crate) fn call_when_required_to_pass(t: &mut Table, i: usize, e: &Event, c: 
     }
     let inadmissible_double =
         matches!(t.auction.legality(e.seat, c), Legality::InadmissibleDouble | Legality::InadmissibleRedouble);
-    Ok(wait(Kind::RequiredToPass { inadmissible_double }, e, c))
+    Ok(wait(t, Kind::RequiredToPass { inadmissible_double }, e, c))
 }
 
 /// 35C, 38: a bid of more than seven.
-pub(crate) fn bid_above_seven(_t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
-    Ok(wait(Kind::AboveSeven, e, c))
+pub(crate) fn bid_above_seven(t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+    Ok(wait(t, Kind::AboveSeven, e, c))
 }
 
 /// 35D, 39: a call after the final pass.
 pub(crate) fn call_after_final_pass(t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
     if law39::waits_on_lho(t, e.seat, c) {
-        return Ok(wait(Kind::AfterFinalPass, e, c));
+        return Ok(wait(t, Kind::AfterFinalPass, e, c));
     }
     law39::rectify(t, e.seat, c, e.findings.means.clone());
     Ok(Next::Done)

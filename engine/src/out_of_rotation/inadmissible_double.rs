@@ -1,0 +1,58 @@
+//! Laws 32 and 36: an inadmissible double or redouble out of rotation.
+
+use crate::error::{impossible, RuleError};
+use crate::request::{Action, Event};
+use crate::step::{Handoff, Next};
+use crate::table::{OutOfTurn, Table};
+
+/// 36B4: an inadmissible double or redouble out of rotation is cancelled;
+/// the auction goes back to the player whose turn it was; the offender may
+/// make any legal call at his turn; his partner must pass whenever it is
+/// his turn; 26B and 72C may apply.
+pub(super) fn inadmissible_out_of_rotation(t: &mut Table, oot: &OutOfTurn) {
+    let partner = oot.offender.partner();
+    let law = t.rules.inadmissible.double_out_of_turn;
+    t.record(oot.ruling(law));
+    t.impose_pass(partner, crate::ruling::Scope::RestOfAuction, law);
+    t.lead_after_withdrawal(oot.offender, oot.call, None);
+    t.unauthorized(partner, oot.offender, oot.call, t.rules.withdrawn_ui);
+    t.may_adjust(t.rules.damage);
+}
+
+/// After an inadmissible double or redouble out of rotation: 36A if the
+/// offender's LHO calls next, else the table goes on under 36B4.
+pub(super) fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, RuleError> {
+    let lho = oot.offender.lho();
+    match e.action {
+        // 25A1: the double was a slip the offender replaces at once, before
+        // his partner calls: Law 36 rectifies only a call that was meant.
+        // The call he meant is ruled where it falls (out of rotation still,
+        // if it is not his turn).
+        Action::Call(c) if e.seat == oot.offender && t.replaces_unintended(e) => {
+            Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)))
+        }
+        Action::Call(c) if e.seat == lho => {
+            // 36A: the inadmissible call and every call after it are
+            // cancelled; the auction proceeds as if nothing had happened; no
+            // 26B. If LHO was the player whose turn it was, his call is that
+            // call, in rotation. (Nothing was rectified while waiting.)
+            t.record(oot.ruling(t.rules.inadmissible.double_condoned));
+            t.unauthorized(oot.offender.partner(), oot.offender, oot.call, t.rules.withdrawn_ui);
+            if lho == oot.turn {
+                return Ok(Next::Call(c));
+            }
+            Ok(Next::Done)
+        }
+        Action::Call(c) => {
+            inadmissible_out_of_rotation(t, &oot);
+            Ok(Next::Call(c))
+        }
+        other => Err(impossible(
+            i,
+            format!(
+                "{} says `{other}`, but an inadmissible {} out of rotation can never be accepted (32, 36)",
+                e.seat, oot.call
+            ),
+        )),
+    }
+}

@@ -1,0 +1,106 @@
+//! Laws 28B and 29: who acts after a call out of rotation, and the
+//! offender's LHO's option to accept it.
+
+use std::rc::Rc;
+
+use super::rectification::cancel;
+use super::waiting::Waiting;
+
+use crate::error::{impossible, RuleError};
+use crate::regulations::Law28bAfterAcceptance;
+use crate::request::{Action, Event};
+use crate::ruling::{Choice, Decision};
+use crate::step::{Next, Pending};
+use crate::table::{AcceptedByCall, AcceptedPass, OutOfTurn, Table};
+
+/// 29A: the offender's LHO may accept the call out of rotation.
+pub(super) fn option_29a(oot: OutOfTurn) -> Pending {
+    let lho = oot.offender.lho();
+    Pending {
+        waiting_on: lho,
+        decision: Some(Decision { seat: lho, options: vec![Choice::Accept, Choice::Reject], law: "29A".into() }),
+        state: Box::new(Waiting::Option(oot)),
+    }
+}
+
+/// 28B, 29A, 29B: what happens to a call out of rotation, by who acts next.
+pub(super) fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, RuleError> {
+    let lho = oot.offender.lho();
+    match e.action {
+        Action::Accept if e.seat == lho => {
+            accept(t, &oot);
+            Ok(Next::Done)
+        }
+        Action::Reject if e.seat == lho => {
+            cancel(t, oot, i, false)?;
+            Ok(Next::Done)
+        }
+        // 28B: the player whose turn it was, an opponent of the offender,
+        // calls first: his call is in rotation and the call out of rotation
+        // is cancelled without rectification (16C2 applies, 26 does not;
+        // 2007: 16D2).
+        Action::Call(c) if e.seat == oot.turn && oot.turn.is_opponent_of(oot.offender) => {
+            t.record(oot.ruling("28B"));
+            let ui = t.rules.withdrawn_ui;
+            t.unauthorized(oot.offender.partner(), oot.offender, oot.call, ui);
+            Ok(Next::Call(c))
+        }
+        // 29A: the offender's LHO calls over it, and so accepts it. Under
+        // the regulation `law_28b_after_acceptance: applies`, the player
+        // whose turn it was (an opponent of the offender) may still call in
+        // rotation as the next event (see `before_call`): keep the table as
+        // it was before the acceptance.
+        Action::Call(c) if e.seat == lho => {
+            let late_28b = t.regulations.law_28b_after_acceptance == Law28bAfterAcceptance::Applies
+                && oot.turn != lho
+                && oot.turn.is_opponent_of(oot.offender);
+            let before = late_28b.then(|| Rc::new(t.clone()));
+            accept(t, &oot);
+            if let Some(before) = before {
+                t.rotation.accepted_by_call = Some(AcceptedByCall { oot, at: i, before });
+            }
+            Ok(Next::Call(c))
+        }
+        // The offender's partner calls at his own turn before LHO chose: the
+        // call out of rotation was not accepted (29B), and partner's call
+        // is his call under 30B1(a), 31B1 or 32B1. Under the 2007 Laws the
+        // rectification may bar him (31B, 32A) or forbid him to double at
+        // this turn (30B2(b)): he called before it was assessed, so it binds
+        // him from his next turn, and this call stands (docs/conventions.md).
+        Action::Call(c) if e.seat == oot.turn => {
+            let deferred = cancel(t, oot, i, true)?;
+            if deferred.is_empty() {
+                return Ok(Next::Call(c));
+            }
+            Ok(Next::ClassifyThen(c, Box::new(deferred)))
+        }
+        // Anyone else calls (the offender again, or the fourth player) while
+        // LHO decides: held until the table no longer waits.
+        Action::Call(_) => Ok(Next::Hold(option_29a(oot))),
+        _ => Err(impossible(
+            i,
+            format!(
+                "{} says `{}`, but the table waits on {lho}: {} called {} out of rotation ({} was to call), and only \
+                 {lho} may accept it or reject it (29A)",
+                e.seat, e.action, oot.offender, oot.call, oot.turn
+            ),
+        )),
+    }
+}
+
+/// 29A: the call out of rotation stands; the players it passed over lose
+/// their turn, and the offender's LHO is next.
+pub(super) fn accept(t: &mut Table, oot: &OutOfTurn) {
+    // Shared, not copied: the snapshot holds the earlier accepted passes'
+    // snapshots, and a deep copy of each would double the cost at every pass.
+    let before = Rc::new(t.clone());
+    let first_missed = t.auction.calls().len();
+    while t.auction.next_seat() != oot.offender {
+        t.skip_turn();
+    }
+    if oot.call.is_pass() {
+        t.rotation.accepted_passes.push(AcceptedPass { first_missed, offender: oot.offender, call: oot.call, before });
+    }
+    t.stand(oot.offender, oot.call, oot.means.clone());
+    t.record(oot.ruling("29A"));
+}
