@@ -84,13 +84,17 @@ pub(crate) fn unread_law(t: &Table, i: usize, e: &Event, c: Call) -> Result<(), 
             i,
             "28",
             format!(
-                "{}'s {c} at {turn}'s turn may be a call in rotation, which the {} Law 28 rules",
+                "{}'s {c} at {turn}'s turn, which Law 28 may deem in rotation: the {} Law 28 could not be read",
                 e.seat, t.edition
             ),
         ));
     }
     if !t.rules.passes_out_of_rotation && c.is_pass() {
-        return Err(unsupported(i, "30", format!("a pass out of rotation under the {} Laws", t.edition)));
+        return Err(unsupported(
+            i,
+            "30",
+            format!("a pass out of rotation: the {} Law 30 could not be read (31 and 32 are ruled)", t.edition),
+        ));
     }
     Ok(())
 }

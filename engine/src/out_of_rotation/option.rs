@@ -46,7 +46,7 @@ pub(super) fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Resu
                     i,
                     "28",
                     format!(
-                        "{} calls at his own turn before {lho} chose on {}'s {}: the {} Law 28 rules it",
+                        "{} calls at his own turn before {lho} chose on {}'s {}: the {} Law 28 (28B) could not be read",
                         e.seat, oot.offender, oot.call, t.edition
                     ),
                 ));
