@@ -209,6 +209,9 @@ impl Director {
     fn out_of_rotation(&mut self, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
         let t = &mut self.table;
         if t.rules.rotation.is_some() {
+            // 1997: Laws 28 and 30 could not be read (docs/conventions.md,
+            // "Editions").
+            out_of_rotation::unread_law(t, i, e, c)?;
             if let Some(next) = out_of_rotation::before_call(t, i, e, c) {
                 return Ok(next);
             }
@@ -220,17 +223,10 @@ impl Director {
             return inadmissible::call_when_required_to_pass(t, i, e, c);
         }
         if t.rules.rotation.is_none() {
-            // The 1997 Laws 28, 29 and 30 could not be read (docs/conventions.md,
-            // "Editions"): the engine rules no 1997 call out of rotation but
-            // those Laws 37 and 38 take first, as above.
-            return Err(unsupported(
-                i,
-                "28-32",
-                format!(
-                    "a call out of rotation in the {} Laws: Laws 28-32 are ruled for the 2017 and 2007 Laws",
-                    t.edition
-                ),
-            ));
+            // An edition whose Laws 28-32 the engine does not rule (none
+            // today): no call out of rotation but those Laws 37 and 38 take
+            // first, as above.
+            return Err(unsupported(i, "28-32", format!("a call out of rotation in the {} Laws", t.edition)));
         }
         out_of_rotation::call_out_of_rotation(t, i, e, c)
     }

@@ -155,11 +155,12 @@ pub(crate) enum SecondInsufficient {
 /// 39 has no provision for LHO calling first). The 1997 Laws put every
 /// "LHO called before a penalty was assessed" case in Law 35 ("Inadmissible
 /// Call Condoned") and the penalties in 36-39; their text could not be read,
-/// so 1997 rulings cite the Law where the section is not known.
+/// so 1997 rulings cite the Law where the section is not known (the 1997
+/// Law 32 names 35A for the inadmissible double LHO called over).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct InadmissibleClauses {
     /// A double or redouble Law 19 does not permit, LHO having called
-    /// over it: it and every later call cancelled (2017, 2007 36A; 1997 35).
+    /// over it: it and every later call cancelled (2017, 2007 36A; 1997 35A).
     pub double_condoned: &'static str,
     /// The same, LHO not having called: cancelled, a legal call
     /// substituted, partner barred (2017, 2007 36B2; 1997 36).
@@ -369,10 +370,19 @@ pub(crate) struct Rules {
     /// original one, lets the substitute stand and may be withdrawn.
     pub lho_meant_original: bool,
     /// Laws 30-32 after a call out of rotation is cancelled: the 2017
-    /// comparable-call scheme, the 2007 bars; None where the engine does
-    /// not rule calls out of rotation (1997: its Laws 28, 29 and 30 could
-    /// not be read; docs/conventions.md, "Editions").
+    /// comparable-call scheme, the 2007 bars (1997: its Laws 31 and 32 read
+    /// as 2007's); None where the engine would not rule calls out of
+    /// rotation at all (no edition today).
     pub rotation: Option<RotationScheme>,
+    /// Law 28 (a call deemed in rotation: 28A at RHO's turn while RHO must
+    /// pass, 28B the player whose turn it was calling first) is ruled
+    /// (2017, 2007), or answers `not yet supported` (1997: its Law 28 could
+    /// not be read; docs/conventions.md, "Editions").
+    pub deemed_in_rotation: bool,
+    /// Law 30 (a pass out of rotation, and with it 30C and Law 34) is ruled
+    /// (2017, 2007), or answers `not yet supported` (1997: its Law 30 could
+    /// not be read).
+    pub passes_out_of_rotation: bool,
     /// Law 24: the clause under which a card exposed during the auction
     /// becomes a penalty card if its owner defends: 24E (2017); the opening
     /// paragraph of Law 24 (2007, 1997).
@@ -419,6 +429,8 @@ impl Rules {
                 pause_ends_25a: false,
                 lho_meant_original: false,
                 rotation: Some(RotationScheme::Comparable),
+                deemed_in_rotation: true,
+                passes_out_of_rotation: true,
                 penalty_card: "24E",
                 penalty_card_at_declarers_option: false,
                 inadmissible: INADMISSIBLE_2017,
@@ -442,6 +454,8 @@ impl Rules {
                 pause_ends_25a: true,
                 lho_meant_original: false,
                 rotation: Some(RotationScheme::Bars),
+                deemed_in_rotation: true,
+                passes_out_of_rotation: true,
                 penalty_card: "24",
                 penalty_card_at_declarers_option: false,
                 // The 2007 Law 39 has no provision for LHO calling first.
@@ -465,11 +479,17 @@ impl Rules {
                 unintended_replaced: "25A",
                 pause_ends_25a: true,
                 lho_meant_original: true,
-                rotation: None,
+                // 1997 31 and 32 (bridge.pro.br lei_31; the Norwegian law
+                // book) are 2007's 31 and 32; their Laws 28 and 30 unread.
+                rotation: Some(RotationScheme::Bars),
+                deemed_in_rotation: false,
+                passes_out_of_rotation: false,
                 penalty_card: "24",
                 penalty_card_at_declarers_option: true,
                 inadmissible: InadmissibleClauses {
-                    double_condoned: "35",
+                    // The 1997 32 (opening paragraph) names 35A for a call
+                    // over an inadmissible double out of rotation.
+                    double_condoned: "35A",
                     double: "36",
                     double_out_of_turn: "36",
                     barred_condoned: "35",
@@ -491,8 +511,10 @@ impl Rules {
     /// Laws 30-32 for a call out of rotation of `kind`, made at `whose`
     /// turn, that has just been cancelled (29B); `any_bid` says whether any
     /// player had bid when it was made (2007 30A against 30B). None where
-    /// this edition's Laws have no provision the engine rules on: the
-    /// 1997 Laws, and under the 2007 Laws a pass after a bid, or a double,
+    /// this edition's Laws have no provision the engine rules on: a pass
+    /// under the 1997 Laws (their Law 30 unread: the director answers `not
+    /// yet supported` before it is cancelled), and under the 2007 and 1997
+    /// Laws a pass after a bid, or a double,
     /// at LHO's turn by a player who has not called (30 and 32 name no such
     /// case). Those cannot arise: a player who has not called and calls at
     /// his LHO's turn does so before anyone has called, his LHO dealing
@@ -504,6 +526,9 @@ impl Rules {
         let next = Scope::NextTurn;
         let rest = Scope::RestOfAuction;
         let none = Effects::NONE;
+        if kind == Pass && !self.passes_out_of_rotation {
+            return None;
+        }
         Some(match (self.rotation?, kind, whose) {
             // 2017 30A: the offender passes at his next turn; 72C.
             (RotationScheme::Comparable, Pass, Rho) => Cancelled {
@@ -571,7 +596,7 @@ impl Rules {
                 at_turn: AtTurn::Disposed,
             },
             (RotationScheme::Bars, Pass, Lho) => return None,
-            // 2007 31A: RHO passes, the offender repeats (A1); RHO acts:
+            // 2007 (and 1997) 31A: RHO passes, the offender repeats (A1); RHO acts:
             // repeating the denomination bars partner once (A2(a)), any
             // other call bars him for the rest of the auction, with Law 26
             // (A2(b)); Law 23 either way.
@@ -598,21 +623,21 @@ impl Rules {
                     }),
                 },
             },
-            // 2007 31B: at partner's turn, or LHO's before the offender has
+            // 2007 (and 1997) 31B: at partner's turn, or LHO's before the offender has
             // called: partner passes for the rest of the auction; Laws 23, 26.
             (RotationScheme::Bars, Bid, _) => Cancelled {
                 law: "31B",
                 now: Effects { partner_must_pass: Some((rest, "31B")), lead: true, adjust: Some("23"), ..none },
                 at_turn: AtTurn::Disposed,
             },
-            // 2007 32A: at partner's turn: partner passes for the rest of
+            // 2007 (and 1997) 32A: at partner's turn: partner passes for the rest of
             // the auction; 26B (32, opening paragraph); Law 23.
             (RotationScheme::Bars, Double, Partner) => Cancelled {
                 law: "32A",
                 now: Effects { partner_must_pass: Some((rest, "32A")), lead: true, adjust: Some("23"), ..none },
                 at_turn: AtTurn::Disposed,
             },
-            // 2007 32B: at RHO's turn: RHO passes, the offender repeats
+            // 2007 (and 1997) 32B: at RHO's turn: RHO passes, the offender repeats
             // (B1, no rectification); RHO acts, the offender calls freely
             // and partner passes for the rest of the auction (B2).
             (RotationScheme::Bars, Double, Rho) => Cancelled {
@@ -753,9 +778,28 @@ mod tests {
         // 32: A is partner's turn, B is RHO's turn in 2007.
         assert_eq!(r.cancelled(CallKind::Double, Whose::Partner, true).map(|c| c.law), Some("32A"));
         assert_eq!(r.cancelled(CallKind::Double, Whose::Rho, true).map(|c| c.law), Some("32B"));
-        // No 2007 provision the engine rules on; no 1997 Laws 30-32 at all.
+        // No 2007 provision the engine rules on.
         assert!(r.cancelled(CallKind::Pass, Whose::Lho, true).is_none());
-        assert!(Rules::of(Edition::E1997).cancelled(CallKind::Bid, Whose::Rho, true).is_none());
+    }
+
+    /// The 1997 Laws 31 and 32 are those of 2007 (bridge.pro.br lei_31; the
+    /// Norwegian law book's 32); a 1997 pass out of rotation (Law 30) has
+    /// no rectification here.
+    #[test]
+    fn the_1997_laws_31_and_32_are_the_2007_bars() {
+        let (old, new) = (Rules::of(Edition::E1997), Rules::of(Edition::E2007));
+        for kind in [CallKind::Bid, CallKind::Double] {
+            for whose in [Whose::Rho, Whose::Partner, Whose::Lho] {
+                assert_eq!(old.cancelled(kind, whose, true), new.cancelled(kind, whose, true), "{kind:?} {whose:?}");
+            }
+        }
+        for whose in [Whose::Rho, Whose::Partner, Whose::Lho] {
+            for any_bid in [false, true] {
+                assert!(old.cancelled(CallKind::Pass, whose, any_bid).is_none());
+            }
+        }
+        assert!(!old.deemed_in_rotation && !old.passes_out_of_rotation);
+        assert!(new.deemed_in_rotation && new.passes_out_of_rotation);
     }
 
     #[test]

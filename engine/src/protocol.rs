@@ -171,8 +171,9 @@ pub fn engine_hello() -> Hello {
         name: crate::NAME.to_string(),
         version: crate::VERSION.to_string(),
         // Every law module rules in every edition (editions.rs), but for
-        // the 1997 Laws 28-32, whose text could not be read: a 1997 call out
-        // of rotation answers `not yet supported` (docs/conventions.md).
+        // the 1997 Laws 28 and 30, whose text could not be read: a 1997 call
+        // deemed in rotation or pass out of rotation answers `not yet
+        // supported` (docs/conventions.md).
         editions: Edition::ALL.to_vec(),
         features: FEATURES.iter().map(|s| s.to_string()).collect(),
     }

@@ -233,8 +233,8 @@ fn older_editions_cite_their_own_clauses() {
         assert_eq!(r.score_adjustment, ["23"]);
         assert_eq!(r.lead_restrictions[0].law, "26B");
     }
-    // LHO calls over it: 36A (1997: 35).
-    for (e, law) in [(Edition::E2007, "36A"), (Edition::E1997, "35")] {
+    // LHO calls over it: 36A (1997: 35A, named by the 1997 Law 32).
+    for (e, law) in [(Edition::E2007, "36A"), (Edition::E1997, "35A")] {
         let mut r = story(Seat::N, "N:1S E:P S:X W:2C");
         r.edition = e;
         assert_eq!(rule(&r).unwrap().rulings[0].law, law);

@@ -5,8 +5,8 @@
 //! The 2017 and 2007 Laws share the procedure (28, 29, 34); what follows a
 //! cancelled call (30, 31, 32) is a table in `editions.rs`
 //! ([`crate::editions::Rules::cancelled`]): the 2017 comparable-call
-//! scheme, or the 2007 bars. This module applies whichever the edition
-//! gives.
+//! scheme, or the 2007 bars (1997 31 and 32 too). This module applies
+//! whichever the edition gives.
 //!
 //! The path of a call out of rotation:
 //! - 28A: made at RHO's turn while RHO must pass: RHO's pass is recorded and
@@ -23,9 +23,12 @@
 //!   a 2007 bar then binds him from his next turn); a call by anyone else is
 //!   held by the director until the option is exercised.
 //!
-//! The 1997 Laws 28, 29 and 30 could not be read: the director answers
-//! `not yet supported` for a 1997 call out of rotation (docs/conventions.md,
-//! "Editions").
+//! The 1997 Laws 31 and 32 were read, and are 2007's; 1997 Law 29 is known
+//! as their preambles restate it (accept, or cancel and go back), which is
+//! this procedure. The 1997 Laws 28 and 30 could not be read: a 1997 call
+//! deemed in rotation (28A, 28B) and a 1997 pass out of rotation (30, and
+//! with it 30C and 34) answer `not yet supported` ([`unread_law`];
+//! docs/conventions.md, "Editions").
 //!
 //! Decisions where the Laws are silent are in docs/conventions.md, "Laws
 //! 28-34" and, for 2007, "Editions".
@@ -54,12 +57,47 @@ use std::rc::Rc;
 
 use crate::auction::Legality;
 use crate::editions::Whose;
-use crate::error::RuleError;
+use crate::error::{unsupported, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::Event;
 use crate::step::{self, Next, Pending};
 use crate::table::{AcceptedByCall, OutOfTurn, Table};
+
+/// A call by a player whose turn it is not, where this edition's Law 28 or
+/// Law 30 would rule it and could not be read (1997; [`Rules`] fields
+/// `deemed_in_rotation`, `passes_out_of_rotation`): not yet supported.
+/// - 28A: RHO must pass, so the call would be in rotation;
+/// - 28B after an acceptance by calling (regulation
+///   `law_28b_after_acceptance: applies`): the player whose turn was lost
+///   calls next;
+/// - 30: a pass out of rotation (an artificial one too: the 1997 31A sends
+///   a pass of partner's conventional call at RHO's turn to 31A2(b), but
+///   what rules the rest is Law 30's).
+///
+/// [`Rules`]: crate::editions::Rules
+pub(crate) fn unread_law(t: &Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+    let turn = t.auction.next_seat();
+    let late_28b = t.rotation.accepted_by_call.as_ref().is_some_and(|late| late.at + 1 == i && e.seat == late.oot.turn);
+    if !t.rules.deemed_in_rotation && (late_28b || (turn == e.seat.rho() && t.required_to_pass(turn))) {
+        return Err(unsupported(
+            i,
+            "28",
+            format!(
+                "{}'s {c} at {turn}'s turn, which Law 28 may deem in rotation: the {} Law 28 could not be read",
+                e.seat, t.edition
+            ),
+        ));
+    }
+    if !t.rules.passes_out_of_rotation && c.is_pass() {
+        return Err(unsupported(
+            i,
+            "30",
+            format!("a pass out of rotation: the {} Law 30 could not be read (31 and 32 are ruled)", t.edition),
+        ));
+    }
+    Ok(())
+}
 
 /// A call by a player whose turn it is not, before it is taken for a call
 /// out of rotation: `Some` when the event is ruled on here and now.

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use super::rectification::cancel;
 use super::waiting::Waiting;
 
-use crate::error::{impossible, RuleError};
+use crate::error::{impossible, unsupported, RuleError};
 use crate::regulations::Law28bAfterAcceptance;
 use crate::request::{Action, Event};
 use crate::ruling::{Choice, Decision};
@@ -40,6 +40,17 @@ pub(super) fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Resu
         // is cancelled without rectification (16C2 applies, 26 does not;
         // 2007: 16D2).
         Action::Call(c) if e.seat == oot.turn && oot.turn.is_opponent_of(oot.offender) => {
+            if !t.rules.deemed_in_rotation {
+                // 1997: Law 28 could not be read (docs/conventions.md).
+                return Err(unsupported(
+                    i,
+                    "28",
+                    format!(
+                        "{} calls at his own turn before {lho} chose on {}'s {}: the {} Law 28 (28B) could not be read",
+                        e.seat, oot.offender, oot.call, t.edition
+                    ),
+                ));
+            }
             t.record(oot.ruling("28B"));
             let ui = t.rules.withdrawn_ui;
             t.unauthorized(oot.offender.partner(), oot.offender, oot.call, ui);

@@ -91,11 +91,52 @@ fn laws_36_to_38_out_of_rotation_in_2007() {
     }
 }
 
+fn story_1997(dealer: Seat, events: &[(&str, &str)]) -> Request {
+    Request { edition: crate::request::Edition::E1997, ..story(dealer, events) }
+}
+
+/// The law a story answers `not yet supported` under, and at which event.
+fn unsupported_law(r: &Request) -> Option<(usize, String)> {
+    match rule(r) {
+        Err(RuleError::Unsupported { event, law, .. }) => Some((event, law)),
+        _ => None,
+    }
+}
+
 #[test]
-fn the_1997_laws_do_not_rule_calls_out_of_rotation() {
-    let mut r = story(Seat::N, &[("E", "1S")]);
-    r.edition = crate::request::Edition::E1997;
-    assert!(matches!(rule(&r), Err(RuleError::Unsupported { event: 0, .. })));
+fn the_1997_laws_rule_bids_doubles_and_redoubles_out_of_rotation() {
+    // 29A: the offender's LHO holds the option, as in 2007 and 2017.
+    let r = rule(&story_1997(Seat::N, &[("E", "1S")])).expect("1997 Law 31");
+    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::S, "29A".to_string())));
+    let r = rule(&story_1997(Seat::N, &[("N", "1H"), ("W", "X"), ("N", "reject")])).expect("1997 Law 32");
+    assert_eq!(r.rulings[0].law, "32A");
+    assert_eq!(r.unauthorized_information[0].law, "16C2");
+}
+
+#[test]
+fn the_1997_laws_28_and_30_answer_not_yet_supported() {
+    let regulated_28b =
+        |r| regulated(r, |g| g.law_28b_after_acceptance = crate::regulations::Law28bAfterAcceptance::Applies);
+    // 30: a pass out of rotation, whoever's turn it was.
+    assert_eq!(unsupported_law(&story_1997(Seat::N, &[("E", "P")])), Some((0, "30".into())));
+    assert_eq!(unsupported_law(&story_1997(Seat::N, &[("N", "1H"), ("W", "P")])), Some((1, "30".into())));
+    // 28B: the player whose turn it was calls before LHO chose.
+    assert_eq!(unsupported_law(&story_1997(Seat::N, &[("E", "1S"), ("N", "1H")])), Some((1, "28".into())));
+    // 28B after an acceptance by calling, by regulation; by default the
+    // late call is a bid out of rotation like any other.
+    let late = story_1997(Seat::N, &[("E", "1S"), ("S", "2C"), ("N", "1H")]);
+    assert_eq!(unsupported_law(&regulated_28b(late.clone())), Some((2, "28".into())));
+    assert_eq!(rule(&late).expect("out of rotation").decision.map(|d| d.law), Some("29A".to_string()));
+    // 28A: E calls at N's turn while N must pass (31B barred him).
+    let barred = [("S", "1D"), ("W", "reject"), ("N", "P"), ("E", "P"), ("S", "1H"), ("W", "P")];
+    let mut events = barred.to_vec();
+    assert!(rule(&story_1997(Seat::N, &events)).is_ok());
+    events.push(("E", "1S"));
+    assert_eq!(unsupported_law(&story_1997(Seat::N, &events)), Some((6, "28".into())));
+    // The 2007 Laws rule every one of them.
+    for events in [&[("E", "P")][..], &[("E", "1S"), ("N", "1H")][..], &events[..]] {
+        assert!(rule(&story_2007(Seat::N, events)).is_ok(), "{events:?}");
+    }
 }
 
 #[test]
