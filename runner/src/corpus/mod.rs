@@ -19,6 +19,7 @@ pub mod lint;
 pub mod load;
 pub mod select;
 pub mod story;
+pub mod yaml_guard;
 
 use std::path::PathBuf;
 

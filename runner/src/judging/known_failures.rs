@@ -111,11 +111,13 @@ pub fn load(path: &Path, missing_ok: bool) -> Result<KnownFailures, String> {
     if let Some(message) = duplicate_ids(&text) {
         return Err(format!("{}:{message}", path.display()));
     }
-    let known: KnownFailures = serde_yaml::from_str(&text).map_err(|e| {
-        let at = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
+    let known: KnownFailures = crate::corpus::yaml_guard::from_str_without_aliases(&text).map_err(|r| {
         format!(
-            "{}{at}: the known failures are a map from case id to {{reason, issue, editions, rotations, outcome}}: {e}",
-            path.display()
+            "{}:{}:{}: the known failures are a map from case id to {{reason, issue, editions, rotations, outcome}}: {}",
+            path.display(),
+            r.line,
+            r.column,
+            r.message
         )
     })?;
     for (id, k) in &known {
