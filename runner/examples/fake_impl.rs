@@ -22,6 +22,11 @@
 //! - `wrong-for-dealer=SEAT`: the contract doubled whenever there is one
 //!   and the request's dealer is SEAT (a fault by content, whatever the seq);
 //! - `name=NAME`: the name to give in the hello (default `fake-impl`);
+//! - `pad-auction=K`: K passes added to the auction of every ruling (a
+//!   long answer: K=40000 is about 160 KB, K=80000 over the runner's 256
+//!   KiB limit);
+//! - `error-text=K`: the message of an `error=N` answer is K characters,
+//!   starting with ESC, BEL and a carriage return;
 //! - `tag=WORD`: ignored; marks the process for a test that looks for it.
 
 use std::collections::HashMap;
@@ -131,7 +136,11 @@ fn main() {
                     continue;
                 }
                 if at("error", n) {
-                    say(&mut out, &json!({"type":"error","seq":seq,"message":"cannot rule on this one"}));
+                    let message = match args.get("error-text").and_then(|k| k.parse::<usize>().ok()) {
+                        Some(k) => format!("\u{1b}[2J\u{7}\rbad{}", "x".repeat(k.saturating_sub(7))),
+                        None => "cannot rule on this one".to_string(),
+                    };
+                    say(&mut out, &json!({"type":"error","seq":seq,"message":message}));
                     continue;
                 }
                 if at("skip", n) {
@@ -156,6 +165,11 @@ fn main() {
                 let has_contract = v["ruling"]["contract"].is_object();
                 if has_contract && args.get("wrong-for-dealer").is_some_and(|d| dealer == json!(d)) {
                     v["ruling"]["contract"]["doubled"] = json!("X");
+                }
+                if let Some(k) = args.get("pad-auction").and_then(|k| k.parse::<usize>().ok()) {
+                    if let Some(a) = v["ruling"]["auction"].as_array_mut() {
+                        a.extend(std::iter::repeat_n(json!("P"), k));
+                    }
                 }
                 if at("wrong-ruling", n) {
                     v["ruling"]["contract"]["doubled"] = json!("X");

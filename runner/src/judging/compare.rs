@@ -6,7 +6,6 @@
 //! element by element and in full.
 
 use serde_json::{Map, Value};
-use similar::TextDiff;
 
 /// Does `actual` satisfy `expected`?
 pub fn matches(expected: &Value, actual: &Value) -> bool {
@@ -71,8 +70,7 @@ pub fn diff(expected: &Value, actual: &Value) -> Option<String> {
     }
     let left = to_yaml(expected);
     let right = to_yaml(&project(expected, actual));
-    let text =
-        TextDiff::from_lines(&left, &right).unified_diff().context_radius(3).header("expected", "actual").to_string();
+    let text = crate::judging::line_diff::unified(&left, &right);
     Some(format!("differs in: {}\n{text}", differing_keys(expected, actual).join(", ")))
 }
 

@@ -37,15 +37,7 @@ impl Violation {
     }
 }
 
-/// At most `max` characters of `text`, saying how much was left out.
-pub fn excerpt(text: &str, max: usize) -> String {
-    let count = text.chars().count();
-    if count <= max {
-        return text.to_string();
-    }
-    let head: String = text.chars().take(max).collect();
-    format!("{head}… ({} more characters)", count - max)
-}
+pub use crate::text::excerpt;
 
 /// Parse one line as a JSON object with a string `type`.
 fn message(line: &[u8]) -> Result<(serde_json::Map<String, Value>, String), Violation> {
@@ -90,8 +82,38 @@ fn only_keys(map: &serde_json::Map<String, Value>, allowed: &[&str], what: &str)
     }
 }
 
+/// The longest answer line the runner reads (docs/protocol.md, "Limits"):
+/// a ruling is a few hundred bytes, and one of a thousand events some tens
+/// of kilobytes. A longer answer is a protocol violation, named, and never
+/// compared: comparing is not linear in the worst case, and every answer
+/// of a run is held until the run is judged (issue 25.2, 25.3).
+pub const MAX_ANSWER_BYTES: usize = 256 << 10;
+
+/// The most characters of a program's own text (an `error` message, a
+/// `skipped` reason) the runner keeps; the rest is counted, not kept.
+pub const MAX_TEXT_CHARS: usize = 2000;
+
+/// An answer line over [`MAX_ANSWER_BYTES`]: in step (the process goes on)
+/// when it is one message with the request's seq, read without building it.
+fn too_long(line: &[u8], seq: &Value) -> Violation {
+    let detail = format!(
+        "an answer of {} bytes; the runner reads answers of at most {MAX_ANSWER_BYTES} bytes (docs/protocol.md, \
+         \"Limits\")",
+        line.len()
+    );
+    let in_step = std::str::from_utf8(line)
+        .ok()
+        .and_then(|t| serde_json::from_str::<std::collections::BTreeMap<&str, &serde_json::value::RawValue>>(t).ok())
+        .and_then(|parts| parts.get("seq").map(|s| s.get().to_string()))
+        .is_some_and(|s| serde_json::to_string(seq).ok().as_deref() == Some(s.as_str()));
+    Violation { detail, in_step }
+}
+
 /// Read the answer to the `rule` request that carried `seq`.
 pub fn read_answer(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
+    if line.len() > MAX_ANSWER_BYTES {
+        return Err(too_long(line, seq));
+    }
     if let Some(ruling) = canonical_ruling(line, seq) {
         return Ok(Answer::Ruling(ruling));
     }
@@ -111,6 +133,9 @@ fn canonical_ruling(line: &[u8], seq: &Value) -> Option<Ruling> {
 /// written, and the ruling. The runner's reader thread calls this as lines
 /// arrive; the seq is checked when the answer is taken.
 pub fn parse_canonical(line: &[u8]) -> Option<(String, Ruling)> {
+    if line.len() > MAX_ANSWER_BYTES {
+        return None;
+    }
     let text = std::str::from_utf8(line).ok()?;
     let parts: std::collections::BTreeMap<&str, &serde_json::value::RawValue> = serde_json::from_str(text).ok()?;
     if parts.len() != 3 || parts.get("type")?.get() != "\"ruling\"" {
@@ -125,6 +150,9 @@ pub fn parse_canonical(line: &[u8]) -> Option<(String, Ruling)> {
 
 /// Read an answer that the reader thread may have parsed already.
 pub fn read_answer_parsed(line: &[u8], parsed: Option<(String, Ruling)>, seq: &Value) -> Result<Answer, Violation> {
+    if line.len() > MAX_ANSWER_BYTES {
+        return Err(too_long(line, seq));
+    }
     if let Some((seq_text, ruling)) = parsed {
         if serde_json::to_string(seq).ok().as_deref() == Some(seq_text.as_str()) {
             return Ok(Answer::Ruling(ruling));
@@ -167,10 +195,10 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
         }
         "skipped" => {
             only_keys(&map, &SKIPPED_KEYS, "skipped")?;
-            let reason = string_field(&map, "reason", "skipped")?;
+            let reason = excerpt(&string_field(&map, "reason", "skipped")?, MAX_TEXT_CHARS);
             let issue = match map.get("issue") {
                 None | Some(Value::Null) => None,
-                Some(Value::String(s)) => Some(s.clone()),
+                Some(Value::String(s)) => Some(crate::text::one_line(s, 300)),
                 Some(other) => {
                     return Err(Violation::in_step(format!(
                         "`skipped.issue` is {other}; it is a string (a link) or absent"
@@ -181,7 +209,7 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
         }
         _ => {
             only_keys(&map, &ERROR_KEYS, "error")?;
-            Ok(Answer::Error(string_field(&map, "message", "error")?))
+            Ok(Answer::Error(excerpt(&string_field(&map, "message", "error")?, MAX_TEXT_CHARS)))
         }
     }
 }
