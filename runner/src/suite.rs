@@ -10,6 +10,7 @@ use rulings_engine::protocol::Hello;
 use crate::cancel::Cancel;
 use crate::implementation::Answer;
 
+use crate::implementation::external::traffic::Traffic;
 use crate::implementation::external::ExternalOptions;
 use crate::implementation::parallel::Workers;
 use crate::implementation::{Implementation, InProcess};
@@ -72,6 +73,8 @@ pub struct SuiteOutcome {
     pub summary: String,
     /// Report files written.
     pub written: Vec<PathBuf>,
+    /// Why the traffic log (`--log-traffic`) could not be written in full.
+    pub log_error: Option<String>,
 }
 
 /// Run the suite. Errors are the user's setup (an unreadable known-failures
@@ -101,13 +104,24 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         known_failures::check_strict(&known, path)?;
     }
 
-    let mut external: Option<Workers> = options.external.clone().map(|o| Workers::start(o, options.jobs));
+    // The traffic log is opened before any program starts: one that cannot
+    // be opened stops the run here, and one that fails later is said.
+    let traffic = match options.external.as_ref().and_then(|o| o.log_traffic.as_ref()) {
+        Some(path) => Some(
+            Traffic::create(path)
+                .map(std::sync::Arc::new)
+                .map_err(|e| format!("--log-traffic {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let mut external: Option<Workers> =
+        options.external.clone().map(|o| Workers::start_logged(o, options.jobs, traffic.clone()));
     let mut in_process = InProcess::with_limit(Some(options.timeout));
     if let Some(ext) = &external {
         for w in ext.warnings() {
             observer.note(&format!("warning: {w}"));
         }
-        if let Some(e) = ext.hello_error() {
+        if let Some(e) = ext.hello_error().filter(|_| !options.cancel.is_cancelled()) {
             observer.note(&format!("rulings: the program did not complete the hello; every case records why:\n  {e}"));
         }
     }
@@ -130,7 +144,8 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
             }
             (
                 ext.declared_hello().cloned(),
-                ext.hello_error(),
+                // Interrupted during the hello: not a fault of the program.
+                ext.hello_error().filter(|_| !options.cancel.is_cancelled()),
                 RunInfo {
                     implementation: Some(o.command.clone()),
                     shell: o.shell,
@@ -251,7 +266,8 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         }
         None => Vec::new(),
     };
-    Ok(SuiteOutcome { report, summary, written })
+    let log_error = traffic.and_then(|t| t.error());
+    Ok(SuiteOutcome { report, summary, written, log_error })
 }
 
 /// Where, in a report folder that holds a report already, an interrupted

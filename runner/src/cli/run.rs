@@ -155,11 +155,11 @@ impl RunArgs {
                 o.stderr = stderr_sink();
             }
             o.window = self.window.max(1);
-            if let Some(path) = &self.log_traffic {
-                // Said now, not after the run: the file must be writable.
-                std::fs::File::create(path).map_err(|e| format!("--log-traffic {}: {e}", path.display()))?;
-                o.log_traffic = Some(path.clone());
-            }
+            // A wait for the program ends at Ctrl-C, the hello's too.
+            o.cancel = Some(cancel.clone());
+            // Opened when the run starts, before any program (a FIFO is
+            // opened once: its reader sees the end when the writer closes).
+            o.log_traffic = self.log_traffic.clone();
             Some(o)
         };
         let jobs = match self.jobs {
@@ -203,6 +203,10 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
             print!("{}", out.summary);
             for p in &out.written {
                 eprintln!("rulings: wrote {}", p.display());
+            }
+            if let Some(e) = &out.log_error {
+                eprintln!("error: --log-traffic: the log could not be written in full: {e}");
+                return std::process::ExitCode::from(2);
             }
             if out.report.footer.interrupted {
                 eprintln!(

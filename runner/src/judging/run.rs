@@ -64,10 +64,6 @@ pub fn run(
     // The ruling as written (rotation 0) of the case and edition at hand.
     let mut unrotated: Option<(usize, Edition, Option<Ruling>)> = None;
     for (index, variant, na) in planned {
-        if cancel.is_cancelled() {
-            // Interrupted while judging: stop at once (issue 25.4).
-            break;
-        }
         let case = &corpus.cases[index];
         let outcome = match na {
             Some(why) => Outcome::NotApplicable { why },

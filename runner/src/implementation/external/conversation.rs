@@ -131,12 +131,24 @@ impl External {
     }
 
     /// Say `bye` and let the process end (killed if it lingers).
+    /// Once the run is cancelled, the process is ended at once instead
+    /// (each worker of `--jobs` would otherwise give its own grace).
     pub fn shutdown(&mut self) {
+        let cancelled = self.options.cancel.as_ref().is_some_and(Cancel::is_cancelled);
         if let Some(mut p) = self.process.take() {
-            let _ = p.send(r#"{"type":"bye"}"#);
-            p.finish();
+            if cancelled {
+                drop(p);
+            } else {
+                let _ = p.send(r#"{"type":"bye"}"#);
+                p.finish();
+            }
         }
-        self.lingering.sweep(true);
+        self.lingering.sweep(!cancelled);
+        if cancelled {
+            for (mut child, _) in self.lingering.0.drain(..) {
+                super::process_group::end(&mut child);
+            }
+        }
     }
 
     fn spawn(&self) -> Result<Process, Fault> {
@@ -276,7 +288,12 @@ impl External {
                 let _ = p.send_raw(batch.into_bytes());
             }
             let Some((index, seq, sent_at)) = in_flight.pop_front() else { continue };
-            let answer = match p.receive(sent_at.max(last_answer) + timeout) {
+            let received = p.receive(sent_at.max(last_answer) + timeout);
+            if matches!(received, Received::Cancelled) {
+                // Interrupted while waiting: no outcome for this request.
+                break;
+            }
+            let answer = match received {
                 Received::Line(bytes, parsed) => match read_answer_parsed(&bytes, parsed, &seq) {
                     Ok(answer) => answer,
                     Err(v) if v.in_step => Answer::Fault { kind: FaultKind::ProtocolViolation, detail: v.detail },
@@ -390,6 +407,11 @@ impl Implementation for External {
         cancel: &Cancel,
         progress: &mut dyn FnMut(usize, &Answer),
     ) -> Vec<Answer> {
+        // A wait for an answer ends when the run is cancelled (issue 25.4).
+        self.options.cancel = Some(cancel.clone());
+        if let Some(p) = self.process.as_mut() {
+            p.set_cancel(cancel.clone());
+        }
         if !self.options.per_case {
             return self.ask_many(requests, cancel, progress);
         }
@@ -416,6 +438,10 @@ impl Implementation for External {
                     }
                 }
             };
+            if cancel.is_cancelled() {
+                // Interrupted while asking: this one has no outcome.
+                break;
+            }
             progress(out.len() + 1, &answer);
             out.push(answer);
         }

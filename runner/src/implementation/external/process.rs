@@ -57,6 +57,8 @@ pub(super) enum Received {
         partial: Vec<u8>,
     },
     TooLong,
+    /// The run was cancelled while waiting: no outcome for this request.
+    Cancelled,
 }
 
 /// A line from stdout and, for a canonical ruling, its reading.
@@ -90,6 +92,8 @@ pub(super) struct Process {
     /// The process id, and the log of the conversation (`--log-traffic`).
     pid: u32,
     traffic: Option<Arc<Traffic>>,
+    /// Stops a wait once cancelled ([`ExternalOptions::cancel`]).
+    cancel: Option<crate::cancel::Cancel>,
 }
 
 impl Process {
@@ -169,6 +173,7 @@ impl Process {
             stderr,
             pid,
             traffic,
+            cancel: options.cancel.clone(),
         })
     }
 
@@ -203,6 +208,11 @@ impl Process {
                 r
             }
         }
+    }
+
+    /// Stop waits once `cancel` is cancelled.
+    pub(super) fn set_cancel(&mut self, cancel: crate::cancel::Cancel) {
+        self.cancel = Some(cancel);
     }
 
     fn log_sent(&self, bytes: &[u8]) {
@@ -262,6 +272,9 @@ impl Process {
         let mut deadline = deadline;
         let mut exited = false;
         loop {
+            if self.cancel.as_ref().is_some_and(crate::cancel::Cancel::is_cancelled) {
+                return Received::Cancelled;
+            }
             let now = Instant::now();
             let wait = deadline.saturating_duration_since(now).min(WATCH);
             match self.stdout.recv_timeout(wait) {
@@ -410,6 +423,7 @@ impl Process {
             Received::TooLong => {
                 self.fail(FaultKind::ProtocolViolation, format!("a line on stdout longer than {} MiB", MAX_LINE >> 20))
             }
+            Received::Cancelled => Fault::new(FaultKind::Crash, format!("interrupted while waiting for {waiting_for}")),
         }
     }
 }
