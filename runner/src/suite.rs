@@ -207,9 +207,20 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         } else if options.update_known_failures && nothing_tested.is_some() {
             return Err(format!("{} is left as it was: the run asked the program no case", path.display()));
         } else if options.update_known_failures {
-            let (new, update) = known_failures::updated(&known, &corpus, &results);
-            report::write_atomic(path, &known_failures::render(&new))
+            // Read again: what was written in it during the run is kept, and
+            // a change made after this read is not overwritten (issue 25.9).
+            let (fresh, text) = known_failures::load_with_text(path, true)?;
+            let (new, update) = known_failures::updated(&fresh, &corpus, &results);
+            let written = crate::judging::known_failures_text::update(&text, &fresh, &new);
+            crate::replace::replace(path, &text, written.text())
                 .map_err(|e| format!("{}: cannot write the known failures: {e}", path.display()))?;
+            if let crate::judging::known_failures_text::Written::Whole(_) = written {
+                observer.note(&format!(
+                    "note: {}: written whole from its entries (its layout could not be edited as text): its comments \
+                     were not kept",
+                    path.display()
+                ));
+            }
             observer.note(&format!(
                 "rulings: wrote {} ({} listed; {} added, {} removed because they pass)",
                 path.display(),

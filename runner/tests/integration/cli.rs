@@ -847,3 +847,45 @@ fn explain_names_the_regulation_options_a_case_sets() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains(r#"regulations: {"second_insufficient_bid":"allow-correction"}"#), "{}", text(&o));
 }
+
+/// `--update-known-failures` edits the file as text (issue 25.9): its
+/// comments stay, and a reason written in it while the run went on is
+/// kept, not replaced by what the run had read at its start.
+#[test]
+fn update_known_failures_keeps_comments_and_an_edit_made_during_the_run() {
+    use std::io::BufRead;
+    let (dir, _) = common::corpus("cli-known-text", 4, false);
+    let known = dir.with_extension("known.yaml");
+    fs::write(&known, "# Our engine's known failures.\n\n# the second case: see the tracker\nL22-TS01:\n  reason: errors\n")
+        .unwrap();
+    let fake = common::fake();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .args(["run", "--cases", s(&dir), "--known-failures", s(&known), "--update-known-failures"])
+        .args(["--window", "1", "--impl", fake.as_str(), "error=2", "crash=4", "delay=300"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("rulings starts");
+    let mut err = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let mut said = String::new();
+    while err.read_line(&mut said).is_ok_and(|n| n > 0) && !said.contains("case(s) against") {}
+    // While the program is still answering, the person keeping the file
+    // writes a reason for the entry the run will add.
+    fs::write(
+        &known,
+        "# Our engine's known failures.\n\n# the second case: see the tracker\nL22-TS01:\n  reason: errors\n\
+         L22-TS03:\n  reason: crashes on the fourth case, reported\n",
+    )
+    .unwrap();
+    std::io::Read::read_to_string(&mut err, &mut said).expect("stderr");
+    let status = child.wait().expect("rulings ends");
+    assert!(status.success(), "{said}");
+    let written = fs::read_to_string(&known).unwrap();
+    assert_eq!(
+        written,
+        "# Our engine's known failures.\n\n# the second case: see the tracker\nL22-TS01:\n  reason: errors\n\
+         L22-TS03:\n  reason: crashes on the fourth case, reported\n",
+        "{said}"
+    );
+    let _ = fs::remove_file(&known);
+}
