@@ -20,6 +20,7 @@ pub mod load;
 pub mod select;
 pub mod story;
 pub mod yaml_guard;
+pub mod yaml_text;
 
 use std::path::PathBuf;
 

@@ -889,3 +889,38 @@ fn update_known_failures_keeps_comments_and_an_edit_made_during_the_run() {
     );
     let _ = fs::remove_file(&known);
 }
+
+/// Text from the issue form cannot become a live key of the case written
+/// (issue 25.7): a lone carriage return (and YAML's other line breaks) in
+/// the director's words, a title holding a quote and a control character;
+/// and a `### Dealer` line inside the ruling's text does not override the
+/// dealer (issue 25.15).
+#[test]
+fn an_issue_form_cannot_hide_a_key_in_the_case() {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let cases = scratch.path().join("cases");
+    fs::create_dir_all(cases.join("law27")).expect("mkdir");
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/_tags.yml"), cases.join("_tags.yml")).expect("tags");
+    let form = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/case-issue.md"))
+        .expect("form");
+    let hostile = form
+        .replace("South corrects to 3D", "South corrects to 3D\rvulnerable: both\u{2028}editions: [1997]")
+        .replace("### Title\n\n", "### Title\n\n\"Quoted\" \u{1b}[2J ");
+    let path = scratch.path().join("hostile.md");
+    fs::write(&path, &hostile).expect("write");
+    let o = rulings(&["import-issue", s(&path), "--cases", s(&cases)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let written = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
+    let case = fs::read_to_string(&written).expect("the case");
+    let loaded = rulings::corpus::load::load_corpus(std::slice::from_ref(&cases));
+    let c = loaded.cases.iter().find(|c| c.path == written).unwrap_or_else(|| panic!("{:?}\n{case}", loaded.errors));
+    assert_eq!(c.vulnerable, rulings_engine::Vulnerability::NS, "{case}");
+    assert_eq!(c.editions, vec![rulings_engine::Edition::E2017], "{case}");
+    assert!(c.title.starts_with("\"Quoted\" \u{1b}[2J"), "the title kept as written: {case}");
+    // A heading inside the ruling's text is refused, not read as the dealer.
+    let twice = form.replace("South corrects to 3D", "South corrects to 3D\n### Dealer\nW");
+    fs::write(&path, twice).expect("write");
+    let o = rulings(&["import-issue", s(&path), "--cases", s(&cases)]);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("the form has `### Dealer` twice"), "{}", text(&o));
+}
