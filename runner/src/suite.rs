@@ -114,8 +114,15 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         ),
         None => None,
     };
+    let jobs = capped_jobs(options.jobs, corpus.cases.len());
+    if options.external.is_some() && jobs < options.jobs {
+        observer.note(&format!(
+            "note: --jobs {} capped to {jobs} (at most one copy a case, and at most {MAX_JOBS})",
+            options.jobs
+        ));
+    }
     let mut external: Option<Workers> =
-        options.external.clone().map(|o| Workers::start_logged(o, options.jobs, traffic.clone()));
+        options.external.clone().map(|o| Workers::start_logged(o, jobs, traffic.clone()));
     let mut in_process = InProcess::with_limit(Some(options.timeout));
     if let Some(ext) = &external {
         for w in ext.warnings() {
@@ -153,7 +160,7 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
                     timeout_s: Some(o.timeout.as_secs_f64()),
                     max_restarts: Some(o.max_restarts),
                     window: Some(o.window),
-                    jobs: (options.jobs > 1).then_some(options.jobs),
+                    jobs: (jobs > 1).then_some(jobs),
                     ..RunInfo::default()
                 },
             )
@@ -281,6 +288,29 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
     Ok(SuiteOutcome { report, summary, written, log_error })
 }
 
+/// The most copies of a program `--jobs` runs side by side (each is a
+/// process, or a process a case, with its pipes and threads).
+pub const MAX_JOBS: usize = 64;
+
+/// `--jobs` as run: at least 1, at most [`MAX_JOBS`], and no more than the
+/// cases to ask (a copy with nothing to do still starts; issue 25.10).
+pub fn capped_jobs(asked: usize, cases: usize) -> usize {
+    asked.min(MAX_JOBS).min(cases).max(1)
+}
+
 /// Where, in a report folder that holds a report already, an interrupted
 /// run writes its partial report.
 pub const INTERRUPTED: &str = "interrupted";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jobs_are_capped_at_the_cases_and_a_maximum() {
+        assert_eq!(capped_jobs(5000, 2868), MAX_JOBS);
+        assert_eq!(capped_jobs(5000, 3), 3);
+        assert_eq!(capped_jobs(8, 695), 8);
+        assert_eq!(capped_jobs(4, 0), 1);
+    }
+}

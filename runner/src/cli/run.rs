@@ -97,8 +97,8 @@ pub struct RunArgs {
     #[arg(long, requires = "known_failures")]
     pub update_known_failures: bool,
     /// Run N copies of the program side by side, each asked every Nth case
-    /// (default: the number of cores with --per-case, else 1); the results
-    /// are those of one copy.
+    /// (default: the number of cores with --per-case, else 1; at most 64, and
+    /// no more than the cases); the results are those of one copy.
     #[arg(long, value_name = "N", requires = "implementation")]
     pub jobs: Option<usize>,
     /// Write every line sent to the program and read from it to FILE, with

@@ -924,3 +924,25 @@ fn an_issue_form_cannot_hide_a_key_in_the_case() {
     assert!(!o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("the form has `### Dealer` twice"), "{}", text(&o));
 }
+
+/// `--jobs 5000` starts no more copies than there are cases (issue 25.10).
+#[test]
+fn jobs_are_capped() {
+    let (dir, _) = common::corpus("cli-jobs", 2, false);
+    let out = fresh(&dir, "out");
+    let o = rulings(&[
+        "run",
+        "--cases",
+        s(&dir),
+        "--hide-stderr",
+        "--report",
+        s(&out),
+        "--jobs",
+        "5000",
+        "--impl",
+        common::fake().as_str(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("note: --jobs 5000 capped to 2"), "{}", text(&o));
+    assert_eq!(read_report(&out).header.options.jobs, Some(2));
+}
