@@ -98,6 +98,7 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     let source = field(&f, "Source")?;
     let law = laws.first().and_then(|l| rulings_engine::clauses::law_number(l)).ok_or("Clauses: none given")?;
     let folder = crate::corpus::authoring::folder_for(cases, law);
+    crate::corpus::authoring::refuse_link(&folder)?;
     if !folder.is_dir() {
         return Err(format!("{}: no folder for Law {law} in the corpus", folder.display()));
     }

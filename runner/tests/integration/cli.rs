@@ -280,6 +280,14 @@ fn new_writes_only_inside_the_corpus() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let written = fs::read_to_string(cases.join("law27/fine.yaml")).unwrap();
     assert!(written.contains("laws: [\"27B1(a)\"]"), "{written}");
+    // A law folder that is a symbolic link to a folder outside (issue 25.11).
+    let elsewhere = dir.path().join("elsewhere");
+    fs::create_dir_all(&elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, cases.join("law25")).unwrap();
+    let o = rulings(&["new", "25", "--cases", s(&cases)]);
+    assert_ne!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("law25: a symbolic link"), "{}", text(&o));
+    assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 0, "nothing written outside the corpus");
 }
 
 /// Run `rulings` with `args`; its exit code, its stderr and its peak
