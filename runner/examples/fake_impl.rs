@@ -27,6 +27,7 @@
 //!   KiB limit);
 //! - `error-text=K`: the message of an `error=N` answer is K characters,
 //!   starting with ESC, BEL and a carriage return;
+//! - `say=TEXT`: TEXT as a line on stderr at the start, `\e` in it an ESC;
 //! - `tag=WORD`: ignored; marks the process for a test that looks for it.
 
 use std::collections::HashMap;
@@ -59,6 +60,9 @@ fn main() {
                 break;
             }
         }
+    }
+    if let Some(text) = args.get("say") {
+        eprintln!("{}", text.replace("\\e", "\u{1b}"));
     }
     for line in stdin.lock().lines() {
         let Ok(line) = line else { return };

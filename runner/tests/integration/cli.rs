@@ -954,3 +954,25 @@ fn jobs_are_capped() {
     assert!(text(&o).contains("note: --jobs 5000 capped to 2"), "{}", text(&o));
     assert_eq!(read_report(&out).header.options.jobs, Some(2));
 }
+
+/// A program's control characters never reach the terminal raw (issue
+/// 25.12): its stderr lines are passed through with ESC shown as an
+/// escape, and a hello whose name holds one (or is 15 MB long) is refused
+/// with the reason.
+#[test]
+fn a_program_s_control_characters_are_shown_as_escapes() {
+    let (dir, _) = common::corpus("cli-control", 1, false);
+    let fake = common::fake();
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "say=\\e[2J\\e]0;owned\u{7}"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    assert!(err.contains("\\u{1b}[2J\\u{1b}]0;owned\\u{7}"), "{err}");
+    for name in ["evil\u{1b}[31m", &"x".repeat(101)] {
+        let o = rulings(&["run", "--cases", s(&dir), "--hide-stderr", "--impl", fake.as_str(), &format!("name={name}")]);
+        assert!(!o.status.success());
+        let said = text(&o);
+        assert!(!said.contains('\u{1b}'), "{said:?}");
+        assert!(said.contains("the hello's `name`"), "{said}");
+    }
+}

@@ -266,8 +266,32 @@ pub fn read_hello(line: &[u8]) -> Result<ReadHello, Violation> {
     if hello.name.trim().is_empty() {
         return Err(Violation::lost("the hello's `name` is empty"));
     }
+    for (key, text) in [("name", &hello.name), ("version", &hello.version)] {
+        if let Some(why) = unfit_label(text) {
+            return Err(Violation::lost(format!(
+                "the hello's `{key}` {why} (docs/protocol.md): {}",
+                crate::text::one_line(text, 80)
+            )));
+        }
+    }
     let unknown_features = hello.features.iter().filter(|f| !FEATURES.contains(&f.as_str())).cloned().collect();
     Ok(ReadHello { hello, unknown_features })
+}
+
+/// The longest hello `name` or `version`, in characters: they head every
+/// report and every stderr line passed through.
+pub const MAX_LABEL_CHARS: usize = 100;
+
+/// Why a hello's name or version cannot be shown as it is, if it cannot:
+/// too long, or holding a control character or a line break (ESC, BEL, a
+/// carriage return would reach the terminal and report.md; issue 25.12).
+fn unfit_label(text: &str) -> Option<String> {
+    let count = text.chars().count();
+    if count > MAX_LABEL_CHARS {
+        return Some(format!("is {count} characters long; it may have at most {MAX_LABEL_CHARS}"));
+    }
+    let bad = text.chars().find(|c| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}'))?;
+    Some(format!("holds the control character U+{:04X}; it is one line of plain text", bad as u32))
 }
 
 /// Deserialize `value` as a `T`, then require that it was written as `T`

@@ -619,7 +619,8 @@ fn read_stderr(mut err: impl Read, log: Arc<StderrLog>, pass: Option<(StderrSink
         let cut = if dropped > 0 { format!(" [line cut: {dropped} more bytes not kept]") } else { String::new() };
         if let Some((sink, label)) = &pass {
             let name = label.lock().map(|l| l.clone()).unwrap_or_default();
-            sink.pass(&format!("[{name}] {text}{cut}"));
+            // Shown as text: a program's ESC or BEL does not reach the terminal.
+            sink.pass(&format!("[{name}] {}{cut}", crate::text::printable(&text)));
         }
         log.push(format!("{}{cut}", excerpt(&text, 500)));
     };

@@ -40,6 +40,7 @@ const KEYWORDS: &[&str] = &[
     "minimum",
     "maximum",
     "minLength",
+    "maxLength",
     "pattern",
 ];
 
@@ -212,6 +213,11 @@ impl Schemas {
                 if let Some(n) = s.get("minLength").and_then(Value::as_u64) {
                     if (text.chars().count() as u64) < n {
                         errors.push(format!("{at}: shorter than {n}"));
+                    }
+                }
+                if let Some(n) = s.get("maxLength").and_then(Value::as_u64) {
+                    if (text.chars().count() as u64) > n {
+                        errors.push(format!("{at}: longer than {n}"));
                     }
                 }
                 if let Some(Value::String(p)) = s.get("pattern") {
