@@ -138,12 +138,26 @@ fn parse() -> Cli {
         );
         command = command.version(&*Box::leak(version.into_boxed_str()));
     }
-    let matches = command.get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    let matches = command.try_get_matches().unwrap_or_else(|e| exit_with(e));
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| exit_with(e))
+}
+
+/// clap's exit for help, the version or a usage error, except that help
+/// or a version that cannot be written (stdout full) is an error, not a
+/// silent success (issue 25.13).
+fn exit_with(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        if let Err(io) = e.print().and_then(|()| std::io::Write::flush(&mut std::io::stdout())) {
+            eprintln!("error: cannot write to stdout: {io}");
+            std::process::exit(2);
+        }
+        std::process::exit(0);
+    }
+    e.exit()
 }
 
 pub fn main() -> ExitCode {
-    quiet_on_closed_pipe();
     let cli = parse();
     match cli.command {
         Command::Check { dirs } => check(dirs),
@@ -408,23 +422,4 @@ fn find_case(which: &str, cases: Option<PathBuf>) -> Result<rulings::corpus::cas
             many[1].name
         )),
     }
-}
-
-/// `rulings explain CASE | head`: when the reader of our output goes away,
-/// end quietly, as command-line tools do, instead of reporting a panic of
-/// `print!`. Every other panic is reported as usual.
-fn quiet_on_closed_pipe() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let message = info
-            .payload()
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| info.payload().downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if message.contains("Broken pipe") || message.contains("os error 32") {
-            std::process::exit(141);
-        }
-        default(info);
-    }));
 }

@@ -976,3 +976,25 @@ fn a_program_s_control_characters_are_shown_as_escapes() {
         assert!(said.contains("the hello's `name`"), "{said}");
     }
 }
+
+/// Output that cannot be written (a full disk) is an error said in a
+/// line, exit 2, not a panic (exit 101) nor a silent success (issue 25.13).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/law27");
+    for args in [vec!["clauses", "27"], vec!["--help"], vec!["check", s(&cases)], vec!["explain", "L27-3XUE"]] {
+        let full = fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_rulings"))
+            .args(&args)
+            .current_dir(dir.path())
+            .stdout(full)
+            .output()
+            .expect("rulings runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("cannot write to stdout: No space left on device"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
