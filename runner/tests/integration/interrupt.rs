@@ -194,3 +194,33 @@ fn a_traffic_log_that_cannot_be_written_is_said() {
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(err.contains("--log-traffic: the log could not be written in full"), "{err}");
 }
+
+/// A runner killed outright (SIGKILL: no handler runs) leaves no program
+/// running: the kernel ends it (issue 25.14).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_runner_leaves_no_program_running() {
+    let tag = format!("tag=sigkill-{}", std::process::id());
+    let (dir, _corpus) = crate::common::corpus("sigkill", 2, false);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .args(["run", "--timeout", "60", "--cases"])
+        .arg(dir.path_buf())
+        .args(["--impl", &crate::common::fake(), "hang=1", &tag])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rulings starts");
+    wait_until_started(&mut child);
+    assert!(!processes_with(&tag).is_empty(), "the program runs");
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !processes_with(&tag).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left = processes_with(&tag);
+    for pid in &left {
+        let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+    }
+    assert_eq!(left, Vec::<u32>::new(), "the program ended with the runner");
+}
