@@ -319,7 +319,21 @@ fn aliases_hidden_from_a_text_scan_are_refused_at_the_alias() {
     let with = |tags: &str| good.replace("dealer: N\n", &format!("dealer: N\nnote: &a legal-auction\n{tags}"));
     assert_refused("quote", with("tags: [x 'y, *a]\n").into_bytes(), ":7:14: `*a` is a YAML alias");
     assert_refused("tab", with("tags: [\t*a]\n").into_bytes(), ":7:9: `*a` is a YAML alias");
-    assert_refused("cr", with("# c\rtags: [*a]\n").into_bytes(), ":8:8: `*a` is a YAML alias");
+    // A lone carriage return is refused where it stands (issue 25.15).
+    assert_refused("cr", with("# c\rtags: [*a]\n").into_bytes(), ":7:4: a carriage return without a newline");
+}
+
+/// A lone carriage return is reported where it is, not at 1:1 (issue
+/// 25.15): YAML ends a line there, the editor does not.
+#[test]
+fn a_lone_carriage_return_is_reported_where_it_is() {
+    let good = GOOD.replace("L22-G00D", "L22-LNCR");
+    let text = good.replace("dealer: N\n", "dealer: N # x\rvulnerable: 1e400\n");
+    assert_refused("lone-cr", text.into_bytes(), ":6:14: a carriage return without a newline after it");
+    // Windows line ends are fine.
+    let dir = write_corpus("crlf", vec![("good.yaml", good.replace('\n', "\r\n").into_bytes())]);
+    let corpus = load_corpus(&[dir.path_buf()]);
+    assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
 }
 
 /// The tag registry and a known-failures file refuse aliases too (issue
