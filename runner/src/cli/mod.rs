@@ -382,6 +382,13 @@ fn explain(
                 return ExitCode::from(2);
             }
         };
+        // A case outside what the program's hello declares is not put to
+        // it, as a run would not (issue 25.15).
+        let variant = rulings::judging::outcome::Variant { edition, rotation: 0 };
+        if let Some(why) = rulings::judging::run::not_applicable(&case, variant, &program) {
+            eprintln!("error: {} is not asked of the program: {why} (not applicable, as in a run)", case.id);
+            return ExitCode::from(2);
+        }
         let name = program.hello().name.clone();
         rulings::explain::explain_case(&case, edition, Some((&name, &mut program)))
     };

@@ -527,6 +527,14 @@ fn explain_takes_an_id_or_a_path_and_a_program() {
     assert_eq!(o.status.code(), Some(1), "the program does not rule as expected: {out}");
     assert!(out.contains("fake-impl:\n  against the expectation:"), "{out}");
     assert!(out.contains("against the reference engine: differs in contract"), "{out}");
+    // A case outside the program's hello is not put to it (issue 25.15).
+    for outside in ["editions=2007", "features="] {
+        let case = if outside == "features=" { "L27-30XL" } else { "L22-TS01" };
+        let at = if outside == "features=" { s(&cases) } else { s(&dir) };
+        let o = rulings(&["explain", case, "--cases", at, "--impl", fake.as_str(), outside]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(text(&o).contains("is not asked of the program: fake-impl does not declare"), "{}", text(&o));
+    }
 
     let o = rulings(&["explain", "L99-NONE", "--cases", s(&cases)]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
