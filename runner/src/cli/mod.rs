@@ -306,6 +306,21 @@ fn clauses(law: Option<&str>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// A report read for the matrix, with only what the matrix shows of each
+/// run kept (its outcome and the first line of its detail, which names
+/// the keys that differ): each report's text and its diffs, errors and
+/// stories are let go before the next is read, so that memory grows with
+/// the runs compared, not with the size of the reports (issue 25.15).
+fn for_the_matrix(mut report: rulings::report::Report) -> rulings::report::Report {
+    for line in &mut report.cases {
+        line.detail = line.detail.take().and_then(|d| d.lines().next().map(str::to_string));
+        line.story = None;
+        line.reason = None;
+        line.title.clear();
+    }
+    report
+}
+
 /// `rulings compare REPORT...`: exit 0 when the matrix is made (the
 /// implementations' failures are the matrix's content, not an error of the
 /// command), 2 when a report cannot be read.
@@ -316,7 +331,7 @@ fn compare(paths: &[PathBuf], out: Option<&std::path::Path>) -> ExitCode {
             .map_err(|e| e.to_string())
             .and_then(|t| rulings::report::Report::from_jsonl(&t));
         match read {
-            Ok(r) => reports.push(r),
+            Ok(r) => reports.push(for_the_matrix(r)),
             Err(e) => {
                 eprintln!("error: {}: {e}", p.display());
                 return ExitCode::from(2);

@@ -1006,3 +1006,34 @@ fn a_full_stdout_is_an_error_not_a_panic() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// `compare` keeps of each report only what the matrix shows (issue
+/// 25.15): eight reports of 16 MB (long details and stories) are read one
+/// after the other, and memory does not hold all eight.
+#[cfg(target_os = "linux")]
+#[test]
+fn compare_does_not_hold_every_report_whole() {
+    let (dir, _) = common::corpus("cli-compare-memory", 2, false);
+    let out = fresh(&dir, "out");
+    let o = rulings(&["run", "--cases", s(&dir), "--report", s(&out)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let big = "x".repeat(4 << 20);
+    let inflated: String = fs::read_to_string(out.join("report.jsonl"))
+        .expect("report")
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+            if v["type"] == "case" {
+                v["detail"] = serde_json::json!(format!("differs in: next\n{big}"));
+                v["story"] = serde_json::json!(big);
+            }
+            format!("{v}\n")
+        })
+        .collect();
+    let path = out.join("inflated.jsonl");
+    fs::write(&path, inflated).expect("write");
+    let p = s(&path);
+    let (code, err, peak) = rulings_measured(&["compare", p, p, p, p, p, p, p, p]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(peak < 90 << 20, "compare peaked at {} MB for eight 16 MB reports", peak >> 20);
+}
