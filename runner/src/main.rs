@@ -34,10 +34,8 @@ fn main() -> ExitCode {
 /// The message of a panic that `print!` or `eprint!` raised because its
 /// stream could not be written, if this is one.
 fn output_failed(payload: &(dyn std::any::Any + Send)) -> Option<String> {
-    let text = payload
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| payload.downcast_ref::<&str>().copied())?;
+    let text =
+        payload.downcast_ref::<String>().map(String::as_str).or_else(|| payload.downcast_ref::<&str>().copied())?;
     (text.starts_with("failed printing to stdout") || text.starts_with("failed printing to stderr"))
         .then(|| text.replace("failed printing to", "cannot write to"))
 }

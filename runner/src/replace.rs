@@ -127,9 +127,8 @@ fn keep_owner_and_mode(file: &std::fs::File, old: &std::fs::Metadata) -> std::io
         use std::os::unix::fs::MetadataExt;
         let new = file.metadata()?;
         if (new.uid(), new.gid()) != (old.uid(), old.gid()) {
-            std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid())).map_err(|e| {
-                std::io::Error::new(e.kind(), format!("cannot keep the file's owner and group ({e})"))
-            })?;
+            std::os::unix::fs::fchown(file, Some(old.uid()), Some(old.gid()))
+                .map_err(|e| std::io::Error::new(e.kind(), format!("cannot keep the file's owner and group ({e})")))?;
         }
     }
     file.set_permissions(old.permissions())

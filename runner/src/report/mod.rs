@@ -22,9 +22,9 @@ pub use jsonl::{
     Totals, FORMAT,
 };
 
+use crate::replace::stage;
 /// Write `text` to `path` atomically ([`crate::replace::write_atomic`]).
 pub use crate::replace::write_atomic;
-use crate::replace::stage;
 
 /// The files of a report folder.
 pub const JSONL: &str = "report.jsonl";

@@ -872,8 +872,11 @@ fn update_known_failures_keeps_comments_and_an_edit_made_during_the_run() {
     use std::io::BufRead;
     let (dir, _) = common::corpus("cli-known-text", 4, false);
     let known = dir.with_extension("known.yaml");
-    fs::write(&known, "# Our engine's known failures.\n\n# the second case: see the tracker\nL22-TS01:\n  reason: errors\n")
-        .unwrap();
+    fs::write(
+        &known,
+        "# Our engine's known failures.\n\n# the second case: see the tracker\nL22-TS01:\n  reason: errors\n",
+    )
+    .unwrap();
     let fake = common::fake();
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rulings"))
         .args(["run", "--cases", s(&dir), "--known-failures", s(&known), "--update-known-failures"])
@@ -917,8 +920,8 @@ fn an_issue_form_cannot_hide_a_key_in_the_case() {
     let cases = scratch.path().join("cases");
     fs::create_dir_all(cases.join("law27")).expect("mkdir");
     fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/_tags.yml"), cases.join("_tags.yml")).expect("tags");
-    let form = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/case-issue.md"))
-        .expect("form");
+    let form =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/case-issue.md")).expect("form");
     let hostile = form
         .replace("South corrects to 3D", "South corrects to 3D\rvulnerable: both\u{2028}editions: [1997]")
         .replace("### Title\n\n", "### Title\n\n\"Quoted\" \u{1b}[2J ");
@@ -977,7 +980,8 @@ fn a_program_s_control_characters_are_shown_as_escapes() {
     assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
     assert!(err.contains("\\u{1b}[2J\\u{1b}]0;owned\\u{7}"), "{err}");
     for name in ["evil\u{1b}[31m", &"x".repeat(101)] {
-        let o = rulings(&["run", "--cases", s(&dir), "--hide-stderr", "--impl", fake.as_str(), &format!("name={name}")]);
+        let o =
+            rulings(&["run", "--cases", s(&dir), "--hide-stderr", "--impl", fake.as_str(), &format!("name={name}")]);
         assert!(!o.status.success());
         let said = text(&o);
         assert!(!said.contains('\u{1b}'), "{said:?}");

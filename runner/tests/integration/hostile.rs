@@ -363,7 +363,8 @@ fn a_hidden_alias_bomb_is_refused_in_bounded_memory() {
     let head = GOOD.replace("L22-G00D", "L22-B0M2").replace("tags: [legal-auction]\n", "");
     let items = vec!["1"; 20_000].join(",");
     let aliases = vec!["*w"; 40_000].join(", ");
-    let text = head.replace("expect:\n", &format!("expect:\n  auction: [x 'y, &w [{items}]]\n  rulings: [x 'y, {aliases}]\n"));
+    let text =
+        head.replace("expect:\n", &format!("expect:\n  auction: [x 'y, &w [{items}]]\n  rulings: [x 'y, {aliases}]\n"));
     fs::write(dir.join("law22/bomb.yaml"), text).unwrap();
     let out = std::process::Command::new("prlimit")
         .args(["--as=1073741824", "--cpu=20", env!("CARGO_BIN_EXE_rulings"), "check"])
