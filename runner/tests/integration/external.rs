@@ -370,6 +370,10 @@ fn long_answers_are_bounded_and_named() {
         assert!(detail(o).contains("the runner reads answers of at most 262144 bytes"), "{o}");
     }
     assert_eq!(ext.restarts(), 0, "the answer was in step: no restart");
+    // Over a mebibyte, a line is not even read to its end: the window of
+    // answers in flight stays small (issue 25.3).
+    let (huger, _) = outcomes_with(&corpus, options(&["pad-auction=300000"]));
+    assert!(detail(&huger[0]).contains("a line on stdout longer than 1 MiB"), "{}", huger[0]);
     let errors = outcomes("long-error", 1, &["error=all", "error-text=200000"]);
     let Outcome::Error { message } = &errors[0] else { panic!("{}", errors[0]) };
     assert!(message.chars().count() < 2100, "{} chars kept", message.chars().count());

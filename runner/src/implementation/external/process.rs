@@ -20,8 +20,11 @@ use super::process_group;
 use super::traffic::Traffic;
 use crate::implementation::FaultKind;
 
-/// The longest line read from stdout; longer is a protocol violation.
-const MAX_LINE: usize = 16 << 20;
+/// The longest line read from stdout; longer is a protocol violation that
+/// puts the conversation out of step. Four times the longest answer read
+/// ([`super::answer::MAX_ANSWER_BYTES`]), so that a window of pipelined
+/// answers holds at most a few tens of megabytes (issue 25.3).
+const MAX_LINE: usize = 1 << 20;
 /// How many lines of stderr a fault's outcome shows.
 const STDERR_TAIL: usize = 20;
 /// The most of one stderr line kept or passed through (the rest is counted).
