@@ -68,8 +68,10 @@ pub fn diff(expected: &Value, actual: &Value) -> Option<String> {
     if matches(expected, actual) {
         return None;
     }
-    let left = to_yaml(expected);
-    let right = to_yaml(&project(expected, actual));
+    // Long lists are shown in part (issue 25.2): rendering them whole costs
+    // more than the rest of the judging.
+    let left = to_yaml(&crate::judging::line_diff::shorten(expected));
+    let right = to_yaml(&crate::judging::line_diff::shorten(&project(expected, actual)));
     let text = crate::judging::line_diff::unified(&left, &right);
     Some(format!("differs in: {}\n{text}", differing_keys(expected, actual).join(", ")))
 }

@@ -18,6 +18,26 @@ pub const MAX_DIFF_LINES: usize = 4000;
 /// The most characters of a diff that are kept, in memory and in reports.
 pub const MAX_DIFF_CHARS: usize = 8000;
 
+/// The most entries of one list shown in a diff; the rest are counted.
+pub const MAX_SHOWN_ITEMS: usize = 200;
+
+/// `v` cut to what a diff shows: each list to its first
+/// [`MAX_SHOWN_ITEMS`] entries and a last one counting the rest, so that
+/// a ruling of forty thousand entries is not rendered whole to be shown.
+pub fn shorten(v: &serde_json::Value) -> serde_json::Value {
+    use serde_json::Value;
+    match v {
+        Value::Array(a) if a.len() > MAX_SHOWN_ITEMS => {
+            let mut out: Vec<Value> = a[..MAX_SHOWN_ITEMS].iter().map(shorten).collect();
+            out.push(Value::String(format!("… and {} more entries, not shown", a.len() - MAX_SHOWN_ITEMS)));
+            Value::Array(out)
+        }
+        Value::Array(a) => Value::Array(a.iter().map(shorten).collect()),
+        Value::Object(m) => Value::Object(m.iter().map(|(k, v)| (k.clone(), shorten(v))).collect()),
+        other => other.clone(),
+    }
+}
+
 /// A unified diff of `left` (expected) against `right` (actual), bounded.
 pub fn unified(left: &str, right: &str) -> String {
     let lines = left.lines().count() + right.lines().count();
@@ -45,6 +65,16 @@ pub fn unified(left: &str, right: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_lists_are_shown_in_part() {
+        let mut long = vec![serde_json::json!("1S")];
+        long.extend(std::iter::repeat_n(serde_json::json!("P"), 40_000));
+        let short = shorten(&serde_json::json!({"auction": long}));
+        let shown = short["auction"].as_array().expect("a list");
+        assert_eq!(shown.len(), MAX_SHOWN_ITEMS + 1);
+        assert_eq!(shown[MAX_SHOWN_ITEMS], "… and 39801 more entries, not shown");
+    }
 
     #[test]
     fn a_short_diff_is_whole() {
