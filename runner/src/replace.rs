@@ -24,12 +24,33 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
 
 /// The new text in a temporary file beside `path`, created exclusively
 /// with an unpredictable name, written and synced; removed when dropped
-/// unless persisted.
+/// unless persisted. Its permissions are a new file's (0666 less the
+/// umask, as `File::create` gives), not a temporary file's 0600.
 pub fn stage(path: &Path, text: &str) -> std::io::Result<tempfile::NamedTempFile> {
+    stage_as(path, text, None)
+}
+
+/// [`stage`], the file created with `permissions` (less the umask) when
+/// given: a rewrite is never more open than the file it replaces.
+fn stage_as(
+    path: &Path,
+    text: &str,
+    permissions: Option<std::fs::Permissions>,
+) -> std::io::Result<tempfile::NamedTempFile> {
     let dir = folder_of(path);
     std::fs::create_dir_all(dir)?;
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let mut tmp = tempfile::Builder::new().prefix(&format!(".{name}.")).suffix(".tmp").tempfile_in(dir)?;
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(permissions.unwrap_or_else(|| std::fs::Permissions::from_mode(0o666)));
+    }
+    #[cfg(not(unix))]
+    let _ = permissions;
+    let mut tmp = builder.tempfile_in(dir)?;
     tmp.write_all(text.as_bytes())?;
     tmp.as_file().sync_all()?;
     Ok(tmp)
@@ -88,7 +109,7 @@ pub fn replace(path: &Path, before: &str, after: &str) -> Result<(), ReplaceErro
         f.sync_all()?;
         return Ok(());
     }
-    let tmp = stage(&target, after)?;
+    let tmp = stage_as(&target, after, meta.as_ref().map(std::fs::Metadata::permissions))?;
     if let Some(m) = &meta {
         keep_owner_and_mode(tmp.as_file(), m)?;
     }
@@ -150,9 +171,13 @@ mod tests {
             .unwrap();
         write_atomic(&path, "new").unwrap();
         assert_eq!(std::fs::read_to_string(&outside).unwrap(), "keep me");
+        let plain = dir.path().join("plain");
+        std::fs::File::create(&plain).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().mode() & 0o777;
+        assert_eq!(mode(&path), mode(&plain), "a new file's mode, not a temporary file's 0600");
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
         let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().map(|e| e.file_name()).collect();
-        assert_eq!(left.len(), 3, "no temporary file is left: {left:?}");
+        assert_eq!(left.len(), 4, "no temporary file is left: {left:?}");
     }
 
     #[test]
