@@ -30,11 +30,18 @@ pub struct Violation {
 
 impl Violation {
     fn lost(detail: impl Into<String>) -> Violation {
-        Violation { detail: detail.into(), in_step: false }
+        Violation { detail: kept(detail.into()), in_step: false }
     }
     fn in_step(detail: impl Into<String>) -> Violation {
-        Violation { detail: detail.into(), in_step: true }
+        Violation { detail: kept(detail.into()), in_step: true }
     }
+}
+
+/// What is kept of a violation's detail, which may quote the program (an
+/// unknown key, a value that does not fit): an excerpt, its control
+/// characters escaped (issue 25.3, 25.12).
+fn kept(detail: String) -> String {
+    excerpt(&detail, MAX_TEXT_CHARS)
 }
 
 pub use crate::text::excerpt;
@@ -425,6 +432,19 @@ mod tests {
 
     fn line(v: Value) -> Vec<u8> {
         serde_json::to_vec(&v).unwrap()
+    }
+
+    /// What a violation quotes of the program is an excerpt, escaped: an
+    /// unknown key holding ESC, a long value (issue 25.3, 25.12).
+    #[test]
+    fn a_violation_quotes_the_program_safely() {
+        let key = format!("\u{1b}[2J{}", "k".repeat(100_000));
+        let mut ruling = ruling();
+        ruling[key.as_str()] = json!(1);
+        let v = read_answer(&line(json!({"type":"ruling","seq":4,"ruling":ruling})), &json!(4)).unwrap_err();
+        assert!(!v.detail.contains('\u{1b}'), "{}", &v.detail[..80]);
+        assert!(v.detail.chars().count() < MAX_TEXT_CHARS + 50, "{}", v.detail.len());
+        assert!(v.detail.ends_with("more characters)"), "{}", &v.detail[v.detail.len() - 60..]);
     }
 
     #[test]
