@@ -979,6 +979,11 @@ fn a_program_s_control_characters_are_shown_as_escapes() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
     assert!(err.contains("\\u{1b}[2J\\u{1b}]0;owned\\u{7}"), "{err}");
+    // A feature it declares and the runner does not know, in the warning.
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "features=\u{1b}[31mnew-feature"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("does not know: \\u{1b}[31mnew-feature"), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
     for name in ["evil\u{1b}[31m", &"x".repeat(101)] {
         let o =
             rulings(&["run", "--cases", s(&dir), "--hide-stderr", "--impl", fake.as_str(), &format!("name={name}")]);

@@ -83,10 +83,16 @@ impl External {
         match ext.handshake() {
             Ok((process, read)) => {
                 if !read.unknown_features.is_empty() {
+                    // The program's words, shown safely and in part (issue 25.12).
+                    let mut unknown: Vec<String> =
+                        read.unknown_features.iter().take(10).map(|f| crate::text::one_line(f, 60)).collect();
+                    if read.unknown_features.len() > 10 {
+                        unknown.push(format!("and {} more", read.unknown_features.len() - 10));
+                    }
                     ext.warnings.push(format!(
                         "{} declares feature(s) this runner does not know: {} (known: {})",
                         read.hello.name,
-                        read.unknown_features.join(", "),
+                        unknown.join(", "),
                         FEATURES.join(", ")
                     ));
                 }
