@@ -89,12 +89,31 @@ fn only_keys(map: &serde_json::Map<String, Value>, allowed: &[&str], what: &str)
     }
 }
 
-/// The longest answer line the runner reads (docs/protocol.md, "Limits"):
-/// a ruling is a few hundred bytes, and one of a thousand events some tens
-/// of kilobytes. A longer answer is a protocol violation, named, and never
-/// compared: comparing is not linear in the worst case, and every answer
-/// of a run is held until the run is judged (issue 25.2, 25.3).
-pub const MAX_ANSWER_BYTES: usize = 256 << 10;
+/// The longest answer to a story of `events` events the runner reads
+/// (docs/protocol.md): 16 KiB, and 1 KiB more for each event. The
+/// reference engine writes a few hundred bytes a ruling, and 369 KB for a
+/// story of a thousand inadmissible calls, each with its ruling. A longer
+/// answer is a protocol violation, named, and never compared: every answer
+/// of a run is held until the run is judged, so what a run holds grows
+/// with the corpus's own stories, not with what a program writes (issue
+/// 25.2, 25.3).
+pub fn answer_limit(events: usize) -> usize {
+    (16 << 10) + (1 << 10) * events
+}
+
+/// The longest answer read whatever the story: the limit for the longest
+/// story a request may tell.
+pub const MAX_ANSWER_BYTES: usize = (16 << 10) + (1 << 10) * rulings_engine::MAX_EVENTS;
+
+/// An answer to a story of `events` events that is longer than
+/// [`answer_limit`] allows, as a violation.
+pub fn check_length(line: &[u8], seq: &Value, events: usize) -> Result<(), Violation> {
+    let limit = answer_limit(events);
+    if line.len() > limit {
+        return Err(too_long(line, seq, limit, events));
+    }
+    Ok(())
+}
 
 /// The most characters of a program's own text (an `error` message, a
 /// `skipped` reason) the runner keeps; the rest is counted, not kept.
@@ -102,10 +121,10 @@ pub const MAX_TEXT_CHARS: usize = 2000;
 
 /// An answer line over [`MAX_ANSWER_BYTES`]: in step (the process goes on)
 /// when it is one message with the request's seq, read without building it.
-fn too_long(line: &[u8], seq: &Value) -> Violation {
+fn too_long(line: &[u8], seq: &Value, limit: usize, events: usize) -> Violation {
     let detail = format!(
-        "an answer of {} bytes; the runner reads answers of at most {MAX_ANSWER_BYTES} bytes (docs/protocol.md, \
-         \"Limits\")",
+        "an answer of {} bytes to a story of {events} event(s); the runner reads at most 16 KiB and 1 KiB an \
+         event, here {limit} bytes (docs/protocol.md, \"Transport\")",
         line.len()
     );
     let in_step = std::str::from_utf8(line)
@@ -119,7 +138,7 @@ fn too_long(line: &[u8], seq: &Value) -> Violation {
 /// Read the answer to the `rule` request that carried `seq`.
 pub fn read_answer(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
     if line.len() > MAX_ANSWER_BYTES {
-        return Err(too_long(line, seq));
+        return Err(too_long(line, seq, MAX_ANSWER_BYTES, rulings_engine::MAX_EVENTS));
     }
     if let Some(ruling) = canonical_ruling(line, seq) {
         return Ok(Answer::Ruling(ruling));
@@ -158,7 +177,7 @@ pub fn parse_canonical(line: &[u8]) -> Option<(String, Ruling)> {
 /// Read an answer that the reader thread may have parsed already.
 pub fn read_answer_parsed(line: &[u8], parsed: Option<(String, Ruling)>, seq: &Value) -> Result<Answer, Violation> {
     if line.len() > MAX_ANSWER_BYTES {
-        return Err(too_long(line, seq));
+        return Err(too_long(line, seq, MAX_ANSWER_BYTES, rulings_engine::MAX_EVENTS));
     }
     if let Some((seq_text, ruling)) = parsed {
         if serde_json::to_string(seq).ok().as_deref() == Some(seq_text.as_str()) {
@@ -432,6 +451,23 @@ mod tests {
 
     fn line(v: Value) -> Vec<u8> {
         serde_json::to_vec(&v).unwrap()
+    }
+
+    /// The engine's own answer to the longest story a request may tell
+    /// (North 1C, then East's eight spades 999 times: 369 KB) is within
+    /// the limit; the same answer to a story of 4 events is not.
+    #[test]
+    fn the_answer_limit_grows_with_the_story() {
+        let mut events = vec![json!({"N": "1C"})];
+        events.extend((0..999).map(|_| json!({"E": "8S"})));
+        let request = json!({"type":"rule","seq":1,"dealer":"N","events":events}).to_string();
+        let answer = serde_json::to_vec(&rulings_engine::server::Session::new().answer(&request)).unwrap();
+        assert!(answer.len() > 300_000, "{}", answer.len());
+        assert!(check_length(&answer, &json!(1), 1000).is_ok());
+        assert!(matches!(read_answer(&answer, &json!(1)), Ok(Answer::Ruling(_))));
+        let v = check_length(&answer, &json!(1), 4).unwrap_err();
+        assert!(v.in_step, "one whole message with the request's seq");
+        assert!(v.detail.contains("to a story of 4 event(s)"), "{}", v.detail);
     }
 
     /// What a violation quotes of the program is an excerpt, escaped: an

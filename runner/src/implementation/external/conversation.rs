@@ -11,7 +11,7 @@ use rulings_engine::protocol::{Hello, ToImplementation, FEATURES, PROTOCOL};
 use rulings_engine::{Edition, Request};
 use serde_json::Value;
 
-use super::answer::{excerpt, read_answer, read_answer_parsed, read_hello};
+use super::answer::{check_length, excerpt, read_answer, read_answer_parsed, read_hello};
 use super::options::{label_of, program_name, ExternalOptions};
 use super::process::{Fault, Lingering, Process, Received};
 use super::traffic::Traffic;
@@ -300,7 +300,9 @@ impl External {
                 break;
             }
             let answer = match received {
-                Received::Line(bytes, parsed) => match read_answer_parsed(&bytes, parsed, &seq) {
+                Received::Line(bytes, parsed) => match check_length(&bytes, &seq, requests[index].events.len())
+                    .and_then(|()| read_answer_parsed(&bytes, parsed, &seq))
+                {
                     Ok(answer) => answer,
                     Err(v) if v.in_step => Answer::Fault { kind: FaultKind::ProtocolViolation, detail: v.detail },
                     Err(v) => {
@@ -340,7 +342,8 @@ impl External {
     }
 
     /// One process for this one request.
-    fn ask_once(&mut self, line: &str, seq: &Value) -> Result<Answer, Fault> {
+    /// (`events`: how many the request's story tells, for the answer's limit.)
+    fn ask_once(&mut self, line: &str, seq: &Value, events: usize) -> Result<Answer, Fault> {
         self.lingering.sweep(false);
         let mut p = self.spawn()?;
         if let Err(e) = p.send_once(line) {
@@ -348,7 +351,7 @@ impl External {
         }
         match p.receive(Instant::now() + self.options.timeout) {
             Received::Line(bytes, _) => {
-                let read = read_answer(&bytes, seq);
+                let read = check_length(&bytes, seq, events).and_then(|()| read_answer(&bytes, seq));
                 match read {
                     // It exits on its own; it is waited for (or killed) later.
                     Ok(answer) => {
@@ -434,7 +437,7 @@ impl Implementation for External {
                     let message = ToImplementation::Rule { seq: seq.clone(), request: request.clone() };
                     match serde_json::to_string(&message) {
                         Err(e) => Answer::Error(format!("the runner cannot write this request: {e}")),
-                        Ok(line) => match self.ask_once(&line, &seq) {
+                        Ok(line) => match self.ask_once(&line, &seq, request.events.len()) {
                             Ok(answer) => answer,
                             Err(fault) => {
                                 self.count(&fault);

@@ -21,10 +21,10 @@ use super::traffic::Traffic;
 use crate::implementation::FaultKind;
 
 /// The longest line read from stdout; longer is a protocol violation that
-/// puts the conversation out of step. Four times the longest answer read
-/// ([`super::answer::MAX_ANSWER_BYTES`]), so that a window of pipelined
-/// answers holds at most a few tens of megabytes (issue 25.3).
-const MAX_LINE: usize = 1 << 20;
+/// puts the conversation out of step. Just over the longest answer read
+/// ([`super::answer::MAX_ANSWER_BYTES`], about 1 MiB), so that a window of
+/// pipelined answers holds at most a few tens of megabytes (issue 25.3).
+const MAX_LINE: usize = 2 << 20;
 /// How many lines of stderr a fault's outcome shows.
 const STDERR_TAIL: usize = 20;
 /// The most of one stderr line kept or passed through (the rest is counted).
