@@ -292,7 +292,17 @@ pub fn read_hello(line: &[u8]) -> Result<ReadHello, Violation> {
     if hello.name.trim().is_empty() {
         return Err(Violation::lost("the hello's `name` is empty"));
     }
-    for (key, text) in [("name", &hello.name), ("version", &hello.version)] {
+    if hello.features.len() > 64 || hello.editions.len() > 8 {
+        return Err(Violation::lost(format!(
+            "the hello declares {} feature(s) and {} edition(s); a hello declares at most 64 and 8 \
+             (docs/protocol.md)",
+            hello.features.len(),
+            hello.editions.len()
+        )));
+    }
+    let labels = [("name", &hello.name), ("version", &hello.version)];
+    let features = hello.features.iter().map(|f| ("features", f));
+    for (key, text) in labels.into_iter().chain(features) {
         if let Some(why) = unfit_label(text) {
             return Err(Violation::lost(format!(
                 "the hello's `{key}` {why} (docs/protocol.md): {}",
@@ -466,6 +476,13 @@ mod tests {
         assert!(check_length(&answer, &json!(1), 1000).is_ok());
         assert!(matches!(read_answer(&answer, &json!(1)), Ok(Answer::Ruling(_))));
         let v = check_length(&answer, &json!(1), 4).unwrap_err();
+        // A hello is bounded too: its lists, and each feature's name.
+        let mut hello = serde_json::to_value(rulings_engine::protocol::engine_hello()).unwrap();
+        hello["type"] = json!("hello");
+        hello["features"] = json!(vec!["x"; 65]);
+        assert!(read_hello(&line(hello.clone())).unwrap_err().detail.contains("declares 65 feature(s)"));
+        hello["features"] = json!(["y".repeat(101)]);
+        assert!(read_hello(&line(hello)).unwrap_err().detail.contains("`features` is 101 characters long"));
         assert!(v.in_step, "one whole message with the request's seq");
         assert!(v.detail.contains("to a story of 4 event(s)"), "{}", v.detail);
     }
