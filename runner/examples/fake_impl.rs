@@ -25,6 +25,12 @@
 //!   auction loses its last call (a part of the ruling the test fixtures'
 //!   expectations do not name: only comparing a case's rotations finds it);
 //! - `name=NAME`: the name to give in the hello (default `fake-impl`);
+//! - `pad-auction=K`: K passes added to the auction of every ruling (a
+//!   long answer: K=40000 is about 160 KB, K=80000 over the runner's 256
+//!   KiB limit);
+//! - `error-text=K`: the message of an `error=N` answer is K characters,
+//!   starting with ESC, BEL and a carriage return;
+//! - `say=TEXT`: TEXT as a line on stderr at the start, `\e` in it an ESC;
 //! - `tag=WORD`: ignored; marks the process for a test that looks for it.
 
 use std::collections::HashMap;
@@ -57,6 +63,9 @@ fn main() {
                 break;
             }
         }
+    }
+    if let Some(text) = args.get("say") {
+        eprintln!("{}", text.replace("\\e", "\u{1b}"));
     }
     for line in stdin.lock().lines() {
         let Ok(line) = line else { return };
@@ -134,7 +143,11 @@ fn main() {
                     continue;
                 }
                 if at("error", n) {
-                    say(&mut out, &json!({"type":"error","seq":seq,"message":"cannot rule on this one"}));
+                    let message = match args.get("error-text").and_then(|k| k.parse::<usize>().ok()) {
+                        Some(k) => format!("\u{1b}[2J\u{7}\rbad{}", "x".repeat(k.saturating_sub(7))),
+                        None => "cannot rule on this one".to_string(),
+                    };
+                    say(&mut out, &json!({"type":"error","seq":seq,"message":message}));
                     continue;
                 }
                 if at("skip", n) {
@@ -163,6 +176,11 @@ fn main() {
                 if args.get("unstable-for-dealer").is_some_and(|d| dealer == json!(d)) {
                     if let Some(calls) = v["ruling"]["auction"].as_array_mut() {
                         calls.pop();
+                    }
+                }
+                if let Some(k) = args.get("pad-auction").and_then(|k| k.parse::<usize>().ok()) {
+                    if let Some(a) = v["ruling"]["auction"].as_array_mut() {
+                        a.extend(std::iter::repeat_n(json!("P"), k));
                     }
                 }
                 if at("wrong-ruling", n) {

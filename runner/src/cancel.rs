@@ -28,6 +28,13 @@ impl Cancel {
     }
 }
 
+/// Two tokens are equal when they share one flag.
+impl PartialEq for Cancel {
+    fn eq(&self, other: &Cancel) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,8 @@
 //!   terminal summary, the cross-implementation matrix);
 //! - [`fuzz`]: random stories, the reference engine against a program.
 //!
-//! [`suite`] puts a whole `rulings run` together. The library returns
+//! [`suite`] puts a whole `rulings run` together; [`replace`] writes a
+//! file in place of another, keeping what it was. The library returns
 //! values and never prints: long work tells an [`suite::Observer`] how it
 //! goes, and stops when its [`cancel::Cancel`] token is cancelled. The
 //! `rulings` binary (src/main.rs, src/cli/) is the command line on top.
@@ -25,6 +26,7 @@ pub mod fuzz;
 pub mod harness;
 pub mod implementation;
 pub mod judging;
+pub mod replace;
 pub mod report;
 pub mod suite;
 pub mod text;

@@ -10,6 +10,7 @@ use rulings_engine::protocol::Hello;
 use crate::cancel::Cancel;
 use crate::implementation::Answer;
 
+use crate::implementation::external::traffic::Traffic;
 use crate::implementation::external::ExternalOptions;
 use crate::implementation::parallel::Workers;
 use crate::implementation::{Implementation, InProcess};
@@ -72,6 +73,8 @@ pub struct SuiteOutcome {
     pub summary: String,
     /// Report files written.
     pub written: Vec<PathBuf>,
+    /// Why the traffic log (`--log-traffic`) could not be written in full.
+    pub log_error: Option<String>,
 }
 
 /// Run the suite. Errors are the user's setup (an unreadable known-failures
@@ -101,13 +104,31 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         known_failures::check_strict(&known, path)?;
     }
 
-    let mut external: Option<Workers> = options.external.clone().map(|o| Workers::start(o, options.jobs));
+    // The traffic log is opened before any program starts: one that cannot
+    // be opened stops the run here, and one that fails later is said.
+    let traffic = match options.external.as_ref().and_then(|o| o.log_traffic.as_ref()) {
+        Some(path) => Some(
+            Traffic::create(path)
+                .map(std::sync::Arc::new)
+                .map_err(|e| format!("--log-traffic {}: {e}", path.display()))?,
+        ),
+        None => None,
+    };
+    let jobs = capped_jobs(options.jobs, corpus.cases.len());
+    if options.external.is_some() && jobs < options.jobs {
+        observer.note(&format!(
+            "note: --jobs {} capped to {jobs} (at most one copy a case, and at most {MAX_JOBS})",
+            options.jobs
+        ));
+    }
+    let mut external: Option<Workers> =
+        options.external.clone().map(|o| Workers::start_logged(o, jobs, traffic.clone()));
     let mut in_process = InProcess::with_limit(Some(options.timeout));
     if let Some(ext) = &external {
         for w in ext.warnings() {
             observer.note(&format!("warning: {w}"));
         }
-        if let Some(e) = ext.hello_error() {
+        if let Some(e) = ext.hello_error().filter(|_| !options.cancel.is_cancelled()) {
             let why = crate::text::wrap_lines(&e, crate::text::WIDTH, "  ", "    ");
             observer.note(&format!(
                 "rulings: the program did not complete the hello; every case records why:\n{}",
@@ -134,7 +155,8 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
             }
             (
                 ext.declared_hello().cloned(),
-                ext.hello_error(),
+                // Interrupted during the hello: not a fault of the program.
+                ext.hello_error().filter(|_| !options.cancel.is_cancelled()),
                 RunInfo {
                     implementation: Some(o.command.clone()),
                     shell: o.shell,
@@ -142,7 +164,7 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
                     timeout_s: Some(o.timeout.as_secs_f64()),
                     max_restarts: Some(o.max_restarts),
                     window: Some(o.window),
-                    jobs: (options.jobs > 1).then_some(options.jobs),
+                    jobs: (jobs > 1).then_some(jobs),
                     ..RunInfo::default()
                 },
             )
@@ -199,9 +221,20 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         } else if let (true, Some(why)) = (options.update_known_failures, &nothing_tested) {
             return Err(format!("{} is left as it was: the run tested nothing ({why})", path.display()));
         } else if options.update_known_failures {
-            let (new, update) = known_failures::updated(&known, &corpus, &results);
-            report::write_atomic(path, &known_failures::render(&new))
+            // Read again: what was written in it during the run is kept, and
+            // a change made after this read is not overwritten (issue 25.9).
+            let (fresh, text) = known_failures::load_with_text(path, true)?;
+            let (new, update) = known_failures::updated(&fresh, &corpus, &results);
+            let written = crate::judging::known_failures_text::update(&text, &fresh, &new);
+            crate::replace::replace(path, &text, written.text())
                 .map_err(|e| format!("{}: cannot write the known failures: {e}", path.display()))?;
+            if let crate::judging::known_failures_text::Written::Whole(_) = written {
+                observer.note(&format!(
+                    "note: {}: written whole from its entries (its layout could not be edited as text): its comments \
+                     were not kept",
+                    path.display()
+                ));
+            }
             observer.note(&format!(
                 "rulings: wrote {} ({} listed; {} added, {} removed because they pass)",
                 path.display(),
@@ -261,9 +294,33 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         }
         None => Vec::new(),
     };
-    Ok(SuiteOutcome { report, summary, written })
+    let log_error = traffic.and_then(|t| t.error());
+    Ok(SuiteOutcome { report, summary, written, log_error })
+}
+
+/// The most copies of a program `--jobs` runs side by side (each is a
+/// process, or a process a case, with its pipes and threads).
+pub const MAX_JOBS: usize = 64;
+
+/// `--jobs` as run: at least 1, at most [`MAX_JOBS`], and no more than the
+/// cases to ask (a copy with nothing to do still starts; issue 25.10).
+pub fn capped_jobs(asked: usize, cases: usize) -> usize {
+    asked.min(MAX_JOBS).min(cases).max(1)
 }
 
 /// Where, in a report folder that holds a report already, an interrupted
 /// run writes its partial report.
 pub const INTERRUPTED: &str = "interrupted";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jobs_are_capped_at_the_cases_and_a_maximum() {
+        assert_eq!(capped_jobs(5000, 2868), MAX_JOBS);
+        assert_eq!(capped_jobs(5000, 3), 3);
+        assert_eq!(capped_jobs(8, 695), 8);
+        assert_eq!(capped_jobs(4, 0), 1);
+    }
+}

@@ -1,8 +1,10 @@
 //! `rulings fmt`: its options, and what it prints; the rewriting is
 //! [`rulings::corpus::fmt`]. A file is written only when its normal form
-//! differs, and atomically (a temporary file renamed over it); a file that
-//! does not load, or whose story cannot be told in the form asked for, is
-//! reported and left as it is.
+//! differs, and atomically (a temporary file renamed over it), keeping its
+//! permissions, owner and hard links; a symbolic link named is written
+//! through to its target; a file edited since it was read is left alone
+//! ([`rulings::replace`]). A file that does not load, or whose story cannot
+//! be told in the form asked for, is reported and left as it is.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -61,7 +63,7 @@ pub fn main(args: &FmtArgs) -> ExitCode {
                 println!("{}: not in normal form", path.display());
                 rewritten += 1;
             }
-            Ok(f) => match rulings::report::write_atomic(path, &f.after) {
+            Ok(f) => match rulings::replace::replace(path, &f.before, &f.after) {
                 Ok(()) => {
                     println!("{}: rewritten", path.display());
                     rewritten += 1;

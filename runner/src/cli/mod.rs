@@ -142,12 +142,26 @@ fn parse() -> Cli {
         );
         command = command.version(&*Box::leak(version.into_boxed_str()));
     }
-    let matches = command.get_matches();
-    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    let matches = command.try_get_matches().unwrap_or_else(|e| exit_with(e));
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| exit_with(e))
+}
+
+/// clap's exit for help, the version or a usage error, except that help
+/// or a version that cannot be written (stdout full) is an error, not a
+/// silent success (issue 25.13).
+fn exit_with(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        if let Err(io) = e.print().and_then(|()| std::io::Write::flush(&mut std::io::stdout())) {
+            eprintln!("error: cannot write to stdout: {io}");
+            std::process::exit(2);
+        }
+        std::process::exit(0);
+    }
+    e.exit()
 }
 
 pub fn main() -> ExitCode {
-    quiet_on_closed_pipe();
     let cli = parse();
     match cli.command {
         Command::Check { dirs } => check(dirs),
@@ -296,6 +310,21 @@ fn clauses(law: Option<&str>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// A report read for the matrix, with only what the matrix shows of each
+/// run kept (its outcome and the first line of its detail, which names
+/// the keys that differ): each report's text and its diffs, errors and
+/// stories are let go before the next is read, so that memory grows with
+/// the runs compared, not with the size of the reports (issue 25.15).
+fn for_the_matrix(mut report: rulings::report::Report) -> rulings::report::Report {
+    for line in &mut report.cases {
+        line.detail = line.detail.take().and_then(|d| d.lines().next().map(str::to_string));
+        line.story = None;
+        line.reason = None;
+        line.title.clear();
+    }
+    report
+}
+
 /// `rulings compare REPORT...`: exit 0 when the matrix is made (the
 /// implementations' failures are the matrix's content, not an error of the
 /// command), 2 when a report cannot be read.
@@ -306,7 +335,7 @@ fn compare(paths: &[PathBuf], out: Option<&std::path::Path>, markdown: bool) -> 
             .map_err(|e| e.to_string())
             .and_then(|t| rulings::report::Report::from_jsonl(&t));
         match read {
-            Ok(r) => reports.push(r),
+            Ok(r) => reports.push(for_the_matrix(r)),
             Err(e) => {
                 eprintln!("error: {}: {e}", p.display());
                 return ExitCode::from(2);
@@ -373,6 +402,13 @@ fn explain(
                 return ExitCode::from(2);
             }
         };
+        // A case outside what the program's hello declares is not put to
+        // it, as a run would not (issue 25.15).
+        let variant = rulings::judging::outcome::Variant { edition, rotation: 0 };
+        if let Some(why) = rulings::judging::run::not_applicable(&case, variant, &program) {
+            eprintln!("error: {} is not asked of the program: {why} (not applicable, as in a run)", case.id);
+            return ExitCode::from(2);
+        }
         let name = program.hello().name.clone();
         rulings::explain::explain_case(&case, edition, Some((&name, &mut program)))
     };
@@ -413,23 +449,4 @@ fn find_case(which: &str, cases: Option<PathBuf>) -> Result<rulings::corpus::cas
             many[1].name
         )),
     }
-}
-
-/// `rulings explain CASE | head`: when the reader of our output goes away,
-/// end quietly, as command-line tools do, instead of reporting a panic of
-/// `print!`. Every other panic is reported as usual.
-fn quiet_on_closed_pipe() {
-    let default = std::panic::take_hook();
-    std::panic::set_hook(Box::new(move |info| {
-        let message = info
-            .payload()
-            .downcast_ref::<String>()
-            .map(String::as_str)
-            .or_else(|| info.payload().downcast_ref::<&str>().copied())
-            .unwrap_or("");
-        if message.contains("Broken pipe") || message.contains("os error 32") {
-            std::process::exit(141);
-        }
-        default(info);
-    }));
 }

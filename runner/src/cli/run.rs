@@ -97,8 +97,8 @@ pub struct RunArgs {
     #[arg(long, requires = "known_failures")]
     pub update_known_failures: bool,
     /// Run N copies of the program side by side, each asked every Nth case
-    /// (default: the number of cores with --per-case, else 1); the results
-    /// are those of one copy.
+    /// (default: the number of cores with --per-case, else 1; at most 64, and
+    /// no more than the cases); the results are those of one copy.
     #[arg(long, value_name = "N", requires = "implementation")]
     pub jobs: Option<usize>,
     /// Write every line sent to the program and read from it to FILE, with
@@ -155,11 +155,11 @@ impl RunArgs {
                 o.stderr = stderr_sink();
             }
             o.window = self.window.max(1);
-            if let Some(path) = &self.log_traffic {
-                // Said now, not after the run: the file must be writable.
-                std::fs::File::create(path).map_err(|e| format!("--log-traffic {}: {e}", path.display()))?;
-                o.log_traffic = Some(path.clone());
-            }
+            // A wait for the program ends at Ctrl-C, the hello's too.
+            o.cancel = Some(cancel.clone());
+            // Opened when the run starts, before any program (a FIFO is
+            // opened once: its reader sees the end when the writer closes).
+            o.log_traffic = self.log_traffic.clone();
             Some(o)
         };
         let jobs = match self.jobs {
@@ -203,6 +203,10 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
             print!("{}", out.summary);
             for p in &out.written {
                 eprintln!("rulings: wrote {}", p.display());
+            }
+            if let Some(e) = &out.log_error {
+                eprintln!("error: --log-traffic: the log could not be written in full: {e}");
+                return std::process::ExitCode::from(2);
             }
             if out.report.footer.interrupted {
                 eprintln!(

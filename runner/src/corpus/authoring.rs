@@ -33,7 +33,8 @@ pub fn folder_for(cases: &Path, law: u32) -> PathBuf {
     if let Ok(entries) = std::fs::read_dir(cases) {
         let mut names: Vec<String> = entries
             .filter_map(|e| e.ok())
-            .filter(|e| e.path().is_dir())
+            // The entry itself a folder: a symbolic link is not followed.
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
             .map(|e| e.file_name().to_string_lossy().to_string())
             .filter(|n| covers(n))
             .collect();
@@ -43,6 +44,18 @@ pub fn folder_for(cases: &Path, law: u32) -> PathBuf {
         }
     }
     cases.join(format!("law{law}"))
+}
+
+/// A law folder that is a symbolic link is refused: a tool writing a case
+/// writes only inside the corpus (issue 25.11).
+pub fn refuse_link(folder: &Path) -> Result<(), String> {
+    match std::fs::symlink_metadata(folder) {
+        Ok(m) if m.file_type().is_symlink() => Err(format!(
+            "{}: a symbolic link; new cases are written only into a folder of the corpus itself",
+            folder.display()
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The ids already used under `cases` (read from each file's `id:` line,
@@ -115,6 +128,7 @@ fn clause_given(law_text: &str) -> Option<&'static str> {
 pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>, story: Option<&str>) -> Result<PathBuf, String> {
     let law = law_number(law_text)?;
     let folder = folder_for(cases, law);
+    refuse_link(&folder)?;
     if !folder.is_dir() {
         let mut folders: Vec<String> = std::fs::read_dir(cases)
             .map_err(|e| format!("{}: cannot read the corpus folder: {e}", cases.display()))?

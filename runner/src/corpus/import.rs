@@ -16,11 +16,14 @@ use rulings_engine::{Edition, Request};
 use crate::corpus::case::ruling_value;
 
 /// The form's fields by their label (`### Dealer` -> `N`); GitHub writes
-/// `_No response_` for an optional field left empty.
-pub fn fields(text: &str) -> BTreeMap<String, String> {
+/// `_No response_` for an optional field left empty. A label given twice
+/// is an error: a `### Dealer` line inside the text of another field
+/// (the ruling, say) must not override the field (issue 25.15).
+pub fn fields(text: &str) -> Result<BTreeMap<String, String>, String> {
     let mut out = BTreeMap::new();
     let mut label: Option<String> = None;
     let mut value = String::new();
+    let mut seen: Vec<String> = Vec::new();
     let mut flush = |label: &mut Option<String>, value: &mut String| {
         if let Some(l) = label.take() {
             let v = value.trim().to_string();
@@ -33,14 +36,23 @@ pub fn fields(text: &str) -> BTreeMap<String, String> {
     for line in text.lines() {
         if let Some(l) = line.strip_prefix("### ") {
             flush(&mut label, &mut value);
-            label = Some(l.trim().to_string());
+            let l = l.trim().to_string();
+            if seen.contains(&l) {
+                return Err(format!(
+                    "the form has `### {}` twice: is a line of a field's text a heading? Indent it, or write it \
+                     without `### `",
+                    crate::text::one_line(&l, 60)
+                ));
+            }
+            seen.push(l.clone());
+            label = Some(l);
         } else if label.is_some() {
             value.push_str(line);
             value.push('\n');
         }
     }
     flush(&mut label, &mut value);
-    out
+    Ok(out)
 }
 
 fn field<'a>(f: &'a BTreeMap<String, String>, label: &str) -> Result<&'a str, String> {
@@ -63,7 +75,7 @@ fn slug(title: &str) -> String {
 /// Write the case proposed in `form` (the issue's text) under `cases`, in
 /// the folder of its first clause's law; its path.
 pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
-    let f = fields(form);
+    let f = fields(form)?;
     let title = field(&f, "Title")?;
     let dealer = field(&f, "Dealer")?;
     let vulnerable = f.get("Vulnerability").map_or("none", String::as_str);
@@ -86,6 +98,7 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     let source = field(&f, "Source")?;
     let law = laws.first().and_then(|l| rulings_engine::clauses::law_number(l)).ok_or("Clauses: none given")?;
     let folder = crate::corpus::authoring::folder_for(cases, law);
+    crate::corpus::authoring::refuse_link(&folder)?;
     if !folder.is_dir() {
         return Err(format!("{}: no folder for Law {law} in the corpus", folder.display()));
     }
@@ -98,12 +111,18 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
 
     let used = crate::corpus::authoring::used_ids(cases);
     let id = crate::corpus::authoring::mint_id(law, &used);
-    let quoted = |t: &str| serde_json::to_string(t).unwrap_or_default();
+    // Text from the form goes in as a quoted scalar or as comment lines,
+    // never raw: it cannot end its line (issue 25.7).
+    use crate::corpus::yaml_text::{comment_lines, scalar};
+    let quoted = |t: &str| scalar(t);
+    let canonical = |v: serde_json::Value| v.as_str().map(str::to_string).ok_or("Dealer or Vulnerability");
+    let dealer = canonical(serde_json::to_value(request.dealer).map_err(|e| e.to_string())?)?;
+    let vulnerable = canonical(serde_json::to_value(request.vulnerable).map_err(|e| e.to_string())?)?;
     let mut s = String::new();
     let _ = writeln!(s, "# yaml-language-server: $schema=../../schemas/case.schema.json");
     let _ = writeln!(s, "# Proposed through the issue form. The director's ruling, in their words:");
-    for line in ruling_words.lines() {
-        let _ = writeln!(s, "#   {line}");
+    for line in comment_lines(ruling_words, "  ") {
+        let _ = writeln!(s, "{line}");
     }
     let _ = writeln!(s, "# The expectation below is a DRAFT, the reference engine's ruling: set it from the");
     let _ = writeln!(s, "# director's ruling and the Laws, then remove the `unreviewed` tag.");

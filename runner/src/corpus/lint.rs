@@ -36,14 +36,11 @@ pub fn load_tags(root: &Path) -> Result<Option<BTreeMap<String, String>>, LoadEr
 
 /// A tag registry from its text (`path` names it in errors).
 pub fn parse_tags(text: &str, path: &Path) -> Result<BTreeMap<String, String>, LoadError> {
-    serde_yaml::from_str(text).map_err(|e| {
-        let (line, column) = e.location().map(|l| (l.line(), l.column())).unwrap_or((1, 1));
-        LoadError {
-            path: path.to_path_buf(),
-            line,
-            column,
-            message: format!("the tag registry is a map of tag: meaning; {e}"),
-        }
+    crate::corpus::yaml_guard::from_str_without_aliases(text).map_err(|r| LoadError {
+        path: path.to_path_buf(),
+        line: r.line,
+        column: r.column,
+        message: format!("the tag registry is a map of tag: meaning; {}", r.message),
     })
 }
 

@@ -19,6 +19,8 @@ pub mod lint;
 pub mod load;
 pub mod select;
 pub mod story;
+pub mod yaml_guard;
+pub mod yaml_text;
 
 use std::path::PathBuf;
 

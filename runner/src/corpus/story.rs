@@ -141,9 +141,13 @@ pub struct Grid {
 }
 
 /// A grid line without its note (`#` to the end of the line), and the note.
+/// As in YAML, a note's `#` starts the line or follows a space: `1S#` is a
+/// cell (and not a call), not `1S` and a note that swallows the rest of the
+/// row (issue 25.15).
 fn split_note(line: &str) -> (&str, Option<String>) {
-    match line.split_once('#') {
-        Some((body, note)) => (body, Some(note.trim().to_string()).filter(|n| !n.is_empty())),
+    let at = line.char_indices().find(|&(i, c)| c == '#' && line[..i].chars().last().is_none_or(char::is_whitespace));
+    match at {
+        Some((i, _)) => (&line[..i], Some(line[i + 1..].trim().to_string()).filter(|n| !n.is_empty())),
         None => (line, None),
     }
 }
@@ -654,6 +658,11 @@ mod tests {
         assert!(e.message.contains("`1S` is not a seat"), "{}", e.message);
         let e = at(Seat::N, "W N E S\n- 1S 1H reject\n        2H P");
         assert!(e.message.starts_with("this row starts to the right"), "{}", e.message);
+        // A `#` glued to a cell is not a note: the rest of the row is read.
+        let e = at(Seat::N, "W N E S\n- 1S# 1H P\n2S");
+        assert_eq!((e.line, e.column), (1, 2), "{}", e.message);
+        assert!(e.message.starts_with("`1S#` is not a call"), "{}", e.message);
+        assert!(grid(Seat::N, "W N E S\n- 1S 1H P # a note\n2S").is_ok());
         let e = at(Seat::N, "W N E S\n- 1S 1H* P");
         assert_eq!((e.line, e.column), (1, 5));
         assert!(e.message.contains("without marks"), "{}", e.message);

@@ -44,6 +44,13 @@ impl Workers {
         Workers { workers: std::iter::once(first).chain(others).collect() }
     }
 
+    /// [`Workers::start`] with the traffic log already open (or none).
+    pub fn start_logged(options: ExternalOptions, jobs: usize, traffic: Option<Arc<Traffic>>) -> Workers {
+        let workers =
+            (0..jobs.max(1)).map(|_| External::start_logged(options.clone(), traffic.clone().map(Ok))).collect();
+        Workers { workers }
+    }
+
     fn first(&self) -> &External {
         &self.workers[0]
     }

@@ -6,7 +6,6 @@
 //! element by element and in full.
 
 use serde_json::{Map, Value};
-use similar::TextDiff;
 
 /// Does `actual` satisfy `expected`?
 pub fn matches(expected: &Value, actual: &Value) -> bool {
@@ -69,10 +68,11 @@ pub fn diff(expected: &Value, actual: &Value) -> Option<String> {
     if matches(expected, actual) {
         return None;
     }
-    let left = to_yaml(expected);
-    let right = to_yaml(&project(expected, actual));
-    let text =
-        TextDiff::from_lines(&left, &right).unified_diff().context_radius(3).header("expected", "actual").to_string();
+    // Long lists are shown in part (issue 25.2): rendering them whole costs
+    // more than the rest of the judging.
+    let left = to_yaml(&crate::judging::line_diff::shorten(expected));
+    let right = to_yaml(&crate::judging::line_diff::shorten(&project(expected, actual)));
+    let text = crate::judging::line_diff::unified(&left, &right);
     Some(format!("differs in: {}\n{text}", differing_keys(expected, actual).join(", ")))
 }
 

@@ -99,23 +99,36 @@ pub type KnownFailures = BTreeMap<String, KnownFailure>;
 /// Read a known-failures file. A missing file is an error unless
 /// `missing_ok` (when it is about to be written).
 pub fn load(path: &Path, missing_ok: bool) -> Result<KnownFailures, String> {
+    load_with_text(path, missing_ok).map(|(known, _)| known)
+}
+
+/// [`load`], with the file's text as read (empty for a missing file), to
+/// update it as text ([`super::known_failures_text`]).
+pub fn load_with_text(path: &Path, missing_ok: bool) -> Result<(KnownFailures, String), String> {
     use crate::corpus::files::{read_text_capped, ReadError, MAX_KNOWN_FAILURES_BYTES};
     let text = match read_text_capped(path, MAX_KNOWN_FAILURES_BYTES) {
         Ok(t) => t,
-        Err(ReadError::NotFound) if missing_ok => return Ok(KnownFailures::new()),
+        Err(ReadError::NotFound) if missing_ok => return Ok((KnownFailures::new(), String::new())),
         Err(e) => return Err(format!("{}: cannot read the known failures: {e}", path.display())),
     };
+    parse(path, &text).map(|known| (known, text))
+}
+
+/// The known failures of a file's text (`path` names it in errors).
+fn parse(path: &Path, text: &str) -> Result<KnownFailures, String> {
     if text.trim().is_empty() || text.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#')) {
         return Ok(KnownFailures::new());
     }
-    if let Some(message) = duplicate_ids(&text) {
+    if let Some(message) = duplicate_ids(text) {
         return Err(format!("{}:{message}", path.display()));
     }
-    let known: KnownFailures = serde_yaml::from_str(&text).map_err(|e| {
-        let at = e.location().map(|l| format!(":{}:{}", l.line(), l.column())).unwrap_or_default();
+    let known: KnownFailures = crate::corpus::yaml_guard::from_str_without_aliases(text).map_err(|r| {
         format!(
-            "{}{at}: the known failures are a map from case id to {{reason, issue, editions, rotations, outcome}}: {e}",
-            path.display()
+            "{}:{}:{}: the known failures are a map from case id to {{reason, issue, editions, rotations, outcome}}: {}",
+            path.display(),
+            r.line,
+            r.column,
+            r.message
         )
     })?;
     for (id, k) in &known {

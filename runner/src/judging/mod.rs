@@ -7,6 +7,8 @@
 
 pub mod compare;
 pub mod known_failures;
+pub mod known_failures_text;
+pub mod line_diff;
 pub mod outcome;
 pub mod run;
 pub mod verify;

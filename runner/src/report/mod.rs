@@ -15,7 +15,6 @@ pub mod markdown;
 pub mod matrix;
 pub mod summary;
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 pub use jsonl::{
@@ -23,34 +22,9 @@ pub use jsonl::{
     Totals, FORMAT,
 };
 
-/// Write `text` to `path` atomically: a temporary file beside it, then a rename.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let tmp = stage(path, text)?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
-}
-
-/// Write `text` to a temporary file beside `path`, to be renamed into
-/// place; the temporary file's path.
-fn stage(path: &Path, text: &str) -> std::io::Result<PathBuf> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir)?;
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()
-    })();
-    match result {
-        Ok(()) => Ok(tmp),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(e)
-        }
-    }
-}
+use crate::replace::stage;
+/// Write `text` to `path` atomically ([`crate::replace::write_atomic`]).
+pub use crate::replace::write_atomic;
 
 /// The files of a report folder.
 pub const JSONL: &str = "report.jsonl";
@@ -68,35 +42,21 @@ pub fn write_dir(dir: &Path, report: &Report) -> std::io::Result<Vec<PathBuf>> {
         (dir.join(JUNIT), crate::report::junit::render(report)),
     ];
     let named = |path: &Path, e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
-    let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
-    let unstage = |staged: &[(PathBuf, PathBuf)]| {
-        for (tmp, _) in staged {
-            let _ = std::fs::remove_file(tmp);
-        }
-    };
+    // Temporary files not moved into place are removed when dropped.
+    let mut staged = Vec::new();
     for (path, text) in &files {
         if path.is_dir() {
-            unstage(&staged);
             return Err(std::io::Error::other(format!(
                 "{}: a folder is in the way; the earlier report is left as it was",
                 path.display()
             )));
         }
-        match stage(path, text) {
-            Ok(tmp) => staged.push((tmp, path.clone())),
-            Err(e) => {
-                unstage(&staged);
-                return Err(named(path, e));
-            }
-        }
+        staged.push((stage(path, text).map_err(|e| named(path, e))?, path.clone()));
     }
     let mut written = Vec::new();
-    for (k, (tmp, path)) in staged.iter().enumerate() {
-        if let Err(e) = std::fs::rename(tmp, path) {
-            unstage(&staged[k..]);
-            return Err(named(path, e));
-        }
-        written.push(path.clone());
+    for (tmp, path) in staged {
+        tmp.persist(&path).map_err(|e| named(&path, e.error))?;
+        written.push(path);
     }
     Ok(written)
 }

@@ -300,6 +300,14 @@ fn new_writes_only_inside_the_corpus() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
     let written = fs::read_to_string(cases.join("law27/fine.yaml")).unwrap();
     assert!(written.contains("laws: [\"27B1(a)\"]"), "{written}");
+    // A law folder that is a symbolic link to a folder outside (issue 25.11).
+    let elsewhere = dir.path().join("elsewhere");
+    fs::create_dir_all(&elsewhere).unwrap();
+    std::os::unix::fs::symlink(&elsewhere, cases.join("law25")).unwrap();
+    let o = rulings(&["new", "25", "--cases", s(&cases)]);
+    assert_ne!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("law25: a symbolic link"), "{}", text(&o));
+    assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 0, "nothing written outside the corpus");
 }
 
 /// Run `rulings` with `args`; its exit code, its stderr and its peak
@@ -569,6 +577,14 @@ fn explain_takes_an_id_or_a_path_and_a_program() {
     assert_eq!(o.status.code(), Some(1), "the program does not rule as expected: {out}");
     assert!(out.contains("fake-impl:\n  against the expectation:"), "{out}");
     assert!(out.contains("against the reference engine: differs in contract"), "{out}");
+    // A case outside the program's hello is not put to it (issue 25.15).
+    for outside in ["editions=2007", "features="] {
+        let case = if outside == "features=" { "L27-30XL" } else { "L22-TS01" };
+        let at = if outside == "features=" { s(&cases) } else { s(&dir) };
+        let o = rulings(&["explain", case, "--cases", at, "--impl", fake.as_str(), outside]);
+        assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+        assert!(text(&o).contains("is not asked of the program: fake-impl does not declare"), "{}", text(&o));
+    }
 
     let o = rulings(&["explain", "L99-NONE", "--cases", s(&cases)]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
@@ -962,4 +978,188 @@ fn explain_names_the_regulation_options_a_case_sets() {
     let o = rulings(&["explain", "L27-KLV7"]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains(r#"regulations: {"second_insufficient_bid":"allow-correction"}"#), "{}", text(&o));
+}
+
+/// `--update-known-failures` edits the file as text (issue 25.9): its
+/// comments stay, and a reason written in it while the run went on is
+/// kept, not replaced by what the run had read at its start.
+#[test]
+fn update_known_failures_keeps_comments_and_an_edit_made_during_the_run() {
+    use std::io::BufRead;
+    let (dir, _) = common::corpus("cli-known-text", 4, false);
+    let known = dir.with_extension("known.yaml");
+    fs::write(
+        &known,
+        "# Our engine's known failures.\n\n# the second case: see the tracker\nL22-TS01:\n  reason: errors\n",
+    )
+    .unwrap();
+    let fake = common::fake();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .args(["run", "--cases", s(&dir), "--known-failures", s(&known), "--update-known-failures"])
+        .args(["--window", "1", "--impl", fake.as_str(), "error=2", "crash=4", "delay=300"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("rulings starts");
+    let mut err = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let mut said = String::new();
+    while err.read_line(&mut said).is_ok_and(|n| n > 0) && !said.contains("case(s) against") {}
+    // While the program is still answering, the person keeping the file
+    // writes a reason for the entry the run will add.
+    fs::write(
+        &known,
+        "# Our engine's known failures.\n\n# the second case: see the tracker\nL22-TS01:\n  reason: errors\n\
+         L22-TS03:\n  reason: crashes on the fourth case, reported\n",
+    )
+    .unwrap();
+    std::io::Read::read_to_string(&mut err, &mut said).expect("stderr");
+    let status = child.wait().expect("rulings ends");
+    assert!(status.success(), "{said}");
+    let written = fs::read_to_string(&known).unwrap();
+    assert_eq!(
+        written,
+        "# Our engine's known failures.\n\n# the second case: see the tracker\nL22-TS01:\n  reason: errors\n\
+         L22-TS03:\n  reason: crashes on the fourth case, reported\n",
+        "{said}"
+    );
+    let _ = fs::remove_file(&known);
+}
+
+/// Text from the issue form cannot become a live key of the case written
+/// (issue 25.7): a lone carriage return (and YAML's other line breaks) in
+/// the director's words, a title holding a quote and a control character;
+/// and a `### Dealer` line inside the ruling's text does not override the
+/// dealer (issue 25.15).
+#[test]
+fn an_issue_form_cannot_hide_a_key_in_the_case() {
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let cases = scratch.path().join("cases");
+    fs::create_dir_all(cases.join("law27")).expect("mkdir");
+    fs::copy(Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/_tags.yml"), cases.join("_tags.yml")).expect("tags");
+    let form =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/case-issue.md")).expect("form");
+    let hostile = form
+        .replace("South corrects to 3D", "South corrects to 3D\rvulnerable: both\u{2028}editions: [1997]")
+        .replace("### Title\n\n", "### Title\n\n\"Quoted\" \u{1b}[2J ");
+    let path = scratch.path().join("hostile.md");
+    fs::write(&path, &hostile).expect("write");
+    let o = rulings(&["import-issue", s(&path), "--cases", s(&cases)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let written = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
+    let case = fs::read_to_string(&written).expect("the case");
+    let loaded = rulings::corpus::load::load_corpus(std::slice::from_ref(&cases));
+    let c = loaded.cases.iter().find(|c| c.path == written).unwrap_or_else(|| panic!("{:?}\n{case}", loaded.errors));
+    assert_eq!(c.vulnerable, rulings_engine::Vulnerability::NS, "{case}");
+    assert_eq!(c.editions, vec![rulings_engine::Edition::E2017], "{case}");
+    assert!(c.title.starts_with("\"Quoted\" \u{1b}[2J"), "the title kept as written: {case}");
+    // A heading inside the ruling's text is refused, not read as the dealer.
+    let twice = form.replace("South corrects to 3D", "South corrects to 3D\n### Dealer\nW");
+    fs::write(&path, twice).expect("write");
+    let o = rulings(&["import-issue", s(&path), "--cases", s(&cases)]);
+    assert!(!o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("the form has `### Dealer` twice"), "{}", text(&o));
+}
+
+/// `--jobs 5000` starts no more copies than there are cases (issue 25.10).
+#[test]
+fn jobs_are_capped() {
+    let (dir, _) = common::corpus("cli-jobs", 2, false);
+    let out = fresh(&dir, "out");
+    let o = rulings(&[
+        "run",
+        "--cases",
+        s(&dir),
+        "--hide-stderr",
+        "--report",
+        s(&out),
+        "--jobs",
+        "5000",
+        "--impl",
+        common::fake().as_str(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("note: --jobs 5000 capped to 2"), "{}", text(&o));
+    assert_eq!(read_report(&out).header.options.jobs, Some(2));
+}
+
+/// A program's control characters never reach the terminal raw (issue
+/// 25.12): its stderr lines are passed through with ESC shown as an
+/// escape, and a hello whose name holds one (or is 15 MB long) is refused
+/// with the reason.
+#[test]
+fn a_program_s_control_characters_are_shown_as_escapes() {
+    let (dir, _) = common::corpus("cli-control", 1, false);
+    let fake = common::fake();
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "say=\\e[2J\\e]0;owned\u{7}"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+    assert!(err.contains("\\u{1b}[2J\\u{1b}]0;owned\\u{7}"), "{err}");
+    // A feature it declares holding one: the hello is refused, and said safely.
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", fake.as_str(), "features=\u{1b}[31mnew-feature"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("the hello's `features` holds the control character U+001B"), "{err}");
+    assert!(err.contains("\\u{1b}[31mnew-feature"), "{err}");
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    for name in ["evil\u{1b}[31m", &"x".repeat(101)] {
+        let o =
+            rulings(&["run", "--cases", s(&dir), "--hide-stderr", "--impl", fake.as_str(), &format!("name={name}")]);
+        assert!(!o.status.success());
+        let said = text(&o);
+        assert!(!said.contains('\u{1b}'), "{said:?}");
+        assert!(said.contains("the hello's `name`"), "{said}");
+    }
+}
+
+/// Output that cannot be written (a full disk) is an error said in a
+/// line, exit 2, not a panic (exit 101) nor a silent success (issue 25.13).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_stdout_is_an_error_not_a_panic() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/law27");
+    for args in [vec!["clauses", "27"], vec!["--help"], vec!["check", s(&cases)], vec!["explain", "L27-3XUE"]] {
+        let full = fs::OpenOptions::new().write(true).open("/dev/full").expect("/dev/full");
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_rulings"))
+            .args(&args)
+            .current_dir(dir.path())
+            .stdout(full)
+            .output()
+            .expect("rulings runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("cannot write to stdout: No space left on device"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// `compare` keeps of each report only what the matrix shows (issue
+/// 25.15): sixteen reports of 8 MB (long details and stories) are read
+/// one after the other, and memory does not hold them all.
+#[cfg(target_os = "linux")]
+#[test]
+fn compare_does_not_hold_every_report_whole() {
+    let (dir, _) = common::corpus("cli-compare-memory", 2, false);
+    let out = fresh(&dir, "out");
+    let o = rulings(&["run", "--cases", s(&dir), "--report", s(&out)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let big = "x".repeat(2 << 20);
+    let inflated: String = fs::read_to_string(out.join("report.jsonl"))
+        .expect("report")
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+            if v["type"] == "case" {
+                v["detail"] = serde_json::json!(format!("differs in: next\n{big}"));
+                v["story"] = serde_json::json!(big);
+            }
+            format!("{v}\n")
+        })
+        .collect();
+    let path = out.join("inflated.jsonl");
+    fs::write(&path, inflated).expect("write");
+    let p = s(&path);
+    let (code, err, peak) = rulings_measured(&["compare", p, p, p, p, p, p, p, p, p, p, p, p, p, p, p, p]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(peak < 64 << 20, "compare peaked at {} MB for sixteen 8 MB reports", peak >> 20);
 }

@@ -340,3 +340,47 @@ fn a_program_that_exits_while_its_child_holds_stdout_is_a_crash_at_once_and_the_
     assert!(!still_running(pid), "the program's child {pid} was ended with it");
     others_passed(&all, 1);
 }
+
+/// A long answer (issue 25.2, 25.3): 3,000 entries are compared with a
+/// bounded diff that says what it left out; 40,000 (160 KB), over the 20
+/// KiB a story of 4 events allows, are a protocol violation, named, that
+/// costs no restart; an error's text is kept to an excerpt with its
+/// control characters escaped.
+#[test]
+fn long_answers_are_bounded_and_named() {
+    let dir = common::Scratch::new("long-answers");
+    std::fs::create_dir_all(dir.join("law22")).unwrap();
+    for (i, seat) in ["N", "E"].iter().enumerate() {
+        let (name, text) = common::legal_case(i);
+        let bid = if i == 0 { "1C" } else { "2D" };
+        let text = text.replace("expect:\n", &format!("expect:\n  auction: [{bid}, P, P, P]\n"));
+        assert!(text.contains(&format!("- {seat}: {bid}")), "{text}");
+        std::fs::write(dir.join("law22").join(name), text).unwrap();
+    }
+    let corpus = rulings::corpus::load::load_corpus(&[dir.path_buf()]);
+    assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
+    let (long, _) = outcomes_with(&corpus, options(&["pad-auction=3000"]));
+    for o in &long {
+        assert!(matches!(o, Outcome::Failed { .. }), "{o}");
+        let d = detail(o);
+        assert!(d.chars().count() < 9000 && d.contains("more entries, not shown"), "{d}");
+    }
+    let (huge, ext) = outcomes_with(&corpus, options(&["pad-auction=40000"]));
+    for o in &huge {
+        assert!(matches!(o, Outcome::ProtocolViolation { .. }), "{o}");
+        assert!(
+            detail(o).contains("to a story of 4 event(s); the runner reads at most 16 KiB and 1 KiB an event"),
+            "{o}"
+        );
+    }
+    assert_eq!(ext.restarts(), 0, "the answer was in step: no restart");
+    // Over 2 MiB, a line is not even read to its end: the window of
+    // answers in flight stays small (issue 25.3).
+    let (huger, _) = outcomes_with(&corpus, options(&["pad-auction=600000"]));
+    assert!(detail(&huger[0]).contains("a line on stdout longer than 2 MiB"), "{}", huger[0]);
+    let errors = outcomes("long-error", 1, &["error=all", "error-text=15000"]);
+    let Outcome::Error { message } = &errors[0] else { panic!("{}", errors[0]) };
+    assert!(message.chars().count() < 2100, "{} chars kept", message.chars().count());
+    assert!(message.starts_with("\\u{1b}[2J\\u{7}\\u{d}bad"), "{}", &message[..40]);
+    assert!(message.ends_with("more characters)"), "{}", &message[message.len() - 40..]);
+}

@@ -228,3 +228,31 @@ fn a_file_that_does_not_load_or_cannot_be_converted_is_left_as_it_is() {
     assert_eq!(fs::read_to_string(scratch.path().join("broken.yaml")).expect("read"), broken);
     assert_eq!(fs::read_to_string(scratch.path().join("oor.yaml")).expect("read"), oor);
 }
+
+/// `fmt` keeps what it replaces (issue 25.6): a file's mode, its hard
+/// links, a symbolic link named (written through). (A link planted where
+/// the temporary file goes, and an edit made meanwhile: runner/src/replace.rs.)
+#[cfg(unix)]
+#[test]
+fn fmt_keeps_mode_and_links() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let law = dir.path().join("cases/law22");
+    fs::create_dir_all(&law).expect("mkdir");
+    let original = "id: L22-FMT1\ntitle: North opens and three passes\nlaws: [\"22A\"]\nsource: \"Law 22A (test)\"\n\
+                dealer: N\nevents:\n    - N: 1H   \n    - E: P\n    - S: P\n    - W: P\nexpect:\n    status: closed\n";
+    let case = law.join("a.yaml");
+    fs::write(&case, original).expect("write");
+    fs::set_permissions(&case, fs::Permissions::from_mode(0o444)).expect("chmod");
+    let hard = dir.path().join("hard-link.yaml");
+    fs::hard_link(&case, &hard).expect("hard link");
+    let link = dir.path().join("link.yaml");
+    std::os::unix::fs::symlink(&case, &link).expect("symlink");
+    let out = rulings(&["fmt", link.to_str().expect("utf-8")]);
+    assert!(out.status.success(), "{}", text(&out));
+    assert!(fs::symlink_metadata(&link).expect("link").file_type().is_symlink(), "the link stays a link");
+    let now = fs::read_to_string(&case).expect("read");
+    assert!(now.contains("  - N: 1H\n"), "{now}");
+    assert_eq!(fs::read_to_string(&hard).expect("read"), now, "the hard link is not split");
+    assert_eq!(fs::metadata(&case).expect("meta").mode() & 0o777, 0o444, "the mode is kept");
+}

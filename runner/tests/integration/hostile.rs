@@ -308,3 +308,69 @@ fn indentation_slips_are_told_in_columns() {
         "this line is indented 3 space(s), the line above it 2: keys of one map start in the same column",
     );
 }
+
+/// Aliases the text scan could not see (issue 25.1): a quote earlier in a
+/// plain value, a tab before the alias, a lone carriage return ending a
+/// comment. Small (a regression loads them, and the assertion fails, in
+/// no time); the parser's events refuse each at its alias.
+#[test]
+fn aliases_hidden_from_a_text_scan_are_refused_at_the_alias() {
+    let good = GOOD.replace("L22-G00D", "L22-H1DE").replace("tags: [legal-auction]\n", "");
+    let with = |tags: &str| good.replace("dealer: N\n", &format!("dealer: N\nnote: &a legal-auction\n{tags}"));
+    assert_refused("quote", with("tags: [x 'y, *a]\n").into_bytes(), ":7:14: `*a` is a YAML alias");
+    assert_refused("tab", with("tags: [\t*a]\n").into_bytes(), ":7:9: `*a` is a YAML alias");
+    // A lone carriage return is refused where it stands (issue 25.15).
+    assert_refused("cr", with("# c\rtags: [*a]\n").into_bytes(), ":7:4: a carriage return without a newline");
+}
+
+/// A lone carriage return is reported where it is, not at 1:1 (issue
+/// 25.15): YAML ends a line there, the editor does not.
+#[test]
+fn a_lone_carriage_return_is_reported_where_it_is() {
+    let good = GOOD.replace("L22-G00D", "L22-LNCR");
+    let text = good.replace("dealer: N\n", "dealer: N # x\rvulnerable: 1e400\n");
+    assert_refused("lone-cr", text.into_bytes(), ":6:14: a carriage return without a newline after it");
+    // Windows line ends are fine.
+    let dir = write_corpus("crlf", vec![("good.yaml", good.replace('\n', "\r\n").into_bytes())]);
+    let corpus = load_corpus(&[dir.path_buf()]);
+    assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
+}
+
+/// The tag registry and a known-failures file refuse aliases too (issue
+/// 25.1); small files, so that a regression fails the assertion at once.
+#[test]
+fn the_tag_registry_and_known_failures_refuse_aliases() {
+    let tags = "legal-auction: &m the auction is legal\nother: [x 'y, *m]\n";
+    let e = rulings::corpus::lint::parse_tags(tags, std::path::Path::new("_tags.yml")).unwrap_err();
+    assert!(e.to_string().contains("_tags.yml:2:15: "), "{e}");
+    assert!(e.to_string().contains("`*m` is a YAML alias"), "{e}");
+    let dir = tempfile::tempdir().unwrap();
+    let known = dir.path().join("known.yaml");
+    fs::write(&known, "L22-AAAA: &k {reason: why}\n# c\rL22-BBBB: *k\n").unwrap();
+    let e = rulings::judging::known_failures::load(&known, false).unwrap_err();
+    assert!(e.contains("known.yaml:3:11: ") && e.contains("`*k` is a YAML alias"), "{e}");
+}
+
+/// The bomb of the report (issue 25.1), 248 KB: an alias behind a quote,
+/// expanded to gigabytes if it got through. Loaded by `rulings check` in a
+/// child process under a 1 GiB address-space limit and 20 s of CPU, so a
+/// regression fails quickly instead of taking the machine's memory.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_hidden_alias_bomb_is_refused_in_bounded_memory() {
+    let dir = Scratch::new("hidden-bomb");
+    fs::create_dir_all(dir.join("law22")).unwrap();
+    let head = GOOD.replace("L22-G00D", "L22-B0M2").replace("tags: [legal-auction]\n", "");
+    let items = vec!["1"; 20_000].join(",");
+    let aliases = vec!["*w"; 40_000].join(", ");
+    let text =
+        head.replace("expect:\n", &format!("expect:\n  auction: [x 'y, &w [{items}]]\n  rulings: [x 'y, {aliases}]\n"));
+    fs::write(dir.join("law22/bomb.yaml"), text).unwrap();
+    let out = std::process::Command::new("prlimit")
+        .args(["--as=1073741824", "--cpu=20", env!("CARGO_BIN_EXE_rulings"), "check"])
+        .arg(dir.path_buf())
+        .output()
+        .expect("prlimit (util-linux) runs the check");
+    let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("`*w` is a YAML alias"), "{text}");
+}

@@ -30,6 +30,19 @@ fn processes_with(word: &str) -> Vec<u32> {
     found
 }
 
+/// Once the run has begun (its first line, after the hello), half a
+/// second more for a few answers: on a loaded machine, loading the corpus
+/// alone may take a second. The rest of stderr is read and dropped.
+fn wait_until_started(child: &mut std::process::Child) {
+    let mut err = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    while std::io::BufRead::read_line(&mut err, &mut line).is_ok_and(|n| n > 0) && !line.contains("case(s) against") {
+        line.clear();
+    }
+    std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
+    std::thread::sleep(Duration::from_millis(500));
+}
+
 /// Interrupt a run with `signal`; with `earlier`, the report folder already
 /// holds a report, which must be kept (the partial one goes beside it).
 fn interrupted_by(signal: &str, earlier: bool) {
@@ -58,7 +71,7 @@ fn interrupted_by(signal: &str, earlier: bool) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("rulings starts");
-    std::thread::sleep(Duration::from_millis(800));
+    wait_until_started(&mut child);
     // The shell's own `kill`, as a terminal's Ctrl-C would send SIGINT, or
     // a service manager SIGTERM.
     let killed = Command::new("sh").arg("-c").arg(format!("kill -{signal} {}", child.id())).status().expect("sh runs");
@@ -101,4 +114,113 @@ fn interrupted_by(signal: &str, earlier: bool) {
         }
         assert_eq!(processes_with(&tag), Vec::<u32>::new(), "the program under test was ended");
     }
+}
+
+/// Wait for `child` at most `limit`; None (and the child killed) past it.
+fn wait_at_most(child: &mut std::process::Child, limit: Duration) -> Option<std::process::ExitStatus> {
+    let started = Instant::now();
+    while started.elapsed() < limit {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Some(status);
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    None
+}
+
+/// The first SIGTERM stops a case in flight at once, not when its time
+/// limit runs out (issue 25.4): a program that hangs, a 60 s limit.
+#[test]
+fn a_term_stops_a_case_in_flight_at_once() {
+    let (dir, _corpus) = crate::common::corpus("term-in-flight", 3, false);
+    let out = tempfile::tempdir().expect("temp dir");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .args(["run", "--hide-stderr", "--timeout", "60", "--cases"])
+        .arg(dir.path_buf())
+        .arg("--report")
+        .arg(out.path())
+        .args(["--impl", &crate::common::fake(), "hang=2"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rulings starts");
+    wait_until_started(&mut child);
+    assert!(Command::new("kill").args(["-TERM", &child.id().to_string()]).status().expect("kill").success());
+    let status = wait_at_most(&mut child, Duration::from_secs(10)).expect("the run stopped long before its 60 s limit");
+    assert_eq!(status.code(), Some(130));
+    let jsonl = std::fs::read_to_string(out.path().join("report.jsonl")).expect("the report is written");
+    assert!(jsonl.contains("\"interrupted\":true"), "{jsonl}");
+    let outcomes: Vec<serde_json::Value> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+        .filter(|l| l["type"] == "case")
+        .map(|l| l["outcome"].clone())
+        .collect();
+    assert_eq!(outcomes, vec![serde_json::json!("passed")], "the case in flight has no outcome: {jsonl}");
+}
+
+/// `--log-traffic` to a FIFO that nothing reads is refused at once, not a
+/// run blocked in open(2); to a full disk, the run says so and fails
+/// (issue 25.4, 25.13).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_traffic_log_that_cannot_be_written_is_said() {
+    let (dir, _corpus) = crate::common::corpus("traffic-fifo", 1, false);
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let fifo = scratch.path().join("log.fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    let run = |log: &std::path::Path| {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_rulings"))
+            .args(["run", "--hide-stderr", "--cases"])
+            .arg(dir.path_buf())
+            .arg("--log-traffic")
+            .arg(log)
+            .args(["--impl", &crate::common::fake()])
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("rulings starts");
+        let status = wait_at_most(&mut child, Duration::from_secs(10)).expect("the run does not block");
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().expect("stderr"), &mut err).expect("stderr");
+        (status, err)
+    };
+    let (status, err) = run(&fifo);
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("FIFO (named pipe) that nothing reads"), "{err}");
+    let (status, err) = run(std::path::Path::new("/dev/full"));
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("--log-traffic: the log could not be written in full"), "{err}");
+}
+
+/// A runner killed outright (SIGKILL: no handler runs) leaves no program
+/// running: the kernel ends it (issue 25.14).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_killed_runner_leaves_no_program_running() {
+    let tag = format!("tag=sigkill-{}", std::process::id());
+    let (dir, _corpus) = crate::common::corpus("sigkill", 2, false);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .args(["run", "--timeout", "60", "--cases"])
+        .arg(dir.path_buf())
+        .args(["--impl", &crate::common::fake(), "hang=1", &tag])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rulings starts");
+    wait_until_started(&mut child);
+    assert!(!processes_with(&tag).is_empty(), "the program runs");
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !processes_with(&tag).is_empty() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let left = processes_with(&tag);
+    for pid in &left {
+        let _ = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+    }
+    assert_eq!(left, Vec::<u32>::new(), "the program ended with the runner");
 }

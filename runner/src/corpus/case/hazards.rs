@@ -25,6 +25,18 @@ pub(super) fn find_hazard(text: &str) -> Option<(usize, usize, String)> {
     let mut content_seen = false;
     for (i, line) in text.lines().enumerate() {
         let (l, at) = (i + 1, |col: usize| col + 1);
+        // `lines` takes "\r\n" whole: a carriage return left in a line is a
+        // lone one, which YAML reads as a line end that no editor shows as
+        // one (it could hide a key in a comment; issue 25.15).
+        if let Some(col) = line.chars().position(|c| c == '\r') {
+            return Some((
+                l,
+                at(col),
+                "a carriage return without a newline after it (an old Mac line end?): YAML ends the line \
+                 there; end lines with a newline"
+                    .to_string(),
+            ));
+        }
         if let Some((col, ch)) =
             line.chars().enumerate().find(|(_, c)| (c.is_control() && *c != '\t' && *c != '\r') || *c == '\u{7f}')
         {

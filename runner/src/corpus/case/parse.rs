@@ -68,6 +68,13 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
     if let Some((line, column, why)) = find_deep_nesting(text) {
         return Err(vec![err(line, column, why)]);
     }
+    // The text scans above name the usual slips; the parser's events find
+    // any alias they missed (issue 25.1).
+    let unchecked = match crate::corpus::yaml_guard::check_aliases(text) {
+        crate::corpus::yaml_guard::Guard::Clear => None,
+        crate::corpus::yaml_guard::Guard::Alias(r) => return Err(vec![err(r.line, r.column, r.message)]),
+        crate::corpus::yaml_guard::Guard::Unreadable(r) => Some(r),
+    };
     let file: CaseFile = serde_path_to_error::deserialize(serde_yaml::Deserializer::from_str(text)).map_err(|e| {
         let path = e.path().to_string();
         let e = e.into_inner();
@@ -95,6 +102,10 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
         let message = yaml_hint(text, line, &msg).unwrap_or_else(|| plain_message(&msg));
         vec![err(line, column, message)]
     })?;
+    if let Some(r) = unchecked {
+        // serde_yaml read past where the events stopped: not checked, not trusted.
+        return Err(vec![err(r.line, r.column, r.message)]);
+    }
     let mut errors: Vec<LoadError> = Vec::new();
     let id_line = key_line(text, "id").unwrap_or(1);
     let at = |key: &str| key_line(text, key).unwrap_or(1);

@@ -30,22 +30,21 @@ pub struct Violation {
 
 impl Violation {
     fn lost(detail: impl Into<String>) -> Violation {
-        Violation { detail: detail.into(), in_step: false }
+        Violation { detail: kept(detail.into()), in_step: false }
     }
     fn in_step(detail: impl Into<String>) -> Violation {
-        Violation { detail: detail.into(), in_step: true }
+        Violation { detail: kept(detail.into()), in_step: true }
     }
 }
 
-/// At most `max` characters of `text`, saying how much was left out.
-pub fn excerpt(text: &str, max: usize) -> String {
-    let count = text.chars().count();
-    if count <= max {
-        return text.to_string();
-    }
-    let head: String = text.chars().take(max).collect();
-    format!("{head}… ({} more characters)", count - max)
+/// What is kept of a violation's detail, which may quote the program (an
+/// unknown key, a value that does not fit): an excerpt, its control
+/// characters escaped (issue 25.3, 25.12).
+fn kept(detail: String) -> String {
+    excerpt(&detail, MAX_TEXT_CHARS)
 }
+
+pub use crate::text::excerpt;
 
 /// Parse one line as a JSON object with a string `type`.
 fn message(line: &[u8]) -> Result<(serde_json::Map<String, Value>, String), Violation> {
@@ -90,8 +89,57 @@ fn only_keys(map: &serde_json::Map<String, Value>, allowed: &[&str], what: &str)
     }
 }
 
+/// The longest answer to a story of `events` events the runner reads
+/// (docs/protocol.md): 16 KiB, and 1 KiB more for each event. The
+/// reference engine writes a few hundred bytes a ruling, and 369 KB for a
+/// story of a thousand inadmissible calls, each with its ruling. A longer
+/// answer is a protocol violation, named, and never compared: every answer
+/// of a run is held until the run is judged, so what a run holds grows
+/// with the corpus's own stories, not with what a program writes (issue
+/// 25.2, 25.3).
+pub fn answer_limit(events: usize) -> usize {
+    (16 << 10) + (1 << 10) * events
+}
+
+/// The longest answer read whatever the story: the limit for the longest
+/// story a request may tell.
+pub const MAX_ANSWER_BYTES: usize = (16 << 10) + (1 << 10) * rulings_engine::MAX_EVENTS;
+
+/// An answer to a story of `events` events that is longer than
+/// [`answer_limit`] allows, as a violation.
+pub fn check_length(line: &[u8], seq: &Value, events: usize) -> Result<(), Violation> {
+    let limit = answer_limit(events);
+    if line.len() > limit {
+        return Err(too_long(line, seq, limit, events));
+    }
+    Ok(())
+}
+
+/// The most characters of a program's own text (an `error` message, a
+/// `skipped` reason) the runner keeps; the rest is counted, not kept.
+pub const MAX_TEXT_CHARS: usize = 2000;
+
+/// An answer line over [`MAX_ANSWER_BYTES`]: in step (the process goes on)
+/// when it is one message with the request's seq, read without building it.
+fn too_long(line: &[u8], seq: &Value, limit: usize, events: usize) -> Violation {
+    let detail = format!(
+        "an answer of {} bytes to a story of {events} event(s); the runner reads at most 16 KiB and 1 KiB an \
+         event, here {limit} bytes (docs/protocol.md, \"Transport\")",
+        line.len()
+    );
+    let in_step = std::str::from_utf8(line)
+        .ok()
+        .and_then(|t| serde_json::from_str::<std::collections::BTreeMap<&str, &serde_json::value::RawValue>>(t).ok())
+        .and_then(|parts| parts.get("seq").map(|s| s.get().to_string()))
+        .is_some_and(|s| serde_json::to_string(seq).ok().as_deref() == Some(s.as_str()));
+    Violation { detail, in_step }
+}
+
 /// Read the answer to the `rule` request that carried `seq`.
 pub fn read_answer(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
+    if line.len() > MAX_ANSWER_BYTES {
+        return Err(too_long(line, seq, MAX_ANSWER_BYTES, rulings_engine::MAX_EVENTS));
+    }
     if let Some(ruling) = canonical_ruling(line, seq) {
         return Ok(Answer::Ruling(ruling));
     }
@@ -111,6 +159,9 @@ fn canonical_ruling(line: &[u8], seq: &Value) -> Option<Ruling> {
 /// written, and the ruling. The runner's reader thread calls this as lines
 /// arrive; the seq is checked when the answer is taken.
 pub fn parse_canonical(line: &[u8]) -> Option<(String, Ruling)> {
+    if line.len() > MAX_ANSWER_BYTES {
+        return None;
+    }
     let text = std::str::from_utf8(line).ok()?;
     let parts: std::collections::BTreeMap<&str, &serde_json::value::RawValue> = serde_json::from_str(text).ok()?;
     if parts.len() != 3 || parts.get("type")?.get() != "\"ruling\"" {
@@ -125,6 +176,9 @@ pub fn parse_canonical(line: &[u8]) -> Option<(String, Ruling)> {
 
 /// Read an answer that the reader thread may have parsed already.
 pub fn read_answer_parsed(line: &[u8], parsed: Option<(String, Ruling)>, seq: &Value) -> Result<Answer, Violation> {
+    if line.len() > MAX_ANSWER_BYTES {
+        return Err(too_long(line, seq, MAX_ANSWER_BYTES, rulings_engine::MAX_EVENTS));
+    }
     if let Some((seq_text, ruling)) = parsed {
         if serde_json::to_string(seq).ok().as_deref() == Some(seq_text.as_str()) {
             return Ok(Answer::Ruling(ruling));
@@ -167,10 +221,10 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
         }
         "skipped" => {
             only_keys(&map, &SKIPPED_KEYS, "skipped")?;
-            let reason = string_field(&map, "reason", "skipped")?;
+            let reason = excerpt(&string_field(&map, "reason", "skipped")?, MAX_TEXT_CHARS);
             let issue = match map.get("issue") {
                 None | Some(Value::Null) => None,
-                Some(Value::String(s)) => Some(s.clone()),
+                Some(Value::String(s)) => Some(crate::text::one_line(s, 300)),
                 Some(other) => {
                     return Err(Violation::in_step(format!(
                         "`skipped.issue` is {other}; it is a string (a link) or absent"
@@ -181,7 +235,7 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
         }
         _ => {
             only_keys(&map, &ERROR_KEYS, "error")?;
-            Ok(Answer::Error(string_field(&map, "message", "error")?))
+            Ok(Answer::Error(excerpt(&string_field(&map, "message", "error")?, MAX_TEXT_CHARS)))
         }
     }
 }
@@ -238,8 +292,42 @@ pub fn read_hello(line: &[u8]) -> Result<ReadHello, Violation> {
     if hello.name.trim().is_empty() {
         return Err(Violation::lost("the hello's `name` is empty"));
     }
+    if hello.features.len() > 64 || hello.editions.len() > 8 {
+        return Err(Violation::lost(format!(
+            "the hello declares {} feature(s) and {} edition(s); a hello declares at most 64 and 8 \
+             (docs/protocol.md)",
+            hello.features.len(),
+            hello.editions.len()
+        )));
+    }
+    let labels = [("name", &hello.name), ("version", &hello.version)];
+    let features = hello.features.iter().map(|f| ("features", f));
+    for (key, text) in labels.into_iter().chain(features) {
+        if let Some(why) = unfit_label(text) {
+            return Err(Violation::lost(format!(
+                "the hello's `{key}` {why} (docs/protocol.md): {}",
+                crate::text::one_line(text, 80)
+            )));
+        }
+    }
     let unknown_features = hello.features.iter().filter(|f| !FEATURES.contains(&f.as_str())).cloned().collect();
     Ok(ReadHello { hello, unknown_features })
+}
+
+/// The longest hello `name` or `version`, in characters: they head every
+/// report and every stderr line passed through.
+pub const MAX_LABEL_CHARS: usize = 100;
+
+/// Why a hello's name or version cannot be shown as it is, if it cannot:
+/// too long, or holding a control character or a line break (ESC, BEL, a
+/// carriage return would reach the terminal and report.md; issue 25.12).
+fn unfit_label(text: &str) -> Option<String> {
+    let count = text.chars().count();
+    if count > MAX_LABEL_CHARS {
+        return Some(format!("is {count} characters long; it may have at most {MAX_LABEL_CHARS}"));
+    }
+    let bad = text.chars().find(|c| c.is_control() || matches!(c, '\u{2028}' | '\u{2029}'))?;
+    Some(format!("holds the control character U+{:04X}; it is one line of plain text", bad as u32))
 }
 
 /// Deserialize `value` as a `T`, then require that it was written as `T`
@@ -373,6 +461,43 @@ mod tests {
 
     fn line(v: Value) -> Vec<u8> {
         serde_json::to_vec(&v).unwrap()
+    }
+
+    /// The engine's own answer to the longest story a request may tell
+    /// (North 1C, then East's eight spades 999 times: 369 KB) is within
+    /// the limit; the same answer to a story of 4 events is not.
+    #[test]
+    fn the_answer_limit_grows_with_the_story() {
+        let mut events = vec![json!({"N": "1C"})];
+        events.extend((0..999).map(|_| json!({"E": "8S"})));
+        let request = json!({"type":"rule","seq":1,"dealer":"N","events":events}).to_string();
+        let answer = serde_json::to_vec(&rulings_engine::server::Session::new().answer(&request)).unwrap();
+        assert!(answer.len() > 300_000, "{}", answer.len());
+        assert!(check_length(&answer, &json!(1), 1000).is_ok());
+        assert!(matches!(read_answer(&answer, &json!(1)), Ok(Answer::Ruling(_))));
+        let v = check_length(&answer, &json!(1), 4).unwrap_err();
+        // A hello is bounded too: its lists, and each feature's name.
+        let mut hello = serde_json::to_value(rulings_engine::protocol::engine_hello()).unwrap();
+        hello["type"] = json!("hello");
+        hello["features"] = json!(vec!["x"; 65]);
+        assert!(read_hello(&line(hello.clone())).unwrap_err().detail.contains("declares 65 feature(s)"));
+        hello["features"] = json!(["y".repeat(101)]);
+        assert!(read_hello(&line(hello)).unwrap_err().detail.contains("`features` is 101 characters long"));
+        assert!(v.in_step, "one whole message with the request's seq");
+        assert!(v.detail.contains("to a story of 4 event(s)"), "{}", v.detail);
+    }
+
+    /// What a violation quotes of the program is an excerpt, escaped: an
+    /// unknown key holding ESC, a long value (issue 25.3, 25.12).
+    #[test]
+    fn a_violation_quotes_the_program_safely() {
+        let key = format!("\u{1b}[2J{}", "k".repeat(100_000));
+        let mut ruling = ruling();
+        ruling[key.as_str()] = json!(1);
+        let v = read_answer(&line(json!({"type":"ruling","seq":4,"ruling":ruling})), &json!(4)).unwrap_err();
+        assert!(!v.detail.contains('\u{1b}'), "{}", &v.detail[..80]);
+        assert!(v.detail.chars().count() < MAX_TEXT_CHARS + 50, "{}", v.detail.len());
+        assert!(v.detail.ends_with("more characters)"), "{}", &v.detail[v.detail.len() - 60..]);
     }
 
     #[test]

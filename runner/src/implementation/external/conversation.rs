@@ -11,7 +11,7 @@ use rulings_engine::protocol::{Hello, ToImplementation, FEATURES, PROTOCOL};
 use rulings_engine::{Edition, Request};
 use serde_json::Value;
 
-use super::answer::{excerpt, read_answer, read_answer_parsed, read_hello};
+use super::answer::{check_length, excerpt, read_answer, read_answer_parsed, read_hello};
 use super::options::{label_of, program_name, ExternalOptions};
 use super::process::{Fault, Lingering, Process, Received};
 use super::traffic::Traffic;
@@ -86,10 +86,16 @@ impl External {
         match ext.handshake() {
             Ok((process, read)) => {
                 if !read.unknown_features.is_empty() {
+                    // The program's words, shown safely and in part (issue 25.12).
+                    let mut unknown: Vec<String> =
+                        read.unknown_features.iter().take(10).map(|f| crate::text::one_line(f, 60)).collect();
+                    if read.unknown_features.len() > 10 {
+                        unknown.push(format!("and {} more", read.unknown_features.len() - 10));
+                    }
                     ext.warnings.push(format!(
                         "{} declares feature(s) this runner does not know: {} (known: {})",
                         read.hello.name,
-                        read.unknown_features.join(", "),
+                        unknown.join(", "),
                         FEATURES.join(", ")
                     ));
                 }
@@ -155,12 +161,24 @@ impl External {
     }
 
     /// Say `bye` and let the process end (killed if it lingers).
+    /// Once the run is cancelled, the process is ended at once instead
+    /// (each worker of `--jobs` would otherwise give its own grace).
     pub fn shutdown(&mut self) {
+        let cancelled = self.options.cancel.as_ref().is_some_and(Cancel::is_cancelled);
         if let Some(mut p) = self.process.take() {
-            let _ = p.send(r#"{"type":"bye"}"#);
-            p.finish();
+            if cancelled {
+                drop(p);
+            } else {
+                let _ = p.send(r#"{"type":"bye"}"#);
+                p.finish();
+            }
         }
-        self.lingering.sweep(true);
+        self.lingering.sweep(!cancelled);
+        if cancelled {
+            for (mut child, _) in self.lingering.0.drain(..) {
+                super::process_group::end(&mut child);
+            }
+        }
     }
 
     fn spawn(&self) -> Result<Process, Fault> {
@@ -305,8 +323,15 @@ impl External {
                 let _ = p.send_raw(batch.into_bytes());
             }
             let Some((index, seq, sent_at)) = in_flight.pop_front() else { continue };
-            let answer = match p.receive(sent_at.max(last_answer) + timeout) {
-                Received::Line(bytes, parsed) => match read_answer_parsed(&bytes, parsed, &seq) {
+            let received = p.receive(sent_at.max(last_answer) + timeout);
+            if matches!(received, Received::Cancelled) {
+                // Interrupted while waiting: no outcome for this request.
+                break;
+            }
+            let answer = match received {
+                Received::Line(bytes, parsed) => match check_length(&bytes, &seq, requests[index].events.len())
+                    .and_then(|()| read_answer_parsed(&bytes, parsed, &seq))
+                {
                     Ok(answer) => answer,
                     Err(v) if v.in_step => Answer::Fault { kind: FaultKind::ProtocolViolation, detail: v.detail },
                     Err(v) => {
@@ -346,7 +371,8 @@ impl External {
     }
 
     /// One process for this one request.
-    fn ask_once(&mut self, line: &str, seq: &Value, run: Option<&String>) -> Result<Answer, Fault> {
+    /// (`events`: how many the request's story tells, for the answer's limit.)
+    fn ask_once(&mut self, line: &str, seq: &Value, run: Option<&String>, events: usize) -> Result<Answer, Fault> {
         self.lingering.sweep(false);
         let mut p = self.spawn()?;
         if let (Some(t), Some(run)) = (&self.traffic, run) {
@@ -357,7 +383,7 @@ impl External {
         }
         match p.receive(Instant::now() + self.options.timeout) {
             Received::Line(bytes, _) => {
-                let read = read_answer(&bytes, seq);
+                let read = check_length(&bytes, seq, events).and_then(|()| read_answer(&bytes, seq));
                 match read {
                     // It exits on its own; it is waited for (or killed) later.
                     Ok(answer) => {
@@ -422,6 +448,11 @@ impl Implementation for External {
         cancel: &Cancel,
         progress: &mut dyn FnMut(usize, &Answer),
     ) -> Vec<Answer> {
+        // A wait for an answer ends when the run is cancelled (issue 25.4).
+        self.options.cancel = Some(cancel.clone());
+        if let Some(p) = self.process.as_mut() {
+            p.set_cancel(cancel.clone());
+        }
         if !self.options.per_case {
             let answers = self.ask_many(requests, cancel, progress);
             self.runs.clear();
@@ -440,7 +471,12 @@ impl Implementation for External {
                     let message = ToImplementation::Rule { seq: seq.clone(), request: request.clone() };
                     match serde_json::to_string(&message) {
                         Err(e) => Answer::Error(format!("the runner cannot write this request: {e}")),
-                        Ok(line) => match self.ask_once(&line, &seq, self.runs.get(out.len()).cloned().as_ref()) {
+                        Ok(line) => match self.ask_once(
+                            &line,
+                            &seq,
+                            self.runs.get(out.len()).cloned().as_ref(),
+                            request.events.len(),
+                        ) {
                             Ok(answer) => answer,
                             Err(fault) => {
                                 self.count(&fault);
@@ -450,6 +486,10 @@ impl Implementation for External {
                     }
                 }
             };
+            if cancel.is_cancelled() {
+                // Interrupted while asking: this one has no outcome.
+                break;
+            }
             progress(out.len() + 1, &answer);
             out.push(answer);
         }

@@ -44,6 +44,11 @@ pub struct ExternalOptions {
     pub log_traffic: Option<std::path::PathBuf>,
     /// The folder to run the program in (default: the runner's own).
     pub cwd: Option<std::path::PathBuf>,
+    /// Once cancelled (Ctrl-C, SIGTERM), a wait for the program's answer or
+    /// hello ends within [`crate::implementation::external::process`]'s
+    /// watch interval, not at the time limit (issue 25.4). A run sets it to
+    /// its own token.
+    pub cancel: Option<crate::cancel::Cancel>,
 }
 
 impl ExternalOptions {
@@ -60,6 +65,7 @@ impl ExternalOptions {
             window: DEFAULT_WINDOW,
             log_traffic: None,
             cwd: None,
+            cancel: None,
         }
     }
 

@@ -20,8 +20,11 @@ use super::process_group;
 use super::traffic::Traffic;
 use crate::implementation::FaultKind;
 
-/// The longest line read from stdout; longer is a protocol violation.
-const MAX_LINE: usize = 16 << 20;
+/// The longest line read from stdout; longer is a protocol violation that
+/// puts the conversation out of step. Just over the longest answer read
+/// ([`super::answer::MAX_ANSWER_BYTES`], about 1 MiB), so that a window of
+/// pipelined answers holds at most a few tens of megabytes (issue 25.3).
+const MAX_LINE: usize = 2 << 20;
 /// How many lines of stderr a fault's outcome shows.
 const STDERR_TAIL: usize = 20;
 /// The most of one stderr line kept or passed through (the rest is counted).
@@ -57,6 +60,8 @@ pub(super) enum Received {
         partial: Vec<u8>,
     },
     TooLong,
+    /// The run was cancelled while waiting: no outcome for this request.
+    Cancelled,
 }
 
 /// A line from stdout and, for a canonical ruling, its reading.
@@ -90,6 +95,8 @@ pub(super) struct Process {
     /// The process id, and the log of the conversation (`--log-traffic`).
     pid: u32,
     traffic: Option<Arc<Traffic>>,
+    /// Stops a wait once cancelled ([`ExternalOptions::cancel`]).
+    cancel: Option<crate::cancel::Cancel>,
 }
 
 impl Process {
@@ -169,6 +176,7 @@ impl Process {
             stderr,
             pid,
             traffic,
+            cancel: options.cancel.clone(),
         })
     }
 
@@ -208,6 +216,11 @@ impl Process {
     /// The process id (the traffic log names processes by it).
     pub(super) fn pid(&self) -> u32 {
         self.pid
+    }
+
+    /// Stop waits once `cancel` is cancelled.
+    pub(super) fn set_cancel(&mut self, cancel: crate::cancel::Cancel) {
+        self.cancel = Some(cancel);
     }
 
     fn log_sent(&self, bytes: &[u8]) {
@@ -267,6 +280,9 @@ impl Process {
         let mut deadline = deadline;
         let mut exited = false;
         loop {
+            if self.cancel.as_ref().is_some_and(crate::cancel::Cancel::is_cancelled) {
+                return Received::Cancelled;
+            }
             let now = Instant::now();
             let wait = deadline.saturating_duration_since(now).min(WATCH);
             match self.stdout.recv_timeout(wait) {
@@ -415,6 +431,7 @@ impl Process {
             Received::TooLong => {
                 self.fail(FaultKind::ProtocolViolation, format!("a line on stdout longer than {} MiB", MAX_LINE >> 20))
             }
+            Received::Cancelled => Fault::new(FaultKind::Crash, format!("interrupted while waiting for {waiting_for}")),
         }
     }
 }
@@ -610,7 +627,8 @@ fn read_stderr(mut err: impl Read, log: Arc<StderrLog>, pass: Option<(StderrSink
         let cut = if dropped > 0 { format!(" [line cut: {dropped} more bytes not kept]") } else { String::new() };
         if let Some((sink, label)) = &pass {
             let name = label.lock().map(|l| l.clone()).unwrap_or_default();
-            sink.pass(&format!("[{name}] {text}{cut}"));
+            // Shown as text: a program's ESC or BEL does not reach the terminal.
+            sink.pass(&format!("[{name}] {}{cut}", crate::text::printable(&text)));
         }
         log.push(format!("{}{cut}", excerpt(&text, 500)));
     };

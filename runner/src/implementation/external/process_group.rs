@@ -22,8 +22,36 @@ pub fn own_group(cmd: &mut Command) {
         use std::os::unix::process::CommandExt;
         cmd.process_group(0);
     }
+    #[cfg(target_os = "linux")]
+    end_with_the_runner(cmd);
     #[cfg(not(unix))]
     let _ = cmd;
+}
+
+/// On Linux, ask the kernel to kill the program when the runner dies, even
+/// by SIGKILL, which leaves no chance to end it (issue 25.14). The kernel
+/// sends the signal when the thread that started the program ends: a
+/// program restarted by a worker of `--jobs` ends with that worker, at the
+/// end of the run's questions, when it is no longer asked anything. What
+/// the program itself starts is not covered (its group is ended as usual
+/// while the runner lives).
+#[cfg(target_os = "linux")]
+fn end_with_the_runner(cmd: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    let runner = std::process::id();
+    // SAFETY: the closure runs in the child between fork and exec. It
+    // calls only prctl(2) and getppid(2), which are async-signal-safe, and
+    // allocates nothing (its errors are raw OS errors).
+    unsafe {
+        cmd.pre_exec(move || {
+            nix::sys::prctl::set_pdeathsig(nix::sys::signal::Signal::SIGKILL).map_err(std::io::Error::from)?;
+            // The runner died before the request took effect: do not run.
+            if u32::try_from(nix::unistd::getppid().as_raw()).ok() != Some(runner) {
+                return Err(std::io::Error::from_raw_os_error(nix::errno::Errno::ESRCH as i32));
+            }
+            Ok(())
+        });
+    }
 }
 
 /// Note a started process's group as alive.

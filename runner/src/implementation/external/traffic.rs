@@ -27,7 +27,7 @@ use std::time::Instant;
 const NO_RUN: &str = "-";
 
 pub struct Traffic {
-    out: Mutex<BufWriter<File>>,
+    out: Mutex<Log>,
     started: Instant,
     /// By process: the runs of the next lines to be sent, and of the lines
     /// sent and not yet answered, in order.
@@ -40,22 +40,72 @@ struct Runs {
     to_answer: VecDeque<String>,
 }
 
+/// The file, and the first error writing it (then nothing more is written).
+struct Log {
+    file: BufWriter<File>,
+    error: Option<String>,
+}
+
+impl Log {
+    fn keep(&mut self, r: std::io::Result<()>) {
+        if let (Err(e), None) = (r, &self.error) {
+            self.error = Some(e.to_string());
+        }
+    }
+}
+
+/// Open the log file for writing, created or emptied. A FIFO is opened
+/// without waiting for a reader (open(2) would block until one came,
+/// deaf to Ctrl-C): with none, it is an error now (issue 25.4).
+pub fn open_log(path: &Path) -> std::io::Result<File> {
+    #[cfg(unix)]
+    {
+        use nix::fcntl::{fcntl, FcntlArg, OFlag};
+        use std::os::unix::fs::OpenOptionsExt;
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .custom_flags(OFlag::O_NONBLOCK.bits())
+            .open(path)
+            .map_err(|e| match e.raw_os_error() {
+                Some(code) if code == nix::errno::Errno::ENXIO as i32 => std::io::Error::new(
+                    e.kind(),
+                    "it is a FIFO (named pipe) that nothing reads: start its reader first",
+                ),
+                _ => e,
+            })?;
+        // Writes wait again as usual once it is open.
+        fcntl(&file, FcntlArg::F_SETFL(OFlag::empty())).map_err(std::io::Error::from)?;
+        Ok(file)
+    }
+    #[cfg(not(unix))]
+    {
+        File::create(path)
+    }
+}
+
 impl Traffic {
-    /// Create (or empty) the log file.
+    /// Create (or empty) the log file ([`open_log`]).
     pub fn create(path: &Path) -> std::io::Result<Traffic> {
+        let file = BufWriter::new(open_log(path)?);
         Ok(Traffic {
-            out: Mutex::new(BufWriter::new(File::create(path)?)),
+            out: Mutex::new(Log { file, error: None }),
             started: Instant::now(),
             runs: Mutex::new(HashMap::new()),
         })
     }
 
     fn write(&self, pid: u32, mark: char, run: &str, text: &[u8]) {
-        if let Ok(mut out) = self.out.lock() {
+        if let Ok(mut log) = self.out.lock() {
+            if log.error.is_some() {
+                return;
+            }
             let t = self.started.elapsed().as_secs_f64();
-            let _ = write!(out, "{t:.6} {pid} {mark} {run} ");
-            let _ = out.write_all(text);
-            let _ = out.write_all(b"\n");
+            let r = write!(log.file, "{t:.6} {pid} {mark} {run} ")
+                .and_then(|()| log.file.write_all(text))
+                .and_then(|()| log.file.write_all(b"\n"));
+            log.keep(r);
         }
     }
 
@@ -66,6 +116,14 @@ impl Traffic {
         if let Ok(mut all) = self.runs.lock() {
             all.entry(pid).or_default().to_send.extend(runs);
         }
+    }
+
+    /// The first error writing the log (a full disk, say), flushing first:
+    /// a log that could not be written is said, not lost silently
+    /// (issue 25.13).
+    pub fn error(&self) -> Option<String> {
+        self.flush();
+        self.out.lock().ok().and_then(|log| log.error.clone())
     }
 
     /// Lines sent to process `pid` (one or more, each ending in a newline).
@@ -104,8 +162,11 @@ impl Traffic {
     }
 
     pub fn flush(&self) {
-        if let Ok(mut out) = self.out.lock() {
-            let _ = out.flush();
+        if let Ok(mut log) = self.out.lock() {
+            if log.error.is_none() {
+                let r = log.file.flush();
+                log.keep(r);
+            }
         }
     }
 }

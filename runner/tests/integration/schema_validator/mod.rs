@@ -43,6 +43,7 @@ const KEYWORDS: &[&str] = &[
     "minimum",
     "maximum",
     "minLength",
+    "maxLength",
     "pattern",
 ];
 
@@ -215,6 +216,11 @@ impl Schemas {
                 if let Some(n) = s.get("minLength").and_then(Value::as_u64) {
                     if (text.chars().count() as u64) < n {
                         errors.push(format!("{at}: shorter than {n}"));
+                    }
+                }
+                if let Some(n) = s.get("maxLength").and_then(Value::as_u64) {
+                    if (text.chars().count() as u64) > n {
+                        errors.push(format!("{at}: longer than {n}"));
                     }
                 }
                 if let Some(Value::String(p)) = s.get("pattern") {
