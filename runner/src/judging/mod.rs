@@ -8,5 +8,6 @@
 pub mod compare;
 pub mod known_failures;
 pub mod outcome;
+pub mod refusal;
 pub mod run;
 pub mod verify;

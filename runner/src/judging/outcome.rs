@@ -268,6 +268,18 @@ pub fn judge(case: &Case, variant: Variant, answer: Answer, unrotated: Option<&R
             }
             Outcome::Passed
         }
+        Answer::Refused { event, reason } => crate::judging::refusal::refused_a_ruling(event, &reason),
+        other => judge_other(other),
+    }
+}
+
+/// The outcome of an answer that is neither a ruling nor a refusal:
+/// skipped, error, not run, or a fault.
+pub fn judge_other(answer: Answer) -> Outcome {
+    match answer {
+        Answer::Ruling(_) | Answer::Refused { .. } => {
+            Outcome::Error { message: "a ruling or refusal judged as neither (a bug in the runner)".into() }
+        }
         Answer::Skipped { reason, issue } => Outcome::Skipped {
             reason: match issue {
                 Some(i) => format!("{reason} ({i})"),

@@ -15,4 +15,5 @@ mod hostile;
 mod interrupt;
 mod loading;
 mod python_adapter;
+mod refusal;
 mod schemas;

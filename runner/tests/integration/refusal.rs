@@ -1,0 +1,63 @@
+//! Refusal checks (docs/protocol.md, "Programs that refuse irregular
+//! calls"): the call a program preventing irregularities must refuse is the
+//! one where the reference engine first rules an irregularity, for every
+//! case of the corpus in every edition.
+
+use std::path::PathBuf;
+
+use rulings::corpus::load::load_corpus;
+use rulings_engine::refusal::first_irregular_call;
+use rulings_engine::request::Action;
+use rulings_engine::{rule, Request};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// Does the engine's ruling on `request` rectify anything yet: an
+/// irregularity ruled, or a player's option awaited?
+fn rectifies(request: &Request) -> Result<bool, String> {
+    let r = rule(request).map_err(|e| e.to_string())?;
+    Ok(!r.rulings.is_empty() || r.decision.is_some())
+}
+
+#[test]
+fn the_first_irregular_call_is_where_the_engine_first_rules_an_irregularity() {
+    let corpus = load_corpus(&[root().join("cases")]);
+    assert!(corpus.cases.len() > 500, "the corpus is there: {} cases", corpus.cases.len());
+    let (mut checks, mut legal, mut unsupported) = (0, 0, 0);
+    let mut problems = Vec::new();
+    for case in &corpus.cases {
+        for &edition in &case.editions {
+            let request = case.request(edition);
+            let prefix = |n: usize| Request { events: request.events[..n].to_vec(), ..request.clone() };
+            match first_irregular_call(&request) {
+                Some(first) => {
+                    checks += 1;
+                    if rectifies(&prefix(first.event)) != Ok(false) {
+                        problems.push(format!("{} {edition}: the engine rectifies before event {}", case.id, first.event));
+                    }
+                    match rectifies(&prefix(first.event + 1)) {
+                        Ok(true) => {}
+                        // The engine declines (the 1997 Laws 28-32): no ruling to compare.
+                        Err(_) => unsupported += 1,
+                        Ok(false) => problems.push(format!(
+                            "{} {edition}: event {} ({}: {}) is refused, but the engine rules nothing there",
+                            case.id, first.event, first.call, first.why
+                        )),
+                    }
+                }
+                None if request.events.iter().all(|e| matches!(e.action, Action::Call(_))) => {
+                    legal += 1;
+                    if rectifies(&request) != Ok(false) {
+                        problems.push(format!("{} {edition}: no call is refused, but the engine rectifies", case.id));
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{} problem(s):\n{}", problems.len(), problems.join("\n"));
+    assert!(checks > 500 && legal > 50, "{checks} refusal checks, {legal} legal stories");
+    eprintln!("{checks} refusal checks ({unsupported} where the engine declines), {legal} legal stories");
+}
