@@ -61,29 +61,33 @@ pub fn request(case: &Case, edition: Edition) -> Request {
 /// event fails; skipped, error and faults are what they always are.
 pub fn judge(expected: &FirstIrregularCall, answer: Answer) -> Outcome {
     let want = format!(
-        "expected: refused, event {} ({} {}: {})",
+        "refused at event {}: {} {}, {}",
         expected.event, expected.seat, expected.call, expected.why
     );
     let got = match answer {
         Answer::Refused { event, .. } if event == expected.event => return Outcome::Passed,
-        Answer::Refused { event, reason } => format!("actual:   refused, event {event} ({reason})"),
+        Answer::Refused { event, reason } => format!("refused at event {event}: {reason}"),
         Answer::Ruling(r) => format!(
-            "actual:   a ruling: the call stood (the calls that stand: {})",
+            "a ruling: the call stood (the calls that stand: {})",
             r.auction.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
         ),
         other => return judge_other(other),
     };
-    Outcome::Failed { diff: format!("differs in: refusal\n{want}\n{got}\n"), grade: Grade { ruling: false, clauses: true } }
+    failed(&want, &got)
 }
 
 /// The outcome of a program's `refused` answer where a ruling was asked:
 /// it refused a call that a program ruling on this story must let stand or
 /// rule on.
 pub fn refused_a_ruling(event: usize, reason: &str) -> Outcome {
+    failed("a ruling", &format!("refused at event {event}: {reason}"))
+}
+
+/// A failed refusal check, written as a diff of one line each way (as a
+/// wrong ruling's diff is, so that summaries show it the same way).
+fn failed(expected: &str, actual: &str) -> Outcome {
     Outcome::Failed {
-        diff: format!(
-            "differs in: refusal\nexpected: a ruling\nactual:   refused, event {event} ({reason})\n"
-        ),
+        diff: format!("differs in: refusal\n--- expected\n+++ actual\n-{expected}\n+{actual}\n"),
         grade: Grade { ruling: false, clauses: true },
     }
 }
@@ -129,7 +133,8 @@ mod tests {
         assert_eq!(judge(&first, Answer::Refused { event: 1, reason: "too low".into() }), Outcome::Passed);
         let wrong = judge(&first, Answer::Refused { event: 0, reason: "no".into() });
         assert!(matches!(&wrong, Outcome::Failed { diff, .. } if diff.starts_with("differs in: refusal\n")
-            && diff.contains("event 1 (E 1H: an insufficient bid)") && diff.contains("event 0 (no)")), "{wrong:?}");
+            && diff.contains("\n-refused at event 1: E 1H, an insufficient bid\n")
+            && diff.contains("\n+refused at event 0: no\n")), "{wrong:?}");
         let ruling: Ruling = rulings_engine::rule(&c.request(Edition::E2017)).expect("a ruling");
         let stood = judge(&first, Answer::Ruling(ruling));
         assert!(matches!(&stood, Outcome::Failed { diff, .. } if diff.contains("the call stood")), "{stood:?}");
