@@ -18,8 +18,8 @@
 // bridge.js cannot take (docs/protocol.md): a call it throws on, or, when
 // it let an irregular call stand, the `accept` or `reject` that follows,
 // which it has no way to take (the report then shows which event it
-// stopped at). A legal auction with the director's findings on an event is
-// answered `skipped`.
+// stopped at). The director's findings beside an event (`unintended`,
+// `means`...) are not the table's calls: it ignores them.
 //
 //     tmp=$(mktemp -d) && cp examples/javascript/package*.json "$tmp" && npm ci --prefix "$tmp"
 //     NODE_PATH="$tmp/node_modules" rulings run --impl node examples/javascript/bridgejs_adapter.js --rotations
@@ -47,21 +47,19 @@ function rule(request) {
     }
     const auction = new bridge.Auction(SEATS[request.dealer]);
     const calls = [];
-    let findings = false;
     request.events.forEach((event, index) => {
         const keys = Object.keys(event);
         const seat = keys.find((k) => k in SEATS);
-        findings = findings || keys.length !== 1;
         const call = event[seat];
-        const next = auction.nextSeatToBid();
-        if (next !== null && next !== SEATS[seat]) {
-            throw new Refused(index, `${seat} ${call}: bridge.js takes calls in rotation only (${next.symbol} to call)`);
-        }
         // An `accept` or cards shown are no call either: bridge.js cannot
         // take them, so it refuses them where they come.
         const bid = bridge.bid[call === 'P' ? '-' : call];
         if (bid === undefined) {
             throw new Refused(index, `${seat} ${call}: bridge.js has no such call`);
+        }
+        const next = auction.nextSeatToBid();
+        if (next !== null && next !== SEATS[seat]) {
+            throw new Refused(index, `${seat} ${call}: bridge.js takes calls in rotation only (${next.symbol} to call)`);
         }
         try {
             auction.bid(bid);
@@ -70,9 +68,6 @@ function rule(request) {
         }
         calls.push(call);
     });
-    if (findings) {
-        throw new OutOfSubset('the director\'s findings on an event');
-    }
     const closed = auction.isClosed();
     let contract = null;
     let status = 'auction';
