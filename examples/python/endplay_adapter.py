@@ -27,7 +27,7 @@ import json
 import sys
 from importlib.metadata import version
 
-from endplay.types import Bid, Contract, Denom, Penalty, Player
+from endplay.types import Bid, Contract, ContractBid, Denom, Penalty, Player
 
 SEATS = ["N", "E", "S", "W"]
 PLAYER = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
@@ -38,6 +38,13 @@ DOUBLED = {Penalty.passed: None, Penalty.doubled: "X", Penalty.redoubled: "XX"}
 
 class OutOfSubset(Exception):
     """The story holds something endplay is not asked about here."""
+
+
+def canonical(bid):
+    """A call as endplay read it, in the protocol's notation."""
+    if isinstance(bid, ContractBid):
+        return f"{bid.level}{DENOM[bid.denom]}"
+    return {Penalty.passed: "P", Penalty.doubled: "X", Penalty.redoubled: "XX"}[bid.penalty]
 
 
 class Refused(Exception):
@@ -65,7 +72,7 @@ def rule(request):
     dealer = request["dealer"]
     turn = SEATS.index(dealer)
     calls = []
-    texts = []  # the calls as the request writes them (canonical); endplay prints suit symbols
+    texts = []  # the calls as endplay read them, written canonically (it prints suit symbols)
     for index, event in enumerate(request["events"]):
         seats = [k for k in event if k in PLAYER]
         if len(seats) != 1:
@@ -75,13 +82,14 @@ def rule(request):
         if closes(texts):
             raise Refused(index, f"{seat} {text}: the auction had ended (counted by this adapter)")
         try:
-            calls.append(Bid(text))
+            call = Bid(text)
         except Exception as e:
             raise Refused(index, f"{seat} {text}: endplay does not read it ({e})")
+        calls.append(call)
         if seat != SEATS[turn % 4]:
             raise Refused(index, f"{seat} {text}: an auction has no seats in endplay, so a call out of "
                                  f"rotation cannot be told to it ({SEATS[turn % 4]} to call)")
-        texts.append(text)
+        texts.append(canonical(call))
         turn += 1
     over = closes(texts)
     contract = None
