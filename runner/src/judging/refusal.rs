@@ -17,8 +17,7 @@ use rulings_engine::{Edition, Request};
 
 use crate::corpus::case::Case;
 use crate::implementation::Answer;
-use crate::judging::compare::Grade;
-use crate::judging::outcome::{judge_other, Outcome};
+use crate::judging::outcome::{judge_other, refusal_failure, Outcome};
 
 /// The family of law (a feature of the hello) that rectifies an irregular
 /// call: a program declaring it rules on the call, so it does not refuse it.
@@ -38,11 +37,38 @@ pub fn family(why: IrregularCall) -> &'static str {
 /// None when it is not. The caller has found the case not applicable
 /// otherwise.
 pub fn expected_refusal(case: &Case, edition: Edition, hello: &Hello) -> Option<FirstIrregularCall> {
-    if !declares(hello, REFUSAL) || !hello.editions.contains(&edition) {
+    if !hello.editions.contains(&edition) {
         return None;
     }
-    let first = first_irregular_call(&case.request(edition))?;
+    refusal_of(&case.request(edition), hello)
+}
+
+/// The call a program declaring `refusal` must refuse in `story`: its
+/// first irregular call, when the program does not declare that call's
+/// family; None when there is none, or the program rules on it. (For
+/// differential fuzzing too: a story outside the program's features is
+/// still asked of it when this is Some; see [`disagreement`].)
+pub fn refusal_of(story: &Request, hello: &Hello) -> Option<FirstIrregularCall> {
+    if !declares(hello, REFUSAL) {
+        return None;
+    }
+    let first = first_irregular_call(story)?;
     (!declares(hello, family(first.why))).then_some(first)
+}
+
+/// For differential fuzzing: how a program's answer to a story it must
+/// refuse ([`refusal_of`]) differs from refusing that call, in a few
+/// words, or None when it refuses it (or skips the story).
+pub fn disagreement(expected: &FirstIrregularCall, answer: &Answer) -> Option<String> {
+    match answer {
+        Answer::Refused { event, .. } if *event == expected.event => None,
+        Answer::Skipped { .. } => None,
+        Answer::Refused { event, .. } => Some(format!("refusal (event {event}, not {})", expected.event)),
+        Answer::Ruling(_) => Some(format!("refusal (event {} stood)", expected.event)),
+        Answer::Error(_) => Some("error".into()),
+        Answer::NotRun(_) => Some("not-run".into()),
+        Answer::Fault { kind, .. } => Some(kind.name().into()),
+    }
 }
 
 fn declares(hello: &Hello, feature: &str) -> bool {
@@ -73,23 +99,7 @@ pub fn judge(expected: &FirstIrregularCall, answer: Answer) -> Outcome {
         ),
         other => return judge_other(other),
     };
-    failed(&want, &got)
-}
-
-/// The outcome of a program's `refused` answer where a ruling was asked:
-/// it refused a call that a program ruling on this story must let stand or
-/// rule on.
-pub fn refused_a_ruling(event: usize, reason: &str) -> Outcome {
-    failed("a ruling", &format!("refused at event {event}: {reason}"))
-}
-
-/// A failed refusal check, written as a diff of one line each way (as a
-/// wrong ruling's diff is, so that summaries show it the same way).
-fn failed(expected: &str, actual: &str) -> Outcome {
-    Outcome::Failed {
-        diff: format!("differs in: refusal\n--- expected\n+++ actual\n-{expected}\n+{actual}\n"),
-        grade: Grade { ruling: false, clauses: true },
-    }
+    refusal_failure(&want, &got)
 }
 
 #[cfg(test)]
@@ -138,6 +148,11 @@ mod tests {
         let ruling: Ruling = rulings_engine::rule(&c.request(Edition::E2017)).expect("a ruling");
         let stood = judge(&first, Answer::Ruling(ruling));
         assert!(matches!(&stood, Outcome::Failed { diff, .. } if diff.contains("the call stood")), "{stood:?}");
+        assert_eq!(disagreement(&first, &Answer::Refused { event: 1, reason: "low".into() }), None);
+        assert_eq!(
+            disagreement(&first, &Answer::Refused { event: 2, reason: "no".into() }).as_deref(),
+            Some("refusal (event 2, not 1)")
+        );
         let skipped = judge(&first, Answer::Skipped { reason: "later".into(), issue: None });
         assert_eq!(skipped, Outcome::Skipped { reason: "later".into() });
     }
