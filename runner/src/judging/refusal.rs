@@ -86,10 +86,7 @@ pub fn request(case: &Case, edition: Edition) -> Request {
 /// expected event, passes; a ruling (the call was let stand) or another
 /// event fails; skipped, error and faults are what they always are.
 pub fn judge(expected: &FirstIrregularCall, answer: Answer) -> Outcome {
-    let want = format!(
-        "refused at event {}: {} {}, {}",
-        expected.event, expected.seat, expected.call, expected.why
-    );
+    let want = format!("refused at event {}: {} {}, {}", expected.event, expected.seat, expected.call, expected.why);
     let got = match answer {
         Answer::Refused { event, .. } if event == expected.event => return Outcome::Passed,
         Answer::Refused { event, reason } => format!("refused at event {event}: {reason}"),
@@ -142,9 +139,12 @@ mod tests {
         let first = expected_refusal(&c, Edition::E2017, &hello(&["refusal"])).expect("a check");
         assert_eq!(judge(&first, Answer::Refused { event: 1, reason: "too low".into() }), Outcome::Passed);
         let wrong = judge(&first, Answer::Refused { event: 0, reason: "no".into() });
-        assert!(matches!(&wrong, Outcome::Failed { diff, .. } if diff.starts_with("differs in: refusal\n")
+        assert!(
+            matches!(&wrong, Outcome::Failed { diff, .. } if diff.starts_with("differs in: refusal\n")
             && diff.contains("\n-refused at event 1: E 1H, an insufficient bid\n")
-            && diff.contains("\n+refused at event 0: no\n")), "{wrong:?}");
+            && diff.contains("\n+refused at event 0: no\n")),
+            "{wrong:?}"
+        );
         let ruling: Ruling = rulings_engine::rule(&c.request(Edition::E2017)).expect("a ruling");
         let stood = judge(&first, Answer::Ruling(ruling));
         assert!(matches!(&stood, Outcome::Failed { diff, .. } if diff.contains("the call stood")), "{stood:?}");

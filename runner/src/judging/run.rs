@@ -54,8 +54,7 @@ pub fn run(
             planned.push((index, variant, plan(case, variant, implementation)));
         }
     }
-    let requests: Vec<Request> =
-        planned.iter().filter_map(|(i, v, p)| p.request(&corpus.cases[*i], *v)).collect();
+    let requests: Vec<Request> = planned.iter().filter_map(|(i, v, p)| p.request(&corpus.cases[*i], *v)).collect();
     let total = requests.len();
     let mut answers =
         implementation.rule_many(&requests, cancel, &mut |done, answer| progress(done, total, answer)).into_iter();

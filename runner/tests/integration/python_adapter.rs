@@ -41,10 +41,8 @@ fn the_python_adapter_passes_its_declared_subset() {
         }
     }
     assert!(passed >= 4 * 50, "the legal-auction cases pass in four rotations: {passed} passed");
-    let refusals = results
-        .iter()
-        .filter(|r| corpus.cases[r.case].folder() != "law17-22" && r.outcome.name() == "passed")
-        .count();
+    let refusals =
+        results.iter().filter(|r| corpus.cases[r.case].folder() != "law17-22" && r.outcome.name() == "passed").count();
     assert!(refusals >= 4 * 300, "the irregular stories are refused where they should be: {refusals} passed");
     assert!(results.iter().any(|r| r.outcome.name() == "not-applicable"), "the rest is not applicable");
 }

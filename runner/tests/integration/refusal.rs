@@ -35,7 +35,8 @@ fn the_first_irregular_call_is_where_the_engine_first_rules_an_irregularity() {
                 Some(first) => {
                     checks += 1;
                     if rectifies(&prefix(first.event)) != Ok(false) {
-                        problems.push(format!("{} {edition}: the engine rectifies before event {}", case.id, first.event));
+                        problems
+                            .push(format!("{} {edition}: the engine rectifies before event {}", case.id, first.event));
                     }
                     match rectifies(&prefix(first.event + 1)) {
                         Ok(true) => {}

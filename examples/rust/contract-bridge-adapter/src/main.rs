@@ -77,9 +77,8 @@ fn rule(request: &Map<String, Value>) -> Result<Value, NoRuling> {
             .and_then(|e| e.iter().find(|(k, _)| SEATS.contains(&k.as_str())))
             .and_then(|(k, v)| Some((k.as_str(), v.as_str()?)))
             .ok_or(NoRuling::Error(format!("event {index} has no seat")))?;
-        let call = Call::from_str(text).map_err(|e| {
-            NoRuling::Refused(index, format!("{seat} {text}: contract-bridge does not read it ({e})"))
-        })?;
+        let call = Call::from_str(text)
+            .map_err(|e| NoRuling::Refused(index, format!("{seat} {text}: contract-bridge does not read it ({e})")))?;
         let turn = SEATS[(dealer + auction.len()) % 4];
         if seat != turn && !auction.has_ended() {
             return Err(NoRuling::Refused(
