@@ -102,6 +102,7 @@ pub fn judge(expected: &FirstIrregularCall, answer: Answer) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::judging::outcome::Variant;
     use rulings_engine::Ruling;
 
     fn hello(features: &[&str]) -> Hello {
@@ -152,6 +153,15 @@ mod tests {
         assert_eq!(
             disagreement(&first, &Answer::Refused { event: 2, reason: "no".into() }).as_deref(),
             Some("refusal (event 2, not 1)")
+        );
+        // Where a ruling is asked (a legal auction), a refusal fails.
+        let legal = case("N 1S, E P, S P, W X", &["19A1"]);
+        let refused = Answer::Refused { event: 3, reason: "no double after two passes".into() };
+        let outcome =
+            crate::judging::outcome::judge(&legal, Variant { edition: Edition::E2017, rotation: 0 }, refused, None);
+        assert!(
+            matches!(&outcome, Outcome::Failed { diff, .. } if diff.contains("\n-a ruling\n+refused at event 3: no double")),
+            "{outcome:?}"
         );
         let skipped = judge(&first, Answer::Skipped { reason: "later".into(), issue: None });
         assert_eq!(skipped, Outcome::Skipped { reason: "later".into() });
