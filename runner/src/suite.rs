@@ -225,8 +225,9 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
     if wrong_clause > 0 {
         summary.push_str(&format!("({wrong_clause} of the failures: right ruling, wrong clause)\n"));
     }
+    // The cases asked for a ruling: a refusal check exercises no clause.
     let mut asked = vec![false; corpus.cases.len()];
-    for r in &results {
+    for r in results.iter().filter(|r| !r.refusal) {
         if !matches!(r.outcome, crate::judging::outcome::Outcome::NotApplicable { .. }) {
             if let Some(a) = asked.get_mut(r.case) {
                 *a = true;

@@ -26,6 +26,8 @@ pub struct CaseResult {
     pub case: usize,
     pub variant: Variant,
     pub outcome: Outcome,
+    /// The run was a refusal check ([`refusal`]), not a ruling asked.
+    pub refusal: bool,
 }
 
 /// Run every case of `corpus` against `implementation`. The requests are
@@ -63,6 +65,7 @@ pub fn run(
     let mut unrotated: Option<(usize, Edition, Option<Ruling>)> = None;
     for (index, variant, plan) in planned {
         let case = &corpus.cases[index];
+        let refusal = matches!(plan, Plan::Refusal(_));
         let outcome = match plan {
             Plan::NotApplicable(why) => Outcome::NotApplicable { why },
             Plan::Refusal(first) => match answers.next() {
@@ -91,7 +94,7 @@ pub fn run(
                 judge(case, variant, answer, base)
             }
         };
-        results.push(CaseResult { case: index, variant, outcome });
+        results.push(CaseResult { case: index, variant, outcome, refusal });
     }
     results
 }
