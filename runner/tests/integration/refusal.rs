@@ -62,3 +62,28 @@ fn the_first_irregular_call_is_where_the_engine_first_rules_an_irregularity() {
     assert!(checks > 500 && legal > 50, "{checks} refusal checks, {legal} legal stories");
     eprintln!("{checks} refusal checks ({unsupported} where the engine declines), {legal} legal stories");
 }
+
+/// A program that refuses irregular calls, run as a user runs it: its
+/// refusal checks pass, and they count as no clause exercised (a refusal
+/// rectifies nothing). Skipped, with a note, where python3 is not installed.
+#[test]
+fn a_refusing_program_is_checked_and_exercises_no_clause() {
+    use std::process::Command;
+    if Command::new("python3").arg("--version").output().map_or(true, |o| !o.status.success()) {
+        eprintln!("note: python3 is not installed; the refusal run did not run");
+        return;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .args(["run", "--hide-stderr", "--impl", "python3"])
+        .arg(root().join("examples/python/adapter.py"))
+        .arg("--cases")
+        .arg(root().join("cases"))
+        .output()
+        .expect("rulings runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}\n{}", String::from_utf8_lossy(&out.stderr));
+    let closing = stdout.lines().last().unwrap_or_default();
+    let passed: usize = closing.split(' ').next().and_then(|n| n.parse().ok()).unwrap_or(0);
+    assert!(passed > 400 && closing.contains(" 0 failed"), "the refusal checks pass: {closing}");
+    assert!(stdout.contains("): 0 of "), "no clause is exercised by refusals:\n{stdout}");
+}
