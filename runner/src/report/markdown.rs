@@ -104,8 +104,11 @@ fn fenced(lang: &str, text: &str) -> String {
 /// or one of its sub-clauses.
 fn coverage(report: &Report) -> String {
     let mut laws: BTreeMap<&str, &[String]> = BTreeMap::new();
-    // Runs asked only: a case not applicable to the program exercises nothing.
-    for l in report.cases.iter().filter(|l| l.edition == "2017" && l.outcome != OutcomeKind::NotApplicable) {
+    // Rulings asked only: a case not applicable to the program, or asked as
+    // a refusal check, exercises nothing.
+    for l in
+        report.cases.iter().filter(|l| l.edition == "2017" && l.outcome != OutcomeKind::NotApplicable && !l.refusal)
+    {
         laws.insert(l.id.as_str(), l.laws.as_slice());
     }
     let clauses = crate::corpus::coverage::counts_of(laws.into_values());

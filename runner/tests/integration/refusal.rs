@@ -73,11 +73,14 @@ fn a_refusing_program_is_checked_and_exercises_no_clause() {
         eprintln!("note: python3 is not installed; the refusal run did not run");
         return;
     }
+    let scratch = tempfile::tempdir().expect("temp dir");
     let out = Command::new(env!("CARGO_BIN_EXE_rulings"))
         .args(["run", "--hide-stderr", "--impl", "python3"])
         .arg(root().join("examples/python/adapter.py"))
         .arg("--cases")
         .arg(root().join("cases"))
+        .arg("--report")
+        .arg(scratch.path())
         .output()
         .expect("rulings runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -86,4 +89,10 @@ fn a_refusing_program_is_checked_and_exercises_no_clause() {
     let passed: usize = closing.split(' ').next().and_then(|n| n.parse().ok()).unwrap_or(0);
     assert!(passed > 400 && closing.contains(" 0 failed"), "the refusal checks pass: {closing}");
     assert!(stdout.contains("): 0 of "), "no clause is exercised by refusals:\n{stdout}");
+    // The report says which runs were refusal checks, and its coverage too
+    // counts none of them.
+    let jsonl = std::fs::read_to_string(scratch.path().join("report.jsonl")).expect("report.jsonl");
+    assert!(jsonl.lines().filter(|l| l.contains(r#""refusal":true"#)).count() > 400, "refusal runs are marked");
+    let md = std::fs::read_to_string(scratch.path().join("report.md")).expect("report.md");
+    assert!(md.contains("## Clause coverage\n\n0 of "), "report.md's coverage counts no refusal");
 }
