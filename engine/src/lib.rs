@@ -22,6 +22,7 @@ pub mod meanings;
 pub mod notation;
 mod out_of_rotation;
 pub mod protocol;
+pub mod refusal;
 pub mod regulations;
 pub mod request;
 pub mod ruling;

@@ -54,6 +54,7 @@ pub enum FromImplementation {
     Ruling(RulingAnswer),
     Skipped(SkippedAnswer),
     Error(ErrorAnswer),
+    Refused(RefusedAnswer),
 }
 
 /// `{"type":"ruling"}`: the ruling on the request of `seq`.
@@ -81,6 +82,18 @@ pub struct SkippedAnswer {
 pub struct ErrorAnswer {
     pub seq: Value,
     pub message: String,
+}
+
+/// `{"type":"refused"}`: a program declaring [`REFUSAL`] does not let the
+/// call at `event` (its index in the request's `events`, from 0) stand,
+/// and says why in its own words: it prevents the irregularity instead of
+/// ruling on it (docs/protocol.md, "Programs that refuse irregular calls").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RefusedAnswer {
+    pub seq: Value,
+    pub event: usize,
+    pub reason: String,
 }
 
 impl FromImplementation {
@@ -118,12 +131,19 @@ pub const LAW_FEATURES: &[&str] = &[
     "exposed-card",
 ];
 
+/// The feature of a program that prevents irregularities instead of
+/// ruling on them: asked a story whose first irregular call is of a family
+/// it does not declare, it answers `refused` naming that call's event
+/// ([`RefusedAnswer`], [`crate::refusal::first_irregular_call`]).
+pub const REFUSAL: &str = "refusal";
+
 /// Every feature of the protocol's hello: the families of law
 /// ([`LAW_FEATURES`]), then one per regulation option
 /// ([`crate::regulations::FEATURES`]), which a case needs only when it sets
-/// that option off its default.
-pub static FEATURES: LazyLock<Vec<&'static str>> =
-    LazyLock::new(|| LAW_FEATURES.iter().chain(crate::regulations::FEATURES).copied().collect());
+/// that option off its default, then [`REFUSAL`].
+pub static FEATURES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
+    LAW_FEATURES.iter().chain(crate::regulations::FEATURES).chain(std::iter::once(&REFUSAL)).copied().collect()
+});
 
 /// The feature a clause belongs to: the family of law it is in. Law 23
 /// alone in 1997 and 2007 (the damaging enforced pass) is no comparable
@@ -175,7 +195,8 @@ pub fn engine_hello() -> Hello {
         // deemed in rotation or pass out of rotation answers `not yet
         // supported` (docs/conventions.md).
         editions: Edition::ALL.to_vec(),
-        features: FEATURES.iter().map(|s| s.to_string()).collect(),
+        // It rules on every irregularity, so it refuses none.
+        features: FEATURES.iter().filter(|f| **f != REFUSAL).map(|s| s.to_string()).collect(),
     }
 }
 

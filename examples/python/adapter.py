@@ -3,16 +3,21 @@
 
 It speaks protocol 1 (docs/implementers.md) on stdin/stdout with the
 standard library alone, and declares a subset: the 2017 Laws and no
-feature, so the runner asks it only the cases about the legal auction
-(Laws 17-22) and counts the rest as not applicable. It rules by itself,
+feature but `refusal`. It rules by itself,
 without the reference engine: whose turn it is, the calls that stand, the
 end of the auction (three passes after a bid, or four passes), the final
 contract, its doubling and its declarer (the player of the declaring side
 who first named the contract's denomination).
 
-Any irregularity (a call out of rotation, an insufficient bid, a double
-that is not allowed, an `accept`) is outside its subset: it answers
-`skipped`, which the report counts apart, never a wrong ruling.
+It prevents irregularities rather than ruling on them, as an online
+platform does: it declares the feature `refusal`, so the runner also asks
+it every case whose story holds an irregular call (an insufficient or
+equal bid, a double or redouble Law 19 does not permit, a bid above seven,
+a call out of rotation or after the auction ended), and it answers
+`refused`, naming the first such call by its index in `events` (from 0)
+and saying why. Anything else outside its subset (an `accept`, cards
+shown, the director's findings on a legal auction) it answers `skipped`,
+which the report counts apart, never a wrong ruling.
 
     rulings run --impl python3 examples/python/adapter.py --report /tmp/py
 """
@@ -26,6 +31,14 @@ STRAINS = ["C", "D", "H", "S", "NT"]
 
 class OutOfSubset(Exception):
     """The story holds something this adapter does not rule on."""
+
+
+class Refused(Exception):
+    """The call at `event` may not stand: the adapter refuses it."""
+
+    def __init__(self, event, reason):
+        super().__init__(reason)
+        self.event = event
 
 
 def parse_call(text):
@@ -56,7 +69,7 @@ def side(seat):
 
 
 def rule(request):
-    """The ruling for a legal auction, or OutOfSubset."""
+    """The ruling for a legal auction; Refused, or OutOfSubset."""
     if request.get("edition", "2017") != "2017":
         raise OutOfSubset("only the 2017 Laws")
     dealer = request["dealer"]
@@ -66,40 +79,42 @@ def rule(request):
     doubled = None        # None, "X" or "XX" on the last bid
     passes = 0
     over = False
-    for event in request["events"]:
+    findings = False      # the director's findings on some event
+    for index, event in enumerate(request["events"]):
         seats = [k for k in event if k in SEATS]
         if len(seats) != 1:
             raise ValueError("an event has exactly one seat key")
         seat = seats[0]
-        if set(event) - {seat}:
-            raise OutOfSubset("findings on an event (an irregularity)")
-        if over:
-            raise OutOfSubset("a call after the auction ended")
-        if event[seat] in ("accept", "reject"):
-            raise OutOfSubset("an option after an irregularity")
+        findings = findings or bool(set(event) - {seat})
+        if event[seat] in ("accept", "reject") or " " in str(event[seat]):
+            raise OutOfSubset("an option or cards shown (no call to refuse)")
         call = parse_call(event[seat])
+        if over:
+            raise Refused(index, f"{seat} {show(call)}: the auction had ended")
         if seat != SEATS[turn]:
-            raise OutOfSubset(f"{seat} called out of rotation")
+            raise Refused(index, f"{seat} {show(call)}: it was {SEATS[turn]}'s turn")
         if call == "P":
             passes += 1
         elif call == "X":
             if not last_bid or side(last_bid[0]) == side(seat) or doubled:
-                raise OutOfSubset("an inadmissible double")
+                raise Refused(index, f"{seat} X: no opponent's bid to double")
             doubled, passes = "X", 0
         elif call == "XX":
             if not last_bid or side(last_bid[0]) != side(seat) or doubled != "X":
-                raise OutOfSubset("an inadmissible redouble")
+                raise Refused(index, f"{seat} XX: no opponent's double to redouble")
             doubled, passes = "XX", 0
         else:
             level, strain = call
             if level > 7:
-                raise OutOfSubset("a bid above seven")
+                raise Refused(index, f"{seat} {show(call)}: no bid goes above seven")
             if last_bid and (level, STRAINS.index(strain)) <= (last_bid[1][0], STRAINS.index(last_bid[1][1])):
-                raise OutOfSubset("an insufficient bid")
+                raise Refused(index, f"{seat} {show(call)}: it does not beat {show(last_bid[1])}")
             last_bid, doubled, passes = (seat, call), None, 0
         auction.append((seat, call))
         turn = (turn + 1) % 4
         over = (last_bid is not None and passes == 3) or (last_bid is None and passes == 4)
+    if findings:
+        raise OutOfSubset("the director's findings on an event (an irregularity)")
 
     contract = None
     if over and last_bid:
@@ -131,12 +146,14 @@ def answer(message):
     kind = message.get("type")
     if kind == "hello":
         return {"type": "hello", "protocol": 1, "name": "python-legal-auction", "version": "0.1",
-                "editions": ["2017"], "features": []}
+                "editions": ["2017"], "features": ["refusal"]}
     if kind != "rule":
         return {"type": "error", "seq": message.get("seq"), "message": f"unknown message type {kind!r}"}
     seq = message.get("seq")
     try:
         return {"type": "ruling", "seq": seq, "ruling": rule(message)}
+    except Refused as e:
+        return {"type": "refused", "seq": seq, "event": e.event, "reason": str(e)}
     except OutOfSubset as e:
         return {"type": "skipped", "seq": seq, "reason": f"legal auctions only: {e}"}
     except (KeyError, ValueError, TypeError) as e:

@@ -6,14 +6,18 @@ endplay models bids, players and contracts: it parses the calls
 (`endplay.types.Bid`), and from a dealer and an auction works out the
 contract, its doubling and its declarer (`Contract.from_auction`). That is
 what this adapter asks of it. endplay has no notion of whose turn it is,
-of whether the auction is over, or of any irregularity, so the adapter
-declares the legal auction only (the 2017 Laws, no feature): the runner
-asks it the cases about Laws 17-22 and counts the rest as not applicable.
-The turn and the end of the auction (three passes after a bid, or four
-passes) are counted here; everything else is endplay's.
+of whether the auction is over, or of any irregularity. The turn and the
+end of the auction (three passes after a bid, or four passes) are counted
+here; everything else is endplay's.
 
-A story this adapter cannot tell endplay (a call out of rotation, an
-`accept`, a card shown) is answered `skipped`.
+The adapter declares the legal auction (the 2017 Laws) and `refusal`
+(docs/protocol.md): asked a story holding an irregular call, it answers
+`refused` at the first event it cannot tell endplay: a call endplay does
+not read, a call out of rotation or after the auction ended (endplay's
+auction has neither seats nor an end, so these are refused here for it),
+or, when endplay let an irregular call stand, the `accept` or `reject`
+that follows. The director's findings beside an event (`unintended`,
+`means`...) are not the table's calls: it ignores them.
 
     python3 -m venv /tmp/ep && /tmp/ep/bin/pip install -r examples/python/requirements.txt
     rulings run --impl /tmp/ep/bin/python examples/python/endplay_adapter.py --rotations
@@ -23,7 +27,7 @@ import json
 import sys
 from importlib.metadata import version
 
-from endplay.types import Bid, Contract, Denom, Penalty, Player
+from endplay.types import Bid, Contract, ContractBid, Denom, Penalty, Player
 
 SEATS = ["N", "E", "S", "W"]
 PLAYER = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
@@ -36,34 +40,58 @@ class OutOfSubset(Exception):
     """The story holds something endplay is not asked about here."""
 
 
-def rule(request):
-    if request.get("edition", "2017") != "2017":
-        raise OutOfSubset("only the 2017 Laws are declared")
-    dealer = request["dealer"]
-    turn = SEATS.index(dealer)
-    calls = []
-    texts = []  # the calls as the request writes them (canonical); endplay prints suit symbols
-    for event in request["events"]:
-        seats = [k for k in event if k in PLAYER]
-        if len(seats) != 1 or len(event) != 1:
-            raise OutOfSubset("an event with findings")
-        seat = seats[0]
-        text = event[seat]
-        if seat != SEATS[turn % 4]:
-            raise OutOfSubset("a call out of rotation")
-        try:
-            calls.append(Bid(text))
-        except Exception:
-            raise OutOfSubset(f"`{text}` is not a call endplay reads")
-        texts.append(text)
-        turn += 1
+def canonical(bid):
+    """A call as endplay read it, in the protocol's notation."""
+    if isinstance(bid, ContractBid):
+        return f"{bid.level}{DENOM[bid.denom]}"
+    return {Penalty.passed: "P", Penalty.doubled: "X", Penalty.redoubled: "XX"}[bid.penalty]
+
+
+class Refused(Exception):
+    """The event at `event` could not be told to endplay: refused there."""
+
+    def __init__(self, event, reason):
+        super().__init__(reason)
+        self.event = event
+
+
+def closes(texts):
+    """Is the auction over after these calls (counted here, not by endplay)?"""
     passes = 0
     for t in reversed(texts):
         if t != "P":
             break
         passes += 1
     any_bid = any(t not in ("P", "X", "XX") for t in texts)
-    over = (any_bid and passes >= 3) or (not any_bid and passes >= 4)
+    return (any_bid and passes >= 3) or (not any_bid and passes >= 4)
+
+
+def rule(request):
+    if request.get("edition", "2017") != "2017":
+        raise OutOfSubset("only the 2017 Laws are declared")
+    dealer = request["dealer"]
+    turn = SEATS.index(dealer)
+    calls = []
+    texts = []  # the calls as endplay read them, written canonically (it prints suit symbols)
+    for index, event in enumerate(request["events"]):
+        seats = [k for k in event if k in PLAYER]
+        if len(seats) != 1:
+            raise OutOfSubset("an event without exactly one seat")
+        seat = seats[0]
+        text = event[seat]
+        if closes(texts):
+            raise Refused(index, f"{seat} {text}: the auction had ended (counted by this adapter)")
+        try:
+            call = Bid(text)
+        except Exception as e:
+            raise Refused(index, f"{seat} {text}: endplay does not read it ({e})")
+        calls.append(call)
+        if seat != SEATS[turn % 4]:
+            raise Refused(index, f"{seat} {text}: an auction has no seats in endplay, so a call out of "
+                                 f"rotation cannot be told to it ({SEATS[turn % 4]} to call)")
+        texts.append(canonical(call))
+        turn += 1
+    over = closes(texts)
     contract = None
     status = "auction"
     if over:
@@ -101,11 +129,13 @@ def main():
         kind = message.get("type")
         if kind == "hello":
             answer = {"type": "hello", "protocol": 1, "name": "endplay",
-                      "version": version("endplay"), "editions": ["2017"], "features": []}
+                      "version": version("endplay"), "editions": ["2017"], "features": ["refusal"]}
         elif kind == "rule":
             seq = message.get("seq")
             try:
                 answer = {"type": "ruling", "seq": seq, "ruling": rule(message)}
+            except Refused as e:
+                answer = {"type": "refused", "seq": seq, "event": e.event, "reason": str(e)}
             except OutOfSubset as e:
                 answer = {"type": "skipped", "seq": seq, "reason": str(e)}
             except Exception as e:  # endplay raised: say so, do not crash

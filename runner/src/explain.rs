@@ -376,6 +376,25 @@ pub fn explain_case(
         return Explained { text: s, agrees: engine_agrees };
     };
     let _ = writeln!(s, "\n{name}:");
+    let variant = crate::judging::outcome::Variant { edition, rotation: 0 };
+    if let crate::judging::run::Plan::Refusal(first) = crate::judging::run::plan(case, variant, implementation) {
+        use crate::judging::refusal;
+        let _ = writeln!(
+            s,
+            "  declares `refusal`: it must refuse event {} ({} {}: {})",
+            first.event, first.seat, first.call, first.why
+        );
+        let answer = implementation.rule(&refusal::request(case, edition));
+        if let Answer::Refused { event, reason } = &answer {
+            s.push_str(&fit(&format!("  it refused event {event}: {reason}")));
+        }
+        let outcome = refusal::judge(&first, answer);
+        let agrees = outcome == crate::judging::outcome::Outcome::Passed;
+        if !agrees {
+            s.push_str(&indent(&outcome.to_string()));
+        }
+        return Explained { text: s, agrees };
+    }
     let agrees = match implementation.rule(&request) {
         Answer::Ruling(r) => {
             let actual = ruling_value(&r);
@@ -408,6 +427,10 @@ pub fn explain_case(
         }
         Answer::Error(m) => {
             let _ = writeln!(s, "  answered an error: {m}");
+            false
+        }
+        Answer::Refused { event, reason } => {
+            let _ = writeln!(s, "  refused the call at event {event}: {reason}");
             false
         }
         Answer::NotRun(why) => {

@@ -10,7 +10,9 @@
 //! repository's root (cargo runs tests in runner/). Cases that
 //! need an edition or a feature its hello did not declare, and cases the
 //! program answers `skipped`, end as ignored checks with the reason (they
-//! are neither passed nor failed), named as usual.
+//! are neither passed nor failed), named as usual. A program declaring
+//! `refusal` is checked on the irregular stories as `rulings run` checks it
+//! ([`crate::judging::refusal`]).
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -20,6 +22,7 @@ use crate::corpus::load::load_corpus;
 use crate::implementation::external::{split_command, External, ExternalOptions, StderrSink};
 use crate::implementation::{Answer, Implementation, InProcess};
 use crate::judging::outcome::{judge, variants, Outcome, Variant};
+use crate::judging::run::Plan;
 
 /// A named check: passed, ignored with the reason, or the message a human
 /// reads.
@@ -115,10 +118,15 @@ fn case_checks(case: Case, program: Option<&Shared>) -> Vec<Check> {
                     let p = p.clone();
                     let run = Box::new(move || {
                         let mut guard = p.lock().unwrap_or_else(|e| e.into_inner());
-                        if let Some(why) = crate::judging::run::not_applicable(&case, variant, &*guard) {
-                            return Ok(Verdict::Ignored(format!("not applicable: {why}")));
+                        match crate::judging::run::plan(&case, variant, &*guard) {
+                            Plan::Ruling => check_variant(&case, variant, &mut *guard),
+                            Plan::Refusal(first) => {
+                                let request = crate::judging::refusal::request(&case, variant.edition);
+                                let answer = guard.rule(&request.rotate(variant.rotation));
+                                verdict(&case, variant, crate::judging::refusal::judge(&first, answer))
+                            }
+                            Plan::NotApplicable(why) => Ok(Verdict::Ignored(format!("not applicable: {why}"))),
                         }
-                        check_variant(&case, variant, &mut *guard)
                     });
                     Check { name, run }
                 }
@@ -137,7 +145,12 @@ fn check_variant(case: &Case, variant: Variant, engine: &mut dyn Implementation)
         }
     };
     let answer = engine.rule(&case.request(variant.edition).rotate(variant.rotation));
-    match judge(case, variant, answer, unrotated.as_ref()) {
+    verdict(case, variant, judge(case, variant, answer, unrotated.as_ref()))
+}
+
+/// A check's verdict from the outcome of its run.
+fn verdict(case: &Case, variant: Variant, outcome: Outcome) -> Result<Verdict, String> {
+    match outcome {
         Outcome::Passed => Ok(Verdict::Passed),
         Outcome::Skipped { reason } => Ok(Verdict::Ignored(format!("skipped by the program: {reason}"))),
         other => {

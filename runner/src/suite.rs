@@ -265,10 +265,10 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
     if wrong_clause > 0 {
         summary.push_str(&format!("({wrong_clause} of the failures: right ruling, wrong clause)\n"));
     }
-    // The cases the program answered: not those it was never asked, or
-    // declined.
+    // The cases the program answered with a ruling: not those it was never
+    // asked, or declined; a refusal check exercises no clause.
     let mut asked = vec![false; corpus.cases.len()];
-    for r in &results {
+    for r in results.iter().filter(|r| !r.refusal) {
         use crate::judging::outcome::Outcome as O;
         if !matches!(r.outcome, O::NotApplicable { .. } | O::NotRun { .. } | O::Skipped { .. }) {
             if let Some(a) = asked.get_mut(r.case) {

@@ -210,6 +210,9 @@ fn disagreement(reference: &Ruling, answer: &Answer) -> Option<String> {
         }
         Answer::Skipped { .. } => None,
         Answer::Error(m) => Some(format!("error ({})", first_words(m))),
+        // Asked only stories within its declared features, a program
+        // refuses no call the reference rules on (issue 24: refusal).
+        Answer::Refused { event, .. } => Some(format!("refusal (of event {event})")),
         Answer::NotRun(m) => Some(format!("not-run ({})", first_words(m))),
         Answer::Fault { kind, .. } => Some(kind.name().to_string()),
     }

@@ -28,6 +28,13 @@ pub enum Answer {
     },
     /// It could not rule and said so.
     Error(String),
+    /// It does not let the call at `event` (its index in the request's
+    /// events) stand, for `reason`: a program declaring `refusal`
+    /// (docs/protocol.md).
+    Refused {
+        event: usize,
+        reason: String,
+    },
     /// It was never asked: the program could not be started or greeted,
     /// or its restart budget was spent before this request.
     NotRun(String),

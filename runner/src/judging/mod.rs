@@ -10,5 +10,6 @@ pub mod known_failures;
 pub mod known_failures_text;
 pub mod line_diff;
 pub mod outcome;
+pub mod refusal;
 pub mod run;
 pub mod verify;

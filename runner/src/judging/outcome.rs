@@ -262,6 +262,32 @@ pub fn judge(case: &Case, variant: Variant, answer: Answer, unrotated: Option<&R
             }
             Outcome::Passed
         }
+        // A ruling was asked: the program refused a call that a program
+        // ruling on this story must let stand or rule on.
+        Answer::Refused { event, reason } => {
+            refusal_failure("a ruling", &format!("refused at event {event}: {reason}"))
+        }
+        other => judge_other(other),
+    }
+}
+
+/// A failed refusal check, or a refusal where a ruling was asked, written
+/// as a diff of one line each way (as a wrong ruling's diff is, so that
+/// summaries show it the same way).
+pub fn refusal_failure(expected: &str, actual: &str) -> Outcome {
+    Outcome::Failed {
+        diff: format!("differs in: refusal\n--- expected\n+++ actual\n-{expected}\n+{actual}\n"),
+        grade: Grade { ruling: false, clauses: true },
+    }
+}
+
+/// The outcome of an answer that is neither a ruling nor a refusal:
+/// skipped, error, not run, or a fault.
+pub fn judge_other(answer: Answer) -> Outcome {
+    match answer {
+        Answer::Ruling(_) | Answer::Refused { .. } => {
+            Outcome::Error { message: "a ruling or refusal judged as neither (a bug in the runner)".into() }
+        }
         Answer::Skipped { reason, issue } => Outcome::Skipped {
             reason: match issue {
                 Some(i) => format!("{reason} ({i})"),

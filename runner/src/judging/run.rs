@@ -1,12 +1,14 @@
 //! A run: every case of a corpus against one implementation, each in its
 //! editions (and rotations, when asked), with progress and results.
 
+use rulings_engine::refusal::FirstIrregularCall;
 use rulings_engine::{Edition, Request, Ruling};
 
 use crate::cancel::Cancel;
 use crate::corpus::case::{Case, Corpus};
 use crate::implementation::{Answer, Implementation};
 use crate::judging::outcome::{judge, run_name, variants, Outcome, Variant};
+use crate::judging::refusal;
 
 /// What a run covers.
 #[derive(Debug, Clone, Default)]
@@ -24,6 +26,8 @@ pub struct CaseResult {
     pub case: usize,
     pub variant: Variant,
     pub outcome: Outcome,
+    /// The run was a refusal check ([`refusal`]), not a ruling asked.
+    pub refusal: bool,
 }
 
 /// Run every case of `corpus` against `implementation`. The requests are
@@ -39,8 +43,8 @@ pub fn run(
     mut progress: impl FnMut(usize, usize, &Answer),
 ) -> Vec<CaseResult> {
     let rotations = if options.rotations { 4 } else { 1 };
-    // Every run of every selected case, with why it is not applicable.
-    let mut planned: Vec<(usize, Variant, Option<String>)> = Vec::new();
+    // Every run of every selected case, with what it asks.
+    let mut planned: Vec<(usize, Variant, Plan)> = Vec::new();
     for (index, case) in corpus.cases.iter().enumerate() {
         if options.edition.is_some_and(|e| !case.editions.contains(&e)) {
             continue;
@@ -49,19 +53,15 @@ pub fn run(
             if options.edition.is_some_and(|e| e != variant.edition) {
                 continue;
             }
-            planned.push((index, variant, not_applicable(case, variant, implementation)));
+            planned.push((index, variant, plan(case, variant, implementation)));
         }
     }
-    let requests: Vec<Request> = planned
-        .iter()
-        .filter(|(_, _, na)| na.is_none())
-        .map(|(i, v, _)| corpus.cases[*i].request(v.edition).rotate(v.rotation))
-        .collect();
+    let requests: Vec<Request> = planned.iter().filter_map(|(i, v, p)| p.request(&corpus.cases[*i], *v)).collect();
     // A program's traffic log names the run of each request by the case's id.
     implementation.name_runs(
         planned
             .iter()
-            .filter(|(_, _, na)| na.is_none())
+            .filter(|(_, _, p)| !matches!(p, Plan::NotApplicable(_)))
             .map(|(i, v, _)| run_name(&corpus.cases[*i].id, v.edition.year(), v.rotation))
             .collect(),
     );
@@ -71,11 +71,17 @@ pub fn run(
     let mut results = Vec::with_capacity(planned.len());
     // The ruling as written (rotation 0) of the case and edition at hand.
     let mut unrotated: Option<(usize, Edition, Option<Ruling>)> = None;
-    for (index, variant, na) in planned {
+    for (index, variant, plan) in planned {
         let case = &corpus.cases[index];
-        let outcome = match na {
-            Some(why) => Outcome::NotApplicable { why },
-            None => {
+        let refusal = matches!(plan, Plan::Refusal(_));
+        let outcome = match plan {
+            Plan::NotApplicable(why) => Outcome::NotApplicable { why },
+            Plan::Refusal(first) => match answers.next() {
+                Some(answer) => refusal::judge(&first, answer),
+                None if cancel.is_cancelled() => break,
+                None => Outcome::Error { message: "no answer (a bug in the runner)".into() },
+            },
+            Plan::Ruling => {
                 let answer = match answers.next() {
                     Some(a) => a,
                     // Interrupted (Ctrl-C): the run is the runs done so far.
@@ -96,9 +102,46 @@ pub fn run(
                 judge(case, variant, answer, base)
             }
         };
-        results.push(CaseResult { case: index, variant, outcome });
+        results.push(CaseResult { case: index, variant, outcome, refusal });
     }
     results
+}
+
+/// What one run of a case asks of an implementation.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Plan {
+    /// Its ruling, judged against the case's expectation.
+    Ruling,
+    /// That it refuses this call (a program declaring `refusal`; see
+    /// [`refusal`]).
+    Refusal(FirstIrregularCall),
+    /// Nothing: an edition or a feature it did not declare, and no refusal
+    /// check.
+    NotApplicable(String),
+}
+
+impl Plan {
+    /// The request this run sends, if it sends one.
+    pub fn request(&self, case: &Case, variant: Variant) -> Option<Request> {
+        match self {
+            Plan::Ruling => Some(case.request(variant.edition).rotate(variant.rotation)),
+            Plan::Refusal(_) => Some(refusal::request(case, variant.edition).rotate(variant.rotation)),
+            Plan::NotApplicable(_) => None,
+        }
+    }
+}
+
+/// What a run of `case` asks of `implementation`: a ruling when its hello
+/// declares the edition and every feature the case needs; else a refusal
+/// when the case is a refusal check for it; else nothing.
+pub fn plan(case: &Case, variant: Variant, implementation: &dyn Implementation) -> Plan {
+    match not_applicable(case, variant, implementation) {
+        None => Plan::Ruling,
+        Some(why) => match refusal::expected_refusal(case, variant.edition, implementation.hello()) {
+            Some(first) => Plan::Refusal(first),
+            None => Plan::NotApplicable(why),
+        },
+    }
 }
 
 /// Why a case cannot be asked of this implementation, if it cannot: an

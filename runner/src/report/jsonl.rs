@@ -80,6 +80,11 @@ pub struct CaseLine {
     pub edition: String,
     pub rotation: usize,
     pub outcome: OutcomeKind,
+    /// The run was a refusal check (docs/protocol.md, "Programs that refuse
+    /// irregular calls"): the program was asked to refuse a call, not to
+    /// rule. Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub refusal: bool,
     /// For an expected failure: the outcome it had (failed, crash...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub was: Option<OutcomeKind>,
@@ -374,6 +379,7 @@ fn case_line(corpus: &Corpus, r: &CaseResult) -> CaseLine {
         edition: r.variant.edition.to_string(),
         rotation: r.variant.rotation,
         outcome: r.outcome.kind(),
+        refusal: r.refusal,
         was,
         reason,
         grade: r.outcome.grade().map(|g| GradeInfo { ruling: g.ruling, clauses: g.clauses }),
@@ -473,6 +479,7 @@ pub(crate) fn sample(text: &str) -> Report {
         edition: "2017".into(),
         rotation: 0,
         outcome,
+        refusal: false,
         was: None,
         reason: None,
         grade: None,

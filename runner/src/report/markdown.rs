@@ -104,10 +104,11 @@ fn fenced(lang: &str, text: &str) -> String {
 /// or one of its sub-clauses.
 fn coverage(report: &Report) -> String {
     let mut laws: BTreeMap<&str, &[String]> = BTreeMap::new();
-    // Runs answered only: a case not applicable, never asked or declined exercises nothing.
+    // Rulings answered only: a case not applicable, never asked, declined or
+    // asked as a refusal check exercises nothing.
     let answered =
         |o: OutcomeKind| !matches!(o, OutcomeKind::NotApplicable | OutcomeKind::NotRun | OutcomeKind::Skipped);
-    for l in report.cases.iter().filter(|l| l.edition == "2017" && answered(l.outcome)) {
+    for l in report.cases.iter().filter(|l| l.edition == "2017" && answered(l.outcome) && !l.refusal) {
         laws.insert(l.id.as_str(), l.laws.as_slice());
     }
     let clauses = crate::corpus::coverage::counts_of(laws.into_values());

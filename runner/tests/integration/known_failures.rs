@@ -32,7 +32,7 @@ fn na() -> Outcome {
 }
 
 fn at(case: usize, edition: Edition, rotation: usize, outcome: Outcome) -> CaseResult {
-    CaseResult { case, variant: Variant { edition, rotation }, outcome }
+    CaseResult { case, variant: Variant { edition, rotation }, outcome, refusal: false }
 }
 
 fn entry(reason: &str) -> KnownFailure {

@@ -17,4 +17,5 @@ mod judge;
 mod known_failures;
 mod loading;
 mod python_adapter;
+mod refusal;
 mod schemas;

@@ -1,8 +1,9 @@
 //! The minimal Python adapter (examples/python/adapter.py) against the
 //! real corpus: the legal auction it declares passes, in every seat
-//! rotation, and everything else is not applicable (or skipped, for an
-//! irregularity it meets in a case that needs no feature). Skipped, with a
-//! note, where python3 is not installed.
+//! rotation; it declares `refusal`, and every story whose first irregular
+//! call it is asked to refuse passes too (it names the event the reference
+//! engine does, in its own code); the rest is not applicable (or skipped).
+//! Skipped, with a note, where python3 is not installed.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -25,7 +26,7 @@ fn the_python_adapter_passes_its_declared_subset() {
     o.timeout = std::time::Duration::from_secs(10);
     let mut ext = External::start(o);
     let hello = ext.declared_hello().cloned().expect("the adapter says hello");
-    assert_eq!(hello.features, Vec::<String>::new());
+    assert_eq!(hello.features, vec!["refusal".to_string()]);
     let results = run(&corpus, &mut ext, &RunOptions { edition: None, rotations: true }, &Cancel::new(), |_, _, _| {});
     let mut passed = 0;
     for r in &results {
@@ -40,5 +41,8 @@ fn the_python_adapter_passes_its_declared_subset() {
         }
     }
     assert!(passed >= 4 * 50, "the legal-auction cases pass in four rotations: {passed} passed");
+    let refusals =
+        results.iter().filter(|r| corpus.cases[r.case].folder() != "law17-22" && r.outcome.name() == "passed").count();
+    assert!(refusals >= 4 * 300, "the irregular stories are refused where they should be: {refusals} passed");
     assert!(results.iter().any(|r| r.outcome.name() == "not-applicable"), "the rest is not applicable");
 }

@@ -133,6 +133,17 @@ fn hellos_and_control_messages_fit() {
     valid(&s, "to-implementation.schema.json", &json!({"type":"bye"}));
     valid(&s, "from-implementation.schema.json", &json!({"type":"skipped","seq":3,"reason":"no 2007 yet"}));
     valid(&s, "from-implementation.schema.json", &json!({"type":"error","seq":"a","message":"cannot"}));
+    let refused = json!({"type":"refused","seq":4,"event":1,"reason":"1H does not beat 1S"});
+    valid(&s, "from-implementation.schema.json", &refused);
+    assert!(read_answer(refused.to_string().as_bytes(), &json!(4)).is_ok(), "the runner reads what the schema accepts");
+    for bad in [
+        json!({"type":"refused","seq":4,"event":-1,"reason":"x"}),
+        json!({"type":"refused","seq":4,"event":1}),
+        json!({"type":"refused","seq":4,"event":1,"reason":"x","call":"1H"}),
+    ] {
+        assert!(!s.validate("from-implementation.schema.json", &bad).is_empty(), "the schema accepts {bad}");
+        assert!(read_answer(bad.to_string().as_bytes(), &json!(4)).is_err(), "the runner accepts {bad}");
+    }
 
     let mut bad = hello.clone();
     bad["protocol"] = json!(2);
@@ -311,7 +322,7 @@ fn every_schema_object_has_the_keys_of_its_type() {
     use rulings::judging::known_failures::KnownFailure;
     use rulings::report::{CaseLine, CorpusInfo, Footer, GradeInfo, Header, Totals};
     use rulings_engine::meanings::Meaning;
-    use rulings_engine::protocol::{keys, ErrorAnswer, Hello, RulingAnswer, SkippedAnswer};
+    use rulings_engine::protocol::{keys, ErrorAnswer, Hello, RefusedAnswer, RulingAnswer, SkippedAnswer};
     use rulings_engine::request::{Findings, Regulations, Request};
     use rulings_engine::ruling::{
         CallRestriction, Comparability, Contract, Decision, IrregularityRuling, LeadRestriction, MustPass, PenaltyCard,
@@ -372,6 +383,7 @@ fn every_schema_object_has_the_keys_of_its_type() {
         ("from-implementation.schema.json", "/allOf/1/then".into(), with(&["type"], keys::<RulingAnswer>())),
         ("from-implementation.schema.json", "/allOf/2/then".into(), with(&["type"], keys::<SkippedAnswer>())),
         ("from-implementation.schema.json", "/allOf/3/then".into(), with(&["type"], keys::<ErrorAnswer>())),
+        ("from-implementation.schema.json", "/allOf/4/then".into(), with(&["type"], keys::<RefusedAnswer>())),
         ("to-implementation.schema.json", "/oneOf/0".into(), vec!["type", "protocol"]),
         ("case.schema.json", String::new(), case_file_keys().to_vec()),
         ("case.schema.json", "/properties/regulations".into(), keys::<Regulations>().to_vec()),

@@ -10,7 +10,9 @@
 
 use std::sync::LazyLock;
 
-use rulings_engine::protocol::{message_keys, ErrorAnswer, Hello, RulingAnswer, SkippedAnswer, FEATURES, PROTOCOL};
+use rulings_engine::protocol::{
+    message_keys, ErrorAnswer, Hello, RefusedAnswer, RulingAnswer, SkippedAnswer, FEATURES, PROTOCOL,
+};
 use rulings_engine::Ruling;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -191,15 +193,17 @@ pub fn read_answer_parsed(line: &[u8], parsed: Option<(String, Ruling)>, seq: &V
 static RULING_KEYS: LazyLock<Vec<&str>> = LazyLock::new(message_keys::<RulingAnswer>);
 static SKIPPED_KEYS: LazyLock<Vec<&str>> = LazyLock::new(message_keys::<SkippedAnswer>);
 static ERROR_KEYS: LazyLock<Vec<&str>> = LazyLock::new(message_keys::<ErrorAnswer>);
+static REFUSED_KEYS: LazyLock<Vec<&str>> = LazyLock::new(message_keys::<RefusedAnswer>);
 
 fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
     let (map, kind) = message(line)?;
     match kind.as_str() {
-        "ruling" | "skipped" | "error" => {}
+        "ruling" | "skipped" | "error" | "refused" => {}
         "hello" => return Err(Violation::lost(format!("a `hello` where the answer to `rule` seq {seq} was expected"))),
         other => {
             return Err(Violation::lost(format!(
-                "unknown message type `{other}` (an answer to `rule` is `ruling`, `skipped` or `error`)"
+                "unknown message type `{other}` (an answer to `rule` is `ruling`, `skipped`, `error` or \
+                 `refused`)"
             )))
         }
     }
@@ -232,6 +236,20 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
                 }
             };
             Ok(Answer::Skipped { reason, issue })
+        }
+        "refused" => {
+            only_keys(&map, &REFUSED_KEYS, "refused")?;
+            let reason = string_field(&map, "reason", "refused")?;
+            let event = match map.get("event") {
+                None => return Err(Violation::in_step("a `refused` message without `event`")),
+                Some(v) => v.as_u64().and_then(|k| usize::try_from(k).ok()).ok_or_else(|| {
+                    Violation::in_step(format!(
+                        "`refused.event` is {v}; it is the index of the refused call in the request's \
+                         `events`, counting from 0"
+                    ))
+                })?,
+            };
+            Ok(Answer::Refused { event, reason })
         }
         _ => {
             only_keys(&map, &ERROR_KEYS, "error")?;
@@ -592,6 +610,23 @@ mod tests {
         assert_eq!(a, Ok(Answer::Error("cannot".into())));
         let v = read_answer(&line(json!({"type":"error","seq":"x"})), &seq).unwrap_err();
         assert!(v.in_step && v.detail.contains("without `message`"), "{v:?}");
+    }
+
+    #[test]
+    fn refused_answers() {
+        let seq = json!(7);
+        let a = read_answer(&line(json!({"type":"refused","seq":7,"event":1,"reason":"1H does not beat 1S"})), &seq);
+        assert_eq!(a, Ok(Answer::Refused { event: 1, reason: "1H does not beat 1S".into() }));
+        for (bad, says) in [
+            (json!({"type":"refused","seq":7,"reason":"no"}), "without `event`"),
+            (json!({"type":"refused","seq":7,"event":-1,"reason":"no"}), "counting from 0"),
+            (json!({"type":"refused","seq":7,"event":"1","reason":"no"}), "counting from 0"),
+            (json!({"type":"refused","seq":7,"event":1}), "without `reason`"),
+            (json!({"type":"refused","seq":7,"event":1,"reason":"no","call":"1H"}), "unknown key `call`"),
+        ] {
+            let v = read_answer(&line(bad.clone()), &seq).unwrap_err();
+            assert!(v.in_step && v.detail.contains(says), "{bad}: {v:?}");
+        }
     }
 
     #[test]

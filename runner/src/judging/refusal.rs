@@ -1,0 +1,169 @@
+//! Refusal checks: how a program that prevents irregularities instead of
+//! ruling on them (its hello declares `refusal`, docs/protocol.md) is
+//! checked on the corpus's irregular stories.
+//!
+//! A case that is not applicable to the program (it needs a feature the
+//! hello does not declare) becomes a refusal check when its story holds an
+//! irregular call ([`rulings_engine::refusal::first_irregular_call`]) of a
+//! family the program does not declare: the program must answer `refused`
+//! naming that call's event, in every rotation (the event's index does not
+//! turn with the seats). A story whose first irregularity is no call (cards
+//! shown, Law 24), or a call of a family the program declares it rules on,
+//! stays not applicable.
+
+use rulings_engine::protocol::{Hello, REFUSAL};
+use rulings_engine::refusal::{first_irregular_call, FirstIrregularCall, IrregularCall};
+use rulings_engine::{Edition, Request};
+
+use crate::corpus::case::Case;
+use crate::implementation::Answer;
+use crate::judging::outcome::{judge_other, refusal_failure, Outcome};
+
+/// The family of law (a feature of the hello) that rectifies an irregular
+/// call: a program declaring it rules on the call, so it does not refuse it.
+pub fn family(why: IrregularCall) -> &'static str {
+    match why {
+        IrregularCall::Insufficient => "insufficient-bid",
+        IrregularCall::OutOfRotation => "out-of-rotation",
+        IrregularCall::InadmissibleDouble
+        | IrregularCall::InadmissibleRedouble
+        | IrregularCall::AboveSeven
+        | IrregularCall::AfterTheAuction => "inadmissible",
+    }
+}
+
+/// The call a program declaring `refusal` must refuse in `case` run in
+/// `edition`, when the case is a refusal check for it (the module's doc);
+/// None when it is not. The caller has found the case not applicable
+/// otherwise.
+pub fn expected_refusal(case: &Case, edition: Edition, hello: &Hello) -> Option<FirstIrregularCall> {
+    if !hello.editions.contains(&edition) {
+        return None;
+    }
+    refusal_of(&case.request(edition), hello)
+}
+
+/// The call a program declaring `refusal` must refuse in `story`: its
+/// first irregular call, when the program does not declare that call's
+/// family; None when there is none, or the program rules on it. (For
+/// differential fuzzing too: a story outside the program's features is
+/// still asked of it when this is Some; see [`disagreement`].)
+pub fn refusal_of(story: &Request, hello: &Hello) -> Option<FirstIrregularCall> {
+    if !declares(hello, REFUSAL) {
+        return None;
+    }
+    let first = first_irregular_call(story)?;
+    (!declares(hello, family(first.why))).then_some(first)
+}
+
+/// For differential fuzzing: how a program's answer to a story it must
+/// refuse ([`refusal_of`]) differs from refusing that call, in a few
+/// words, or None when it refuses it (or skips the story).
+pub fn disagreement(expected: &FirstIrregularCall, answer: &Answer) -> Option<String> {
+    match answer {
+        Answer::Refused { event, .. } if *event == expected.event => None,
+        Answer::Skipped { .. } => None,
+        Answer::Refused { event, .. } => Some(format!("refusal (event {event}, not {})", expected.event)),
+        Answer::Ruling(_) => Some(format!("refusal (event {} stood)", expected.event)),
+        Answer::Error(_) => Some("error".into()),
+        Answer::NotRun(_) => Some("not-run".into()),
+        Answer::Fault { kind, .. } => Some(kind.name().into()),
+    }
+}
+
+fn declares(hello: &Hello, feature: &str) -> bool {
+    hello.features.iter().any(|f| f == feature)
+}
+
+/// The request of a refusal check: the story as the case tells it, without
+/// the regulation options (sent only to a program that declares them, and
+/// no option changes which call is irregular).
+pub fn request(case: &Case, edition: Edition) -> Request {
+    Request { regulations: None, ..case.request(edition) }
+}
+
+/// Judge a program's answer to a refusal check: `refused`, naming the
+/// expected event, passes; a ruling (the call was let stand) or another
+/// event fails; skipped, error and faults are what they always are.
+pub fn judge(expected: &FirstIrregularCall, answer: Answer) -> Outcome {
+    let want = format!("refused at event {}: {} {}, {}", expected.event, expected.seat, expected.call, expected.why);
+    let got = match answer {
+        Answer::Refused { event, .. } if event == expected.event => return Outcome::Passed,
+        Answer::Refused { event, reason } => format!("refused at event {event}: {reason}"),
+        Answer::Ruling(r) => format!(
+            "a ruling: the call stood (the calls that stand: {})",
+            r.auction.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
+        ),
+        other => return judge_other(other),
+    };
+    refusal_failure(&want, &got)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judging::outcome::Variant;
+    use rulings_engine::Ruling;
+
+    fn hello(features: &[&str]) -> Hello {
+        Hello {
+            protocol: 1,
+            name: "p".into(),
+            version: "1".into(),
+            editions: vec![Edition::E2017],
+            features: features.iter().map(|f| f.to_string()).collect(),
+        }
+    }
+
+    fn case(story: &str, laws: &[&str]) -> Case {
+        let mut c = Case::for_tests(laws, vec![Edition::E2017]);
+        c.events = crate::corpus::story::story_events(story).expect("a story");
+        c
+    }
+
+    #[test]
+    fn an_irregular_story_is_a_check_for_a_program_declaring_refusal_only() {
+        let c = case("N 1S, E 1H, S accept", &["27A1"]);
+        let first = expected_refusal(&c, Edition::E2017, &hello(&["refusal"])).expect("a check");
+        assert_eq!((first.event, first.why), (1, IrregularCall::Insufficient));
+        assert!(expected_refusal(&c, Edition::E2017, &hello(&[])).is_none(), "refusal not declared");
+        assert!(expected_refusal(&c, Edition::E2007, &hello(&["refusal"])).is_none(), "edition not declared");
+        let rules_on_it = hello(&["refusal", "insufficient-bid"]);
+        assert!(expected_refusal(&c, Edition::E2017, &rules_on_it).is_none(), "it rules on that family");
+        let legal = case("N 1S, E P, S P, W P", &["22A"]);
+        assert!(expected_refusal(&legal, Edition::E2017, &hello(&["refusal"])).is_none());
+    }
+
+    #[test]
+    fn the_refused_event_is_judged() {
+        let c = case("N 1S, E 1H", &["27A1"]);
+        let first = expected_refusal(&c, Edition::E2017, &hello(&["refusal"])).expect("a check");
+        assert_eq!(judge(&first, Answer::Refused { event: 1, reason: "too low".into() }), Outcome::Passed);
+        let wrong = judge(&first, Answer::Refused { event: 0, reason: "no".into() });
+        assert!(
+            matches!(&wrong, Outcome::Failed { diff, .. } if diff.starts_with("differs in: refusal\n")
+            && diff.contains("\n-refused at event 1: E 1H, an insufficient bid\n")
+            && diff.contains("\n+refused at event 0: no\n")),
+            "{wrong:?}"
+        );
+        let ruling: Ruling = rulings_engine::rule(&c.request(Edition::E2017)).expect("a ruling");
+        let stood = judge(&first, Answer::Ruling(ruling));
+        assert!(matches!(&stood, Outcome::Failed { diff, .. } if diff.contains("the call stood")), "{stood:?}");
+        assert_eq!(disagreement(&first, &Answer::Refused { event: 1, reason: "low".into() }), None);
+        assert_eq!(
+            disagreement(&first, &Answer::Refused { event: 2, reason: "no".into() }).as_deref(),
+            Some("refusal (event 2, not 1)")
+        );
+        // Where a ruling is asked (a legal auction), a refusal fails.
+        let legal = case("N 1S, E P, S P, W X", &["19A1"]);
+        let refused = Answer::Refused { event: 3, reason: "no double after two passes".into() };
+        let outcome =
+            crate::judging::outcome::judge(&legal, Variant { edition: Edition::E2017, rotation: 0 }, refused, None);
+        assert!(
+            matches!(&outcome, Outcome::Failed { diff, .. } if diff.contains("\n-a ruling\n+refused at event 3: no double")),
+            "{outcome:?}"
+        );
+        let skipped = judge(&first, Answer::Skipped { reason: "later".into(), issue: None });
+        assert_eq!(skipped, Outcome::Skipped { reason: "later".into() });
+    }
+}
