@@ -156,7 +156,7 @@ struct CaseFile {
     #[serde(default)]
     tags: Vec<String>,
     dealer: Seat,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "vulnerability_as_written")]
     vulnerable: Vulnerability,
     #[serde(default)]
     events: Vec<Event>,
@@ -169,6 +169,19 @@ struct CaseFile {
     #[serde(default)]
     regulations: Option<Regulations>,
     expect: Expectation,
+}
+
+/// A case file writes its vulnerability in one spelling each, the one
+/// schemas/case.schema.json lists: `none`, `NS`, `EW`, `both` (the
+/// protocol reads others; a case file, checked by editors against the
+/// schema too, does not).
+fn vulnerability_as_written<'de, D: Deserializer<'de>>(d: D) -> Result<Vulnerability, D::Error> {
+    let text = String::deserialize(d)?;
+    match text.parse::<Vulnerability>() {
+        Ok(v) if v.name() == text => Ok(v),
+        Ok(v) => Err(serde::de::Error::custom(format!("write `{}` for `{text}` (none, NS, EW or both)", v.name()))),
+        Err(_) => Err(serde::de::Error::custom(format!("`{text}` is not a vulnerability: write none, NS, EW or both"))),
+    }
 }
 
 /// A loaded case.
