@@ -506,7 +506,8 @@ fn story_block(doc: &mut Doc, case: &Case, to: Option<Form>) -> Result<(), Strin
     let lines = match target {
         Form::Events => write_events(events, notes),
         Form::Story => {
-            let line = story::story_line(events).map_err(|e| format!("cannot write the story in one line: {e}"))?;
+            let line = story::story_line(events)
+                .map_err(|e| format!("cannot write the story in one line: {e}; keep `{}:`", from.key()))?;
             write_story(&line, events, notes, &mut lead)
         }
         Form::Grid => {
@@ -1023,6 +1024,9 @@ expect:
                 .contains("cannot write the story in one line: event 4 (N 2C) carries the director's findings"),
             "{e}"
         );
+        // Said once, not "keep `events:`; keep `events:`" (issue 26).
+        let e = fmt(&found, Some(Form::Grid)).unwrap_err().to_string();
+        assert_eq!(e.matches("keep `events:`").count(), 1, "{e}");
         // A file that does not load is not formatted.
         assert!(matches!(fmt(&CASE.replace("dealer: W", "dealer: Q"), None), Err(FmtError::Load(_))));
     }

@@ -90,8 +90,7 @@ pub fn story_line(events: &[Event]) -> Result<String, String> {
     for (i, e) in events.iter().enumerate() {
         if let Some(f) = findings_named(e) {
             return Err(format!(
-                "event {} ({}) carries the director's findings ({f}), which a one-line story cannot hold: \
-                 keep `events:`",
+                "event {} ({}) carries the director's findings ({f}), which a one-line story cannot hold",
                 i + 1,
                 event_name(e)
             ));
@@ -442,7 +441,7 @@ pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result
         let which = || format!("event {} ({})", i + 1, event_name(e));
         if let Some(f) = findings_named(e) {
             return Err(format!(
-                "{} carries the director's findings ({f}), which a grid cannot hold: keep `events:`",
+                "{} carries the director's findings ({f}), which a grid cannot hold",
                 which()
             ));
         }
