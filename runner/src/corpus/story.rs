@@ -99,6 +99,21 @@ pub fn story_line(events: &[Event]) -> Result<String, String> {
     Ok(events.iter().map(event_name).collect::<Vec<_>>().join(", "))
 }
 
+/// The clause under which `seat` holds an option (to accept or not) after
+/// `events`, as the reference engine rules them: a grid left blank there
+/// most often means a forgotten `reject` (27A1, 29A).
+fn option_held(dealer: Seat, events: &[Event], seat: Seat) -> Option<String> {
+    let request = rulings_engine::Request {
+        edition: Default::default(),
+        dealer,
+        vulnerable: Default::default(),
+        events: events.to_vec(),
+        regulations: None,
+    };
+    let decision = rulings_engine::rule(&request).ok()?.decision?;
+    (decision.seat == seat).then_some(decision.law)
+}
+
 /// The seats of a hand record's columns, and of `rulings fmt --to grid`.
 pub const HAND_RECORD: [Seat; 4] = [Seat::W, Seat::N, Seat::E, Seat::S];
 
@@ -374,6 +389,20 @@ pub fn parse_grid(dealer: Seat, text: &str) -> Result<Grid, GridError> {
         }
         if let Some(blank) = hidden {
             let after = last.map(event_name).unwrap_or_default();
+            if let Some(law) = option_held(dealer, &events, blank.seat) {
+                return Err(err(
+                    blank.at.0,
+                    blank.at.1,
+                    format!(
+                        "{} at {}'s turn, after {after}: {} may accept {after} or not ({law}); write `reject` \
+                         in the cell if {} did not accept it (a call there accepts it), or `P` for a pass",
+                        if blank.text.is_empty() { "nothing".to_string() } else { format!("`{}`", blank.text) },
+                        blank.seat,
+                        blank.seat,
+                        blank.seat
+                    ),
+                ));
+            }
             return Err(err(
                 blank.at.0,
                 blank.at.1,
@@ -622,6 +651,11 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 5));
         assert!(e.message.starts_with("`-` at E's turn, after N 1S: write `P` for a pass"), "{}", e.message);
         assert!(e.message.contains("`story:`"), "{}", e.message);
+        // A forgotten `reject`: the blank is where LHO holds the option, and
+        // the message says so (it said only "write `P`", issue 26).
+        let e = at(Seat::N, "W N E S\n- 1S 1H -\n- - 2H");
+        assert_eq!((e.line, e.column), (1, 8));
+        assert!(e.message.contains("S may accept E 1H or not (27A1); write `reject`"), "{}", e.message);
         // A round that ends early leaves its last seats out, as `-` would.
         let e = at(Seat::N, "W N E S\n  1S P\n2S");
         assert_eq!((e.line, e.column), (1, 6));
