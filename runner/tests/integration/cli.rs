@@ -282,6 +282,21 @@ fn new_writes_only_inside_the_corpus() {
     assert!(written.contains("laws: [\"27B1(a)\"]"), "{written}");
 }
 
+/// A fresh `rulings new` skeleton is one file that does not load yet: the
+/// run's summary counts it as one file with its four errors (it said "4
+/// case file(s) did not load", issue 26), and fmt leaves it as it is.
+#[test]
+fn a_fresh_skeleton_is_one_file_that_does_not_load() {
+    let (dir, _) = common::corpus("cli-skeleton", 2, true);
+    let o = rulings(&["new", "27", "--cases", s(&dir)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = rulings(&["run", "--cases", s(&dir)]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("1 case file(s) did not load (4 error(s)):"), "{}", text(&o));
+    let o = rulings(&["fmt", "--check", s(&dir)]);
+    assert!(text(&o).contains("1 left as they are"), "{}", text(&o));
+}
+
 /// Run `rulings` with `args`; its exit code, its stderr and its peak
 /// resident memory in bytes (from wait4, so other tests' processes do not
 /// count).
