@@ -161,6 +161,20 @@ pub fn main() -> ExitCode {
             }
         },
         Command::Serve => {
+            // On a terminal, say what the silence is: a program speaks to it.
+            if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                eprint!(
+                    "{}",
+                    rulings::text::wrap(
+                        "rulings serve: the reference engine, waiting for protocol messages on stdin, one JSON \
+                         object a line (docs/protocol.md), such as {\"type\":\"hello\",\"protocol\":1}; \
+                         Ctrl-D ends it",
+                        rulings::text::WIDTH,
+                        "",
+                        "  "
+                    )
+                );
+            }
             let stdout = std::io::BufWriter::new(std::io::stdout().lock());
             match rulings_engine::server::serve(std::io::stdin().lock(), stdout) {
                 Ok(()) => ExitCode::SUCCESS,

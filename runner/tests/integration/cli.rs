@@ -252,6 +252,24 @@ fn the_engine_serves_the_protocol_through_rulings_serve() {
     }
 }
 
+/// `rulings serve` says what it waits for on a terminal only: a program
+/// talking to it through pipes gets the protocol and nothing on stderr. The
+/// terminal half runs where util-linux's `script` gives it one.
+#[test]
+fn serve_speaks_to_a_person_only_on_a_terminal() {
+    let o = Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .arg("serve")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run");
+    assert!(o.status.success() && o.stderr.is_empty(), "{}", text(&o));
+    let command = format!("{} serve", env!("CARGO_BIN_EXE_rulings"));
+    match Command::new("script").args(["-qec", &command, "/dev/null"]).stdin(std::process::Stdio::null()).output() {
+        Ok(o) => assert!(text(&o).contains("waiting for protocol messages on stdin"), "{}", text(&o)),
+        Err(e) => eprintln!("note: `script` is not installed ({e}): the terminal half is not tested here"),
+    }
+}
+
 /// `rulings new` writes only ordinary case files inside a law folder of
 /// the corpus: not through a dangling symlink, not under a name with a
 /// newline or a leading `_`, not into a folder for a law the corpus lacks;
