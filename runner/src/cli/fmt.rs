@@ -42,16 +42,17 @@ impl From<ToForm> for Form {
 pub fn main(args: &FmtArgs) -> ExitCode {
     let paths = if args.paths.is_empty() { rulings::corpus::default_dirs() } else { args.paths.clone() };
     if paths.is_empty() {
-        eprintln!(
-            "error: no cases/ folder here: name the case files or folders to format (the corpus built into \
-             rulings cannot be rewritten)"
+        super::say(
+            "error: ",
+            "no cases/ folder here: name the case files or folders to format (the corpus built into rulings \
+             cannot be rewritten)",
         );
         return ExitCode::from(2);
     }
     let (files, errors) = case_files(&paths);
     let mut left = errors.len();
     for e in &errors {
-        eprintln!("error: {e}");
+        super::say("error: ", &e.to_string());
     }
     let (mut rewritten, mut normal) = (0, 0);
     for (name, path) in &files {
@@ -67,28 +68,34 @@ pub fn main(args: &FmtArgs) -> ExitCode {
                     rewritten += 1;
                 }
                 Err(e) => {
-                    eprintln!("error: {}: cannot write it ({e}); it is left as it was", path.display());
+                    super::say("error: ", &format!("{}: cannot write it ({e}); it is left as it was", path.display()));
                     left += 1;
                 }
             },
             Err(FmtError::Load(errors)) => {
                 for e in &errors {
-                    eprintln!("error: {e}");
+                    super::say("error: ", &e.to_string());
                 }
-                eprintln!("note: {}: left as it is: it does not load as a case", path.display());
+                super::say("note: ", &format!("{}: left as it is: it does not load as a case", path.display()));
                 left += 1;
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                super::say("error: ", &e.to_string());
                 left += 1;
             }
         }
     }
     let done = if args.check { "not in normal form" } else { "rewritten" };
-    println!(
-        "{} case file(s): {rewritten} {done}, {normal} in normal form already{}",
-        files.len(),
-        if left > 0 { format!(", {left} left as they are (errors above)") } else { String::new() }
+    print!(
+        "{}",
+        super::wrapped(
+            "",
+            &format!(
+                "{} case file(s): {rewritten} {done}, {normal} in normal form already{}",
+                files.len(),
+                if left > 0 { format!(", {left} left as they are (errors above)") } else { String::new() }
+            )
+        )
     );
     if left > 0 || (args.check && rewritten > 0) {
         ExitCode::FAILURE

@@ -203,9 +203,11 @@ pub fn main() -> ExitCode {
             match rulings::corpus::import::import(&text, &cases) {
                 Ok(path) => {
                     println!("{}", path.display());
-                    eprintln!(
-                        "wrote a case with a draft expectation (the engine's ruling) and the tag `unreviewed`: \
-                         set the expectation from the director's ruling, then remove the tag and run `rulings check`"
+                    say(
+                        "",
+                        "wrote a case with the tag `unreviewed` and `expect` left to you: set the expectation from \
+                         the director's ruling (the engine's is under it, commented out, to compare with), then \
+                         remove the tag and run `rulings check`",
                     );
                     ExitCode::SUCCESS
                 }
@@ -224,15 +226,24 @@ pub fn main() -> ExitCode {
         }
         Command::Clauses { law, .. } => clauses(law.as_deref()),
         Command::New { law, name, cases, story } => {
+            let story = story.as_deref();
             let Some(cases) = cases.or_else(|| rulings::corpus::default_dirs().pop()) else {
                 eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");
                 return ExitCode::from(2);
             };
-            match rulings::corpus::authoring::new_case(&cases, &law, name.as_deref(), story.as_deref()) {
+            match rulings::corpus::authoring::new_case(&cases, &law, name.as_deref(), story) {
                 Ok(path) => {
                     println!("{}", path.display());
-                    eprintln!(
-                        "wrote a skeleton: fill in title, laws, source, events and expect, then run `rulings check`"
+                    say(
+                        "",
+                        &if story.is_some() {
+                            "wrote a draft with the tag `unreviewed`: fill in title, source and expect (the engine's \
+                             ruling is under it, commented out, to compare with), remove the tag, then run \
+                             `rulings check`"
+                        } else {
+                            "wrote a skeleton: fill in title, laws, source, events and expect, then run `rulings check` \
+                             (until then it does not load)"
+                        },
                     );
                     ExitCode::SUCCESS
                 }
@@ -261,10 +272,10 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
     }
     corpus.errors.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     for e in &corpus.errors {
-        eprintln!("error: {e}");
+        say("error: ", &e.to_string());
     }
     for w in &warnings {
-        eprintln!("warning: {w}");
+        say("warning: ", &w.to_string());
     }
     for (path, why) in &corpus.skipped {
         eprintln!("note: {}: skipped: {why}", path.display());
@@ -282,6 +293,25 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
     }
 }
 
+/// A message on stderr, wrapped to 80 columns after `prefix` (`error: `),
+/// its lines after the first indented; a word longer than a line (a long
+/// path) gets a line of its own, whole. Each line of `text` is a paragraph.
+pub(crate) fn say(prefix: &str, text: &str) {
+    eprint!("{}", wrapped(prefix, text));
+}
+
+/// `text` as [`say`] writes it, for stdout.
+pub(crate) fn wrapped(prefix: &str, text: &str) -> String {
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let (first, rest) = if i == 0 { (prefix, "  ") } else { ("  ", "    ") };
+        let lead = line.len() - line.trim_start().len();
+        let first = format!("{first}{}", &line[..lead]);
+        out.push_str(&rulings::text::wrap(line, rulings::text::WIDTH, &first, rest));
+    }
+    out
+}
+
 /// `rulings clauses [LAW]`: the registry, one clause a line.
 fn clauses(law: Option<&str>) -> ExitCode {
     use rulings_engine::clauses::{law_number, CLAUSES};
@@ -296,7 +326,8 @@ fn clauses(law: Option<&str>) -> ExitCode {
     let mut shown = 0;
     for c in CLAUSES.iter().filter(|c| wanted.is_none() || law_number(c.id) == wanted) {
         let editions: Vec<&str> = Edition::ALL.iter().rev().filter(|e| c.in_edition(**e)).map(|e| e.year()).collect();
-        println!("{:<9} {:<15} {}", c.id, editions.join(","), c.summary);
+        let first = format!("{:<9} {:<15} ", c.id, editions.join(","));
+        print!("{}", rulings::text::wrap(c.summary, rulings::text::WIDTH, &first, &" ".repeat(first.len())));
         shown += 1;
     }
     if shown == 0 {

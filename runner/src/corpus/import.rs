@@ -2,18 +2,16 @@
 //! (`.github/ISSUE_TEMPLATE/case.yml`), turned into a case file. The form's
 //! text arrives as Markdown, one `### Label` heading per field. The story is
 //! read line by line (`N: 1S`), the clauses are checked against the
-//! registry, and the expectation is a draft: the reference engine's ruling
-//! on the story, with the director's words beside it as comments, and the
-//! tag `unreviewed`, so that `rulings check` refuses the case until a
-//! maintainer has set the expectation from the director's ruling.
+//! registry, the director's words are kept as comments, and `expect` is
+//! left to the maintainer, who writes it from the director's ruling: the
+//! reference engine's ruling stands under it commented out, to compare with
+//! (never copied as if reviewed), and the tag `unreviewed` stays until then.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use rulings_engine::{Edition, Request};
-
-use crate::judging::outcome::ruling_value;
 
 /// The form's fields by their label (`### Dealer` -> `N`); GitHub writes
 /// `_No response_` for an optional field left empty.
@@ -57,7 +55,13 @@ fn slug(title: &str) -> String {
             s.push('-');
         }
     }
-    s.trim_end_matches('-').chars().take(60).collect()
+    // At most 60 characters, cut between words, with no dash at the end.
+    let s = s.trim_end_matches('-');
+    if s.len() <= 60 {
+        return s.to_string();
+    }
+    let cut = if s.as_bytes()[60] == b'-' { 60 } else { s[..60].rfind('-').unwrap_or(60) };
+    s[..cut].trim_end_matches('-').to_string()
 }
 
 /// Write the case proposed in `form` (the issue's text) under `cases`, in
@@ -102,11 +106,14 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     let mut s = String::new();
     let _ = writeln!(s, "# yaml-language-server: $schema=../../schemas/case.schema.json");
     let _ = writeln!(s, "# Proposed through the issue form. The director's ruling, in their words:");
-    for line in ruling_words.lines() {
-        let _ = writeln!(s, "#   {line}");
+    // Each paragraph wrapped to 80 columns (the form keeps the proposer's
+    // line breaks, or none: a paragraph may come as one long line).
+    for paragraph in ruling_words.split("\n\n").filter(|p| !p.trim().is_empty()) {
+        s.push_str(&crate::text::wrap(paragraph, crate::text::WIDTH, "#   ", "#   "));
     }
-    let _ = writeln!(s, "# The expectation below is a DRAFT, the reference engine's ruling: set it from the");
-    let _ = writeln!(s, "# director's ruling and the Laws, then remove the `unreviewed` tag.");
+    let _ = writeln!(s, "# Write `expect` from the director's ruling and the Laws (the reference");
+    let _ = writeln!(s, "# engine's ruling is under it, commented out, to compare with), then remove");
+    let _ = writeln!(s, "# the `unreviewed` tag.");
     let _ = writeln!(s, "id: {id}");
     let _ = writeln!(s, "title: {}", quoted(title));
     let _ = writeln!(s, "laws: [{}]", laws.iter().map(|l| quoted(l)).collect::<Vec<_>>().join(", "));
@@ -124,10 +131,7 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     for line in serde_yaml::to_string(&request_value["events"]).unwrap_or_default().lines() {
         let _ = writeln!(s, "  {line}");
     }
-    let _ = writeln!(s, "expect:");
-    for line in serde_yaml::to_string(&ruling_value(&draft)).unwrap_or_default().lines() {
-        let _ = writeln!(s, "  {line}");
-    }
+    s.push_str(&crate::corpus::draft::expect_left_to_the_director(&draft));
     let mut name = slug(title);
     if name.is_empty() {
         name = format!("new-{}", id.to_lowercase());

@@ -469,10 +469,7 @@ pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result
     for (i, e) in events.iter().enumerate() {
         let which = || format!("event {} ({})", i + 1, event_name(e));
         if let Some(f) = findings_named(e) {
-            return Err(format!(
-                "{} carries the director's findings ({f}), which a grid cannot hold",
-                which()
-            ));
+            return Err(format!("{} carries the director's findings ({f}), which a grid cannot hold", which()));
         }
         if matches!(e.action, Action::Cards(_)) {
             return Err(format!("{}: cards shown during the auction cannot be drawn in a grid", which()));

@@ -15,8 +15,12 @@ fn rulings(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rulings")).args(args).output().expect("run rulings")
 }
 
+/// What `rulings` said, its messages' wrapped lines joined again (a
+/// message continues on lines indented under its first, at 80 columns).
 fn text(out: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+        .replace("\n    ", " ")
+        .replace("\n  ", " ")
 }
 
 fn corpus_dir() -> PathBuf {
