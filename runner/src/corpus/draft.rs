@@ -83,7 +83,7 @@ pub fn expect_left_to_the_director(ruling: &Ruling) -> String {
          # ruled them.\n",
     );
     for line in expect_lines(&ruling_map(ruling)) {
-        s.push_str("#");
+        s.push('#');
         s.push_str(&line);
         s.push('\n');
     }
