@@ -236,7 +236,7 @@ pub fn main() -> ExitCode {
                     println!("{}", path.display());
                     say(
                         "",
-                        &if story.is_some() {
+                        if story.is_some() {
                             "wrote a draft with the tag `unreviewed`: fill in title, source and expect (the engine's \
                              ruling is under it, commented out, to compare with), remove the tag, then run \
                              `rulings check`"
