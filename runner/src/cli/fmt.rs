@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rulings::corpus::fmt::{case_files, format_file, FmtError, Form};
+use rulings::corpus::fmt::{case_files, format_file, FmtError, Form, Formatted};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct FmtArgs {
@@ -39,6 +39,16 @@ impl From<ToForm> for Form {
     }
 }
 
+/// The normal form writes calls with letters (`1♦` becomes `1D`): say so
+/// when it does, rather than change what the author typed silently.
+fn symbols_note(f: &Formatted) -> String {
+    let symbols = |t: &str| t.chars().filter(|c| matches!(c, '♣' | '♦' | '♥' | '♠')).count();
+    match symbols(&f.before).saturating_sub(symbols(&f.after)) {
+        0 => String::new(),
+        n => format!(" ({n} suit symbol(s) written as letters: 1♦ is 1D)"),
+    }
+}
+
 pub fn main(args: &FmtArgs) -> ExitCode {
     let paths = if args.paths.is_empty() { rulings::corpus::default_dirs() } else { args.paths.clone() };
     if paths.is_empty() {
@@ -58,13 +68,13 @@ pub fn main(args: &FmtArgs) -> ExitCode {
     for (name, path) in &files {
         match format_file(name, path, args.to.map(Form::from)) {
             Ok(f) if !f.changed() => normal += 1,
-            Ok(_) if args.check => {
-                println!("{}: not in normal form", path.display());
+            Ok(f) if args.check => {
+                println!("{}: not in normal form{}", path.display(), symbols_note(&f));
                 rewritten += 1;
             }
             Ok(f) => match rulings::report::write_atomic(path, &f.after) {
                 Ok(()) => {
-                    println!("{}: rewritten", path.display());
+                    println!("{}: rewritten{}", path.display(), symbols_note(&f));
                     rewritten += 1;
                 }
                 Err(e) => {
