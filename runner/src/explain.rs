@@ -253,7 +253,7 @@ fn options(request: &Request, r: &Ruling) -> String {
 
 /// The calls an offender could make next, one of each kind, and what the
 /// engine rules for each.
-fn replacements(events: &[Event], request: &Request, seat: Seat, now: &Ruling) -> Vec<(Call, String)> {
+pub fn replacements(events: &[Event], request: &Request, seat: Seat, now: &Ruling) -> Vec<(Call, String)> {
     let last = now.auction.iter().rev().find_map(|c| c.bid());
     let mut calls: Vec<Call> = Strain::ALL.iter().map(|&s| Call::Bid(Bid::lowest_sufficient(s, last))).collect();
     if let Some(b) = calls.iter().filter_map(|c| c.bid()).max() {

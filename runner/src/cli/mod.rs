@@ -9,6 +9,7 @@ mod fuzz;
 mod interrupt;
 mod progress;
 mod run;
+mod workbench;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -88,6 +89,9 @@ enum Command {
     /// Rewrite case files in their normal form (key order, two-space indentation, canonical
     /// notation; comments kept), or (--to) tell their stories as a list, one line or a grid.
     Fmt(fmt::FmtArgs),
+    /// The director's workbench: a local web page to tell an incident, read the engine's ruling in
+    /// words, mark it, and take away the case file or the issue form's text.
+    Workbench(workbench::WorkbenchArgs),
     /// List the clause ids a case may cite, with their editions and a one-line summary.
     Clauses {
         /// Only the clauses of this law (27, law27, 27B); default: all.
@@ -187,6 +191,7 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench::main(&args),
         Command::Fuzz(args) => fuzz::main(&args),
         Command::Fmt(args) => fmt::main(&args),
+        Command::Workbench(args) => workbench::main(&args),
         Command::Compare { reports, out } => compare(&reports, out.as_deref()),
         Command::ImportIssue { file, cases } => {
             let Some(cases) = cases.or_else(|| rulings::corpus::default_dirs().pop()) else {

@@ -24,6 +24,8 @@ pub fn scalar(v: &Value) -> String {
             }
         }
         Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::Number(n) => n.to_string(),
         other => flow(other),
     }
 }
@@ -109,6 +111,7 @@ mod tests {
             (json!("no"), "\"no\""),
             (json!("11-15"), "\"11-15\""),
             (json!(true), "true"),
+            (json!(3), "3"),
             (json!(null), "null"),
         ] {
             assert_eq!(scalar(&v), written, "{v}");
