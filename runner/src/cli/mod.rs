@@ -206,14 +206,22 @@ pub fn main() -> ExitCode {
                 }
             };
             match rulings::corpus::import::import(&text, &cases) {
-                Ok(path) => {
-                    println!("{}", path.display());
-                    say(
-                        "",
-                        "wrote a case with the tag `unreviewed` and `expect` left to you: set the expectation from \
-                         the director's ruling (the engine's is under it, commented out, to compare with), then \
-                         remove the tag and run `rulings check`",
-                    );
+                Ok(imported) => {
+                    println!("{}", imported.path.display());
+                    if imported.draft {
+                        say(
+                            "",
+                            "wrote a case with the tag `unreviewed` and `expect` left to you: set the expectation \
+                             from the director's ruling (the engine's is under it, commented out, to compare with), \
+                             then remove the tag and run `rulings check`",
+                        );
+                    } else {
+                        say(
+                            "",
+                            "wrote the case file the form carries (the director's expectation, marked on the \
+                             workbench): review it with the director, then run `rulings check`",
+                        );
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => {

@@ -64,9 +64,17 @@ fn slug(title: &str) -> String {
     s[..cut].trim_end_matches('-').to_string()
 }
 
+/// A case written by [`import`]: its file, and whether its expectation is
+/// still to write (a draft) or came with the form (the workbench's case).
+#[derive(Debug)]
+pub struct Imported {
+    pub path: PathBuf,
+    pub draft: bool,
+}
+
 /// Write the case proposed in `form` (the issue's text) under `cases`, in
-/// the folder of its first clause's law; its path.
-pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
+/// the folder of its first clause's law.
+pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
     let f = fields(form);
     let title = field(&f, "Title")?;
     let dealer = field(&f, "Dealer")?;
@@ -92,6 +100,10 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     let folder = crate::corpus::authoring::folder_for(cases, law);
     if !folder.is_dir() {
         return Err(format!("{}: no folder for Law {law} in the corpus", folder.display()));
+    }
+    if let Some(case) = f.get("Case file") {
+        let form = Form { title, dealer, vulnerable, edition, events: &events, laws: &laws };
+        return import_case_file(case, &form, &folder, cases).map(|path| Imported { path, draft: false });
     }
     let request: Request = serde_json::from_value(serde_json::json!({
         "edition": edition, "dealer": dealer, "vulnerable": vulnerable,
@@ -143,5 +155,66 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
         .open(&path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     std::io::Write::write_all(&mut file, s.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Imported { path, draft: true })
+}
+
+/// The fields of the form a case file must agree with.
+struct Form<'a> {
+    title: &'a str,
+    dealer: &'a str,
+    vulnerable: &'a str,
+    edition: Edition,
+    events: &'a [rulings_engine::Event],
+    laws: &'a [String],
+}
+
+/// A form that carries the case file itself (the workbench's "Propose"):
+/// the file is the director's case, his expectation marked item by item,
+/// and is written as it is, in normal form, once it loads and agrees with
+/// the form's fields; a fresh id only if its own is taken. Not tagged
+/// `unreviewed`: the expectation is the director's, not the engine's.
+fn import_case_file(field: &str, form: &Form, folder: &Path, cases: &Path) -> Result<PathBuf, String> {
+    let inner = field.trim();
+    let inner = inner.strip_prefix("```yaml").or_else(|| inner.strip_prefix("```")).unwrap_or(inner);
+    let inner = inner.strip_suffix("```").unwrap_or(inner).trim_matches('\n');
+    let mut text = format!("{inner}\n");
+    let name = format!(
+        "{}/{}.yaml",
+        folder.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),
+        slug(form.title)
+    );
+    let path = folder.join(format!("{}.yaml", slug(form.title)));
+    let said = |e: crate::corpus::case::LoadError| format!("Case file: line {}: {}", e.line, e.message);
+    let case = crate::corpus::case::parse_case(&name, &path, &text).map_err(said)?;
+    let differs = |what: &str| Err(format!("Case file: its {what} is not the form's"));
+    if case.title != form.title {
+        return differs("title");
+    }
+    if case.dealer.to_string() != form.dealer || case.vulnerable.name() != form.vulnerable {
+        return differs("dealer or vulnerability");
+    }
+    if !case.editions.contains(&form.edition) {
+        return differs("edition");
+    }
+    if case.laws != form.laws {
+        return differs("clauses");
+    }
+    let told = |e: &[rulings_engine::Event]| e.iter().map(|e| (e.seat, e.action.to_string())).collect::<Vec<_>>();
+    if told(&case.events) != told(form.events) {
+        return differs("story");
+    }
+    let used = crate::corpus::authoring::used_ids(cases);
+    if used.contains(&case.id) {
+        let law = form.laws.first().and_then(|l| rulings_engine::clauses::law_number(l)).unwrap_or(0);
+        let id = crate::corpus::authoring::mint_id(law, &used);
+        text = text.replacen(&format!("id: {}\n", case.id), &format!("id: {id}\n"), 1);
+    }
+    let text = crate::corpus::fmt::format_text(&name, &path, &text, None).map_err(|e| format!("Case file: {e}"))?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    std::io::Write::write_all(&mut file, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
 }

@@ -16,3 +16,4 @@ mod interrupt;
 mod loading;
 mod python_adapter;
 mod schemas;
+mod workbench;
