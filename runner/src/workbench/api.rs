@@ -281,13 +281,16 @@ fn waiting(request: &rulings_engine::Request, ruling: &Ruling) -> Option<Waiting
             .iter()
             .map(|c| serde_json::to_value(c).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default())
             .collect();
-        return Some(Waiting {
-            seat: d.seat,
-            kind: "decision",
-            text: format!("{} may {} ({}).", name(d.seat), options.join(" or "), d.law),
-            options,
-            replacements: Vec::new(),
+        // The call the decision is about: the last one made.
+        let about = request.events.iter().rev().find_map(|e| match e.action {
+            Action::Call(c) => Some(format!("{}'s {c}", name(e.seat))),
+            _ => None,
         });
+        let text = match about {
+            Some(call) if options.len() == 2 => format!("{} may accept {call} or not ({}).", name(d.seat), d.law),
+            _ => format!("{} may {} ({}).", name(d.seat), options.join(" or "), d.law),
+        };
+        return Some(Waiting { seat: d.seat, kind: "decision", text, options, replacements: Vec::new() });
     }
     if ruling.status != Status::Auction {
         return None;
@@ -367,6 +370,7 @@ mod tests {
         let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"N":"1S"},{"E":"1H"}]}"#).body;
         assert_eq!(r["waiting"]["kind"], "decision");
         assert_eq!(r["waiting"]["options"], json!(["accept", "reject"]));
+        assert_eq!(r["waiting"]["text"], "South may accept East's 1H or not (27A1).");
         let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"N":"1S"},{"E":"1H"},{"S":"reject"}]}"#).body;
         assert_eq!(r["waiting"]["kind"], "replacement");
         let calls: Vec<&str> =
