@@ -420,6 +420,9 @@ fn shown_path(case: &Case) -> String {
             return rel.display().to_string();
         }
     }
+    if case.path.starts_with(crate::corpus::embedded::LABEL) {
+        return format!("{} (in the corpus built into rulings)", case.name);
+    }
     format!("{} (in the corpus folder)", case.name)
 }
 
