@@ -318,10 +318,12 @@ fn the_page_in_a_headless_browser() {
     let b = Browser::start();
     b.call("POST", "/url", json!({"url": format!("http://{}/", w.address)}));
     b.until("the page to start", "return document.querySelectorAll('#bids button').length === 35");
-    // A story with a mistake: said on the page, nothing breaks.
-    b.type_in("#story", "N 1S, E 9Q\u{E007}");
+    // A story with a mistake: said on the page, as text (what the user
+    // typed is never read as HTML), and nothing breaks.
+    b.type_in("#story", "N 1S, E <b>9Q</b>\u{E007}");
     let said = b.until("the message", "return document.getElementById('message').textContent");
-    assert!(said.as_str().unwrap_or_default().contains("story event 2"), "{said}");
+    assert!(said.as_str().unwrap_or_default().contains("story event 2: `E <b>9Q</b>`"), "{said}");
+    assert_eq!(b.script("return document.querySelectorAll('#message b').length", json!([])), json!(0));
     // The story, typed and sent with Enter.
     b.script("document.getElementById('story').value = ''", json!([]));
     b.type_in("#story", "N 1S, E 1H\u{E007}");
