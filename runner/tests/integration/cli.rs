@@ -712,7 +712,7 @@ fn jobs_give_the_report_of_a_serial_run() {
 #[test]
 fn output_fits_an_80_column_terminal() {
     let widest = |o: &Output| String::from_utf8_lossy(&o.stdout).lines().map(|l| l.chars().count()).max().unwrap_or(0);
-    for cmd in ["run", "explain", "check", "new", "report", "bench", "clauses"] {
+    for cmd in ["run", "explain", "check", "new", "report", "bench", "clauses", "fmt", "workbench", "import-issue"] {
         let o = rulings(&[cmd, "--help"]);
         assert!(widest(&o) <= 80, "rulings {cmd} --help: {} columns", widest(&o));
     }
