@@ -6,6 +6,7 @@
 //! `error` the page shows, never a panic.
 
 use std::collections::BTreeSet;
+use std::path::Path;
 
 use rulings_engine::request::{Action, MAX_EVENTS};
 use rulings_engine::ruling::Status;
@@ -35,6 +36,8 @@ pub const REGULATIONS: &[(&str, &[&str])] = &[
 /// a saved case gets a fresh one.
 pub struct Api {
     used_ids: BTreeSet<String>,
+    /// The corpus's cases, to say when a saved case repeats one.
+    corpus: Vec<crate::corpus::case::Case>,
 }
 
 /// An API answer: an HTTP status and a JSON body.
@@ -113,7 +116,7 @@ impl Api {
     /// The API over the corpus here (cases/) or the one built in.
     pub fn new() -> Api {
         let corpus = crate::corpus::load(&crate::corpus::default_dirs());
-        Api { used_ids: corpus.cases.iter().map(|c| c.id.clone()).collect() }
+        Api { used_ids: corpus.cases.iter().map(|c| c.id.clone()).collect(), corpus: corpus.cases }
     }
 
     /// Answer a POST to `path` with `body`.
@@ -131,7 +134,10 @@ impl Api {
                 Ok(r) => match checked(r.table.clone()).and_then(|_| self.case(&r)) {
                     Ok((text, name, _, w)) if path == "/api/case" => Answer {
                         status: 200,
-                        body: json!({ "text": text, "path": format!("cases/{name}"), "id": w.id }),
+                        body: json!({
+                            "text": text, "path": format!("cases/{name}"), "id": w.id,
+                            "note": self.repeats(&name, &text),
+                        }),
                     },
                     Ok((text, _, ruling_words, w)) => Answer {
                         status: 200,
@@ -188,6 +194,29 @@ impl Api {
         let w = Written { id, title: r.title.trim().to_string(), laws, source: r.source.trim().to_string(), expect };
         let (text, name) = case_text::case_file(&r.table, &w)?;
         Ok((text, name, said.join("\n"), w))
+    }
+}
+
+impl Api {
+    /// What `rulings check` would refuse once the case joins the corpus: a
+    /// title or a story (with an edition in common) another case has.
+    fn repeats(&self, name: &str, text: &str) -> Option<String> {
+        let case = crate::corpus::case::parse_case(name, Path::new(name), text).ok()?;
+        let story = |c: &crate::corpus::case::Case| {
+            serde_json::to_string(&(&c.dealer, &c.vulnerable, &c.events, &c.regulations)).unwrap_or_default()
+        };
+        for other in &self.corpus {
+            if other.title.trim().eq_ignore_ascii_case(case.title.trim()) {
+                return Some(format!("{} ({}) has this title already: say what differs", other.id, other.name));
+            }
+            if story(other) == story(&case) && other.editions.iter().any(|e| case.editions.contains(e)) {
+                return Some(format!(
+                    "{} ({}) tells this story already, in the same edition: check that case instead",
+                    other.id, other.name
+                ));
+            }
+        }
+        None
     }
 }
 
@@ -326,7 +355,7 @@ mod tests {
     use super::*;
 
     fn api() -> Api {
-        Api { used_ids: BTreeSet::new() }
+        Api { used_ids: BTreeSet::new(), corpus: Vec::new() }
     }
 
     #[test]
@@ -395,6 +424,13 @@ mod tests {
         let text = r.body["text"].as_str().expect("text");
         assert!(text.contains("expect:\n  next: W\n  must_pass:\n    - {seat: W, scope: rest-of-auction"), "{text}");
         assert_eq!(r.body["path"], "cases/law27/1s-1h-refused-replaced-by-a-pass.yaml");
+        assert!(r.body["note"].is_null(), "{}", r.body);
+        // Against a corpus that tells the same story: said.
+        let (text, name) = (text.to_string(), "law27/x.yaml");
+        let known = crate::corpus::case::parse_case(name, Path::new(name), &text).expect("the case loads");
+        let with = Api { used_ids: BTreeSet::new(), corpus: vec![known] };
+        let note = with.post("/api/case", &body.to_string()).body["note"].as_str().unwrap_or_default().to_string();
+        assert!(note.contains("has this title already"), "{note}");
         let form = a.post("/api/propose", &body.to_string()).body;
         let form = form["text"].as_str().expect("form");
         assert!(form.contains("### Story\n\nN: 1S\nE: 1H\nS: reject\nE: P\n"), "{form}");

@@ -222,7 +222,7 @@ function caseRequest() {
 async function save() {
   const answer = await post("/api/case", caseRequest());
   if (answer.error) { say("case-message", answer.error); return; }
-  say("case-message", "");
+  say("case-message", answer.note ? `Before adding it to the corpus: ${answer.note}.` : "");
   state.id = answer.id;
   $("case-text").value = answer.text;
   say("case-path", `(${answer.path})`);
