@@ -9,10 +9,14 @@ pub struct WorkbenchArgs {
     /// club's network. Port 0 picks a free port.
     #[arg(long, value_name = "ADDR", default_value = "127.0.0.1:8080")]
     pub listen: String,
+    /// The repository's new-issue address (https://github.com/OWNER/REPO/issues/new): Propose
+    /// then also gives a link that opens the issue form filled in.
+    #[arg(long, value_name = "URL")]
+    pub issue_form: Option<String>,
 }
 
 pub fn main(args: &WorkbenchArgs) -> ExitCode {
-    let workbench = match rulings::workbench::Workbench::bind(&args.listen) {
+    let workbench = match rulings::workbench::Workbench::bind(&args.listen, args.issue_form.clone()) {
         Ok(w) => w,
         Err(e) => {
             super::say("error: ", &format!("{e} (another address: --listen 127.0.0.1:8081)"));

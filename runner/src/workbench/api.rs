@@ -36,6 +36,8 @@ pub const REGULATIONS: &[(&str, &[&str])] = &[
 /// a saved case gets a fresh one.
 pub struct Api {
     used_ids: BTreeSet<String>,
+    /// The repository's new-issue address, to give a prefilled one.
+    issue_form: Option<String>,
     /// The corpus's cases, to say when a saved case repeats one.
     corpus: Vec<crate::corpus::case::Case>,
 }
@@ -113,10 +115,17 @@ impl Default for Api {
 }
 
 impl Api {
+    /// The same API, giving with each proposal the new-issue address
+    /// `issue_form` (`https://github.com/OWNER/REPO/issues/new`) with the
+    /// form's fields filled in.
+    pub fn with_issue_form(self, issue_form: Option<String>) -> Api {
+        Api { issue_form, ..self }
+    }
+
     /// The API over the corpus here (cases/) or the one built in.
     pub fn new() -> Api {
         let corpus = crate::corpus::load(&crate::corpus::default_dirs());
-        Api { used_ids: corpus.cases.iter().map(|c| c.id.clone()).collect(), corpus: corpus.cases }
+        Api { used_ids: corpus.cases.iter().map(|c| c.id.clone()).collect(), corpus: corpus.cases, issue_form: None }
     }
 
     /// Answer a POST to `path` with `body`.
@@ -139,10 +148,18 @@ impl Api {
                             "note": self.repeats(&name, &text),
                         }),
                     },
-                    Ok((text, _, ruling_words, w)) => Answer {
-                        status: 200,
-                        body: json!({ "text": case_text::issue_form(&r.table, &w, &ruling_words, &text) }),
-                    },
+                    Ok((text, _, ruling_words, w)) => {
+                        let url = self
+                            .issue_form
+                            .as_deref()
+                            .map(|base| case_text::issue_address(base, &r.table, &w, &ruling_words, &text));
+                        Answer {
+                            status: 200,
+                            body: json!({
+                                "text": case_text::issue_form(&r.table, &w, &ruling_words, &text), "url": url,
+                            }),
+                        }
+                    }
                     Err(e) => refused(422, e),
                 },
                 Err(e) => refused(400, e),
@@ -355,7 +372,7 @@ mod tests {
     use super::*;
 
     fn api() -> Api {
-        Api { used_ids: BTreeSet::new(), corpus: Vec::new() }
+        Api { used_ids: BTreeSet::new(), corpus: Vec::new(), issue_form: None }
     }
 
     #[test]
@@ -428,7 +445,7 @@ mod tests {
         // Against a corpus that tells the same story: said.
         let (text, name) = (text.to_string(), "law27/x.yaml");
         let known = crate::corpus::case::parse_case(name, Path::new(name), &text).expect("the case loads");
-        let with = Api { used_ids: BTreeSet::new(), corpus: vec![known] };
+        let with = Api { used_ids: BTreeSet::new(), corpus: vec![known], issue_form: None };
         let note = with.post("/api/case", &body.to_string()).body["note"].as_str().unwrap_or_default().to_string();
         assert!(note.contains("has this title already"), "{note}");
         let form = a.post("/api/propose", &body.to_string()).body;
@@ -436,5 +453,13 @@ mod tests {
         assert!(form.contains("### Story\n\nN: 1S\nE: 1H\nS: reject\nE: P\n"), "{form}");
         assert!(form.contains("next (not as the engine rules): W"), "{form}");
         assert!(form.contains("### Case file\n\n```yaml\nid: "), "{form}");
+        // With the repository's address, a prefilled new-issue address too.
+        let with = Api { issue_form: Some("https://example.org/o/r/issues/new".into()), ..api() };
+        let url = with.post("/api/propose", &body.to_string()).body["url"].as_str().unwrap_or_default().to_string();
+        assert!(
+            url.starts_with("https://example.org/o/r/issues/new?template=case.yml&title=Case%3A%201S%20%281H%29"),
+            "{url}"
+        );
+        assert!(url.contains("&dealer=N&") && url.contains("&story=N%3A%201S%0AE%3A%201H%0A"), "{url}");
     }
 }

@@ -171,6 +171,42 @@ pub fn issue_form(table: &Table, w: &Written, ruling: &str, case: &str) -> Strin
     s
 }
 
+/// `text` for a URL's query: letters, digits and `-_.~` as they are,
+/// everything else percent-encoded, byte by byte.
+fn encoded(text: &str) -> String {
+    let mut s = String::new();
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            s.push(b as char);
+        } else {
+            s.push_str(&format!("%{b:02X}"));
+        }
+    }
+    s
+}
+
+/// The repository's new-issue address (`base`) with the case form's
+/// fields filled in (GitHub reads each from the query parameter named by
+/// the field's id in .github/ISSUE_TEMPLATE/case.yml).
+pub fn issue_address(base: &str, table: &Table, w: &Written, ruling: &str, case: &str) -> String {
+    let story: Vec<String> = table.events.iter().map(|e| format!("{}: {}", e.seat, e.action)).collect();
+    let fields = [
+        ("template", "case.yml".to_string()),
+        ("title", format!("Case: {}", w.title)),
+        ("case_title", w.title.clone()),
+        ("dealer", table.dealer.to_string()),
+        ("vulnerable", table.vulnerable.name().to_string()),
+        ("edition", table.edition.year().to_string()),
+        ("story", story.join("\n")),
+        ("laws", w.laws.join(", ")),
+        ("ruling", ruling.to_string()),
+        ("source", w.source.clone()),
+        ("case", case.to_string()),
+    ];
+    let query: Vec<String> = fields.iter().map(|(k, v)| format!("{k}={}", encoded(v))).collect();
+    format!("{}?{}", base.trim_end_matches('?'), query.join("&"))
+}
+
 /// A value the director wrote for a key of `expect`, read as YAML (`S`,
 /// `[]`, `[1S, 2H]`, `- {seat: W, scope: rest-of-auction, ...}`).
 pub fn own_value(key: &str, text: &str) -> Result<Value, String> {

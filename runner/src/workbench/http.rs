@@ -45,10 +45,12 @@ fn error_json(message: &str) -> String {
 }
 
 impl Workbench {
-    /// Listen on `address` (`127.0.0.1:8080`; port 0 picks a free one).
-    pub fn bind(address: &str) -> Result<Workbench, String> {
+    /// Listen on `address` (`127.0.0.1:8080`; port 0 picks a free one);
+    /// with `issue_form`, the repository's new-issue address, proposals
+    /// come with a prefilled one.
+    pub fn bind(address: &str, issue_form: Option<String>) -> Result<Workbench, String> {
         let server = Server::http(address).map_err(|e| format!("cannot listen on {address}: {e}"))?;
-        Ok(Workbench { server, api: Api::new() })
+        Ok(Workbench { server, api: Api::new().with_issue_form(issue_form) })
     }
 
     /// The page's address, as a browser opens it.

@@ -238,6 +238,9 @@ async function propose() {
   if (answer.error) { say("case-message", answer.error); return; }
   say("case-message", "");
   $("form-text").value = answer.text;
+  const link = $("issue-link");
+  link.hidden = !answer.url;
+  if (answer.url) link.href = answer.url;
   $("form-out").hidden = false;
 }
 
