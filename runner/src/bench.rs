@@ -166,11 +166,19 @@ pub fn bench(args: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<String, S
     let per = |t: Duration| ms(t) * 1000.0 / n.max(1) as f64;
     let mut s = String::new();
     s.push_str(&format!(
-        "{} runs of {} cases (best of {}), engine: {}\n\n",
-        n,
-        corpus.cases.len(),
-        args.repeat,
-        engine.join(" ")
+        "{}\n",
+        crate::text::wrap(
+            &format!(
+                "{} runs of {} cases (best of {}), engine: {}",
+                n,
+                corpus.cases.len(),
+                args.repeat,
+                engine.join(" ")
+            ),
+            crate::text::WIDTH,
+            "",
+            "  "
+        )
     ));
     s.push_str(&format!("{:<40} {:>10} {:>12}\n", "measure", "total ms", "µs per run"));
     for (label, t) in [
@@ -197,7 +205,8 @@ pub fn bench(args: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<String, S
         t_jobs.as_secs_f64() / t_per_case.as_secs_f64().max(1e-9)
     ));
     s.push_str(&format!(
-        "(e)/(d) = {:.2} (the engine's own start against the baseline's), (c)/(e) = {:.2} (the runner's work per case)\n",
+        "(e)/(d) = {:.2} (the engine's own start against the baseline's)\n\
+         (c)/(e) = {:.2} (the runner's work per case)\n",
         t_engine_start.as_secs_f64() / t_true.as_secs_f64().max(1e-9),
         t_per_case.as_secs_f64() / t_engine_start.as_secs_f64().max(1e-9)
     ));

@@ -15,18 +15,10 @@ use rulings_engine::{rule, Request, Ruling};
 
 use crate::corpus::case::Case;
 
-/// The whole explanation of one case in one edition, as text.
+/// The reference engine's ruling on one case in one edition, step by step
+/// (after the regulation options the case sets, if any), as text.
 pub fn explain(case: &Case, edition: rulings_engine::Edition) -> String {
     let mut s = String::new();
-    s.push_str(&crate::text::wrap(
-        &format!("{} {}  ({} Laws)", case.id, case.title, edition),
-        crate::text::WIDTH,
-        "",
-        "  ",
-    ));
-    let _ = writeln!(s, "laws: {}", case.laws.join(", "));
-    s.push_str(&crate::text::wrap(&case.source, crate::text::WIDTH, "source: ", "  "));
-    let _ = writeln!(s, "dealer {}, vulnerable {}", case.dealer, case.vulnerable);
     // The regulation options the case sets off their defaults: the ruling
     // below is under them.
     if let Some(r) = case.regulations.as_ref().filter(|r| !r.is_default()) {
@@ -267,7 +259,7 @@ fn options(request: &Request, r: &Ruling) -> String {
 
 /// The calls an offender could make next, one of each kind, and what the
 /// engine rules for each.
-fn replacements(events: &[Event], request: &Request, seat: Seat, now: &Ruling) -> Vec<(Call, String)> {
+pub fn replacements(events: &[Event], request: &Request, seat: Seat, now: &Ruling) -> Vec<(Call, String)> {
     let last = now.auction.iter().rev().find_map(|c| c.bid());
     let mut calls: Vec<Call> = Strain::ALL.iter().map(|&s| Call::Bid(Bid::lowest_sufficient(s, last))).collect();
     if let Some(b) = calls.iter().filter_map(|c| c.bid()).max() {
@@ -327,7 +319,7 @@ pub fn explain_case(
         "",
         "  ",
     ));
-    let _ = writeln!(s, "file: {}", case.path.display());
+    let _ = writeln!(s, "file: {}", shown_path(case));
     let _ = writeln!(s, "laws: {}", case.laws.join(", "));
     s.push_str(&crate::text::wrap(&case.source, crate::text::WIDTH, "source: ", "  "));
     let _ = writeln!(s, "dealer {}, vulnerable {}\n", case.dealer, case.vulnerable);
@@ -336,9 +328,7 @@ pub fn explain_case(
         s.push_str(&fit(&format!("  {line}")));
     }
     let _ = writeln!(s, "\nstep by step, as the reference engine rules:");
-    let steps = explain(case, edition);
-    // explain() starts with the same three header lines; keep its steps.
-    for line in steps.lines().skip(4) {
+    for line in explain(case, edition).lines() {
         s.push_str(&fit(line.trim_end()));
     }
 
@@ -448,6 +438,23 @@ pub fn explain_case(
 
 /// One line, wrapped to the terminal's 80 columns, the rest of it indented
 /// two more than its start.
+/// The case's file as a reader finds it: relative to the current folder
+/// when it is under it (`cases/law27/x.yaml`), else its name in the corpus
+/// (`law27/x.yaml`), never a long absolute path or `runner/../cases`.
+fn shown_path(case: &Case) -> String {
+    let here = std::env::current_dir().and_then(|d| d.canonicalize());
+    let file = case.path.canonicalize();
+    if let (Ok(here), Ok(file)) = (here, file) {
+        if let Ok(rel) = file.strip_prefix(&here) {
+            return rel.display().to_string();
+        }
+    }
+    if case.path.starts_with(crate::corpus::embedded::LABEL) {
+        return format!("{} (in the corpus built into rulings)", case.name);
+    }
+    format!("{} (in the corpus folder)", case.name)
+}
+
 fn fit(line: &str) -> String {
     if line.chars().count() <= crate::text::WIDTH {
         return format!("{line}\n");

@@ -10,7 +10,8 @@
 //! - [`judging`]: each answer against the case's expectation, an outcome;
 //! - [`report`]: the outcomes written down (JSON Lines, Markdown, JUnit, the
 //!   terminal summary, the cross-implementation matrix);
-//! - [`fuzz`]: random stories, the reference engine against a program.
+//! - [`fuzz`]: random stories, the reference engine against a program;
+//! - [`workbench`]: the director's web page, the engine in process behind it.
 //!
 //! [`suite`] puts a whole `rulings run` together; [`replace`] writes a
 //! file in place of another, keeping what it was. The library returns
@@ -30,3 +31,4 @@ pub mod replace;
 pub mod report;
 pub mod suite;
 pub mod text;
+pub mod workbench;

@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use rulings::corpus::fmt::{case_files, format_file, FmtError, Form};
+use rulings::corpus::fmt::{case_files, format_file, FmtError, Form, Formatted};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct FmtArgs {
@@ -41,56 +41,73 @@ impl From<ToForm> for Form {
     }
 }
 
+/// The normal form writes calls with letters (`1♦` becomes `1D`): say so
+/// when it does, rather than change what the author typed silently.
+fn symbols_note(f: &Formatted) -> String {
+    let symbols = |t: &str| t.chars().filter(|c| matches!(c, '♣' | '♦' | '♥' | '♠')).count();
+    match symbols(&f.before).saturating_sub(symbols(&f.after)) {
+        0 => String::new(),
+        n => format!(" ({n} suit symbol(s) written as letters: 1♦ is 1D)"),
+    }
+}
+
 pub fn main(args: &FmtArgs) -> ExitCode {
     let paths = if args.paths.is_empty() { rulings::corpus::default_dirs() } else { args.paths.clone() };
     if paths.is_empty() {
-        eprintln!(
-            "error: no cases/ folder here: name the case files or folders to format (the corpus built into \
-             rulings cannot be rewritten)"
+        super::say(
+            "error: ",
+            "no cases/ folder here: name the case files or folders to format (the corpus built into rulings \
+             cannot be rewritten)",
         );
         return ExitCode::from(2);
     }
     let (files, errors) = case_files(&paths);
     let mut left = errors.len();
     for e in &errors {
-        eprintln!("error: {e}");
+        super::say("error: ", &e.to_string());
     }
     let (mut rewritten, mut normal) = (0, 0);
     for (name, path) in &files {
         match format_file(name, path, args.to.map(Form::from)) {
             Ok(f) if !f.changed() => normal += 1,
-            Ok(_) if args.check => {
-                println!("{}: not in normal form", path.display());
+            Ok(f) if args.check => {
+                println!("{}: not in normal form{}", path.display(), symbols_note(&f));
                 rewritten += 1;
             }
             Ok(f) => match rulings::replace::replace(path, &f.before, &f.after) {
                 Ok(()) => {
-                    println!("{}: rewritten", path.display());
+                    println!("{}: rewritten{}", path.display(), symbols_note(&f));
                     rewritten += 1;
                 }
                 Err(e) => {
-                    eprintln!("error: {}: cannot write it ({e}); it is left as it was", path.display());
+                    super::say("error: ", &format!("{}: cannot write it ({e}); it is left as it was", path.display()));
                     left += 1;
                 }
             },
             Err(FmtError::Load(errors)) => {
                 for e in &errors {
-                    eprintln!("error: {e}");
+                    super::say("error: ", &e.to_string());
                 }
-                eprintln!("note: {}: left as it is: it does not load as a case", path.display());
+                super::say("note: ", &format!("{}: left as it is: it does not load as a case", path.display()));
                 left += 1;
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                super::say("error: ", &e.to_string());
                 left += 1;
             }
         }
     }
     let done = if args.check { "not in normal form" } else { "rewritten" };
-    println!(
-        "{} case file(s): {rewritten} {done}, {normal} in normal form already{}",
-        files.len(),
-        if left > 0 { format!(", {left} left as they are (errors above)") } else { String::new() }
+    print!(
+        "{}",
+        super::wrapped(
+            "",
+            &format!(
+                "{} case file(s): {rewritten} {done}, {normal} in normal form already{}",
+                files.len(),
+                if left > 0 { format!(", {left} left as they are (errors above)") } else { String::new() }
+            )
+        )
     );
     if left > 0 || (args.check && rewritten > 0) {
         ExitCode::FAILURE

@@ -9,6 +9,7 @@ mod fuzz;
 mod interrupt;
 mod progress;
 mod run;
+mod workbench;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -92,6 +93,9 @@ enum Command {
     /// Rewrite case files in their normal form (key order, two-space indentation, canonical
     /// notation; comments kept), or (--to) tell their stories as a list, one line or a grid.
     Fmt(fmt::FmtArgs),
+    /// The director's workbench: a local web page to tell an incident, read the engine's ruling in
+    /// words, mark it, and take away the case file or the issue form's text.
+    Workbench(workbench::WorkbenchArgs),
     /// List the clause ids a case may cite, with their editions and a one-line summary.
     Clauses {
         /// Only the clauses of this law (27, law27, 27B); default: all.
@@ -179,6 +183,20 @@ pub fn main() -> ExitCode {
             }
         },
         Command::Serve => {
+            // On a terminal, say what the silence is: a program speaks to it.
+            if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+                eprint!(
+                    "{}",
+                    rulings::text::wrap(
+                        "rulings serve: the reference engine, waiting for protocol messages on stdin, one JSON \
+                         object a line (docs/protocol.md), such as {\"type\":\"hello\",\"protocol\":1}; \
+                         Ctrl-D ends it",
+                        rulings::text::WIDTH,
+                        "",
+                        "  "
+                    )
+                );
+            }
             let stdout = std::io::BufWriter::new(std::io::stdout().lock());
             match rulings_engine::server::serve(std::io::stdin().lock(), stdout) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -192,6 +210,7 @@ pub fn main() -> ExitCode {
         Command::Fuzz(args) => fuzz::main(&args),
         Command::Fmt(args) => fmt::main(&args),
         Command::Compare { reports, out, markdown } => compare(&reports, out.as_deref(), markdown),
+        Command::Workbench(args) => workbench::main(&args),
         Command::ImportIssue { file, cases } => {
             let Some(cases) = cases.or_else(|| rulings::corpus::default_dirs().pop()) else {
                 eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");
@@ -205,12 +224,22 @@ pub fn main() -> ExitCode {
                 }
             };
             match rulings::corpus::import::import(&text, &cases) {
-                Ok(path) => {
-                    println!("{}", path.display());
-                    eprintln!(
-                        "wrote a case with a draft expectation (the engine's ruling) and the tag `unreviewed`: \
-                         set the expectation from the director's ruling, then remove the tag and run `rulings check`"
-                    );
+                Ok(imported) => {
+                    println!("{}", imported.path.display());
+                    if imported.draft {
+                        say(
+                            "",
+                            "wrote a case with the tag `unreviewed` and `expect` left to you: set the expectation \
+                             from the director's ruling (the engine's is under it, commented out, to compare with), \
+                             then remove the tag and run `rulings check`",
+                        );
+                    } else {
+                        say(
+                            "",
+                            "wrote the case file the form carries (the director's expectation, marked on the \
+                             workbench): review it with the director, then run `rulings check`",
+                        );
+                    }
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
@@ -228,15 +257,24 @@ pub fn main() -> ExitCode {
         }
         Command::Clauses { law, .. } => clauses(law.as_deref()),
         Command::New { law, name, cases, story } => {
+            let story = story.as_deref();
             let Some(cases) = cases.or_else(|| rulings::corpus::default_dirs().pop()) else {
                 eprintln!("error: no cases/ folder here to write into: run in a checkout, or give --cases DIR");
                 return ExitCode::from(2);
             };
-            match rulings::corpus::authoring::new_case(&cases, &law, name.as_deref(), story.as_deref()) {
+            match rulings::corpus::authoring::new_case(&cases, &law, name.as_deref(), story) {
                 Ok(path) => {
                     println!("{}", path.display());
-                    eprintln!(
-                        "wrote a skeleton: fill in title, laws, source, events and expect, then run `rulings check`"
+                    say(
+                        "",
+                        if story.is_some() {
+                            "wrote a draft with the tag `unreviewed`: fill in title, source and expect (the engine's \
+                             ruling is under it, commented out, to compare with), remove the tag, then run \
+                             `rulings check`"
+                        } else {
+                            "wrote a skeleton: fill in title, laws, source, events and expect, then run `rulings check` \
+                             (until then it does not load)"
+                        },
                     );
                     ExitCode::SUCCESS
                 }
@@ -265,10 +303,10 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
     }
     corpus.errors.sort_by(|a, b| (&a.path, a.line).cmp(&(&b.path, b.line)));
     for e in &corpus.errors {
-        eprintln!("error: {e}");
+        say("error: ", &e.to_string());
     }
     for w in &warnings {
-        eprintln!("warning: {w}");
+        say("warning: ", &w.to_string());
     }
     for (path, why) in &corpus.skipped {
         eprintln!("note: {}: skipped: {why}", path.display());
@@ -286,6 +324,25 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
     }
 }
 
+/// A message on stderr, wrapped to 80 columns after `prefix` (`error: `),
+/// its lines after the first indented; a word longer than a line (a long
+/// path) gets a line of its own, whole. Each line of `text` is a paragraph.
+pub(crate) fn say(prefix: &str, text: &str) {
+    eprint!("{}", wrapped(prefix, text));
+}
+
+/// `text` as [`say`] writes it, for stdout.
+pub(crate) fn wrapped(prefix: &str, text: &str) -> String {
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let (first, rest) = if i == 0 { (prefix, "  ") } else { ("  ", "    ") };
+        let lead = line.len() - line.trim_start().len();
+        let first = format!("{first}{}", &line[..lead]);
+        out.push_str(&rulings::text::wrap(line, rulings::text::WIDTH, &first, rest));
+    }
+    out
+}
+
 /// `rulings clauses [LAW]`: the registry, one clause a line.
 fn clauses(law: Option<&str>) -> ExitCode {
     use rulings_engine::clauses::{law_number, CLAUSES};
@@ -300,7 +357,8 @@ fn clauses(law: Option<&str>) -> ExitCode {
     let mut shown = 0;
     for c in CLAUSES.iter().filter(|c| wanted.is_none() || law_number(c.id) == wanted) {
         let editions: Vec<&str> = Edition::ALL.iter().rev().filter(|e| c.in_edition(**e)).map(|e| e.year()).collect();
-        println!("{:<9} {:<15} {}", c.id, editions.join(","), c.summary);
+        let first = format!("{:<9} {:<15} ", c.id, editions.join(","));
+        print!("{}", rulings::text::wrap(c.summary, rulings::text::WIDTH, &first, &" ".repeat(first.len())));
         shown += 1;
     }
     if shown == 0 {

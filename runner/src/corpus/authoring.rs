@@ -122,9 +122,9 @@ fn clause_given(law_text: &str) -> Option<&'static str> {
 /// and never through a symbolic link or over an existing file.
 ///
 /// With a `story` (`"W 1D, N 1C, E reject, N 2C"`), the skeleton holds its
-/// events (the first seat deals) and, as a draft to correct, the reference
-/// engine's ruling on it as the expectation and its clauses as `laws`,
-/// tagged `unreviewed` so that `rulings check` refuses it until reviewed.
+/// events (the first seat deals), the clauses of the reference engine's
+/// ruling as `laws`, and `expect` left to the author with the engine's
+/// ruling beside it, commented out; tagged `unreviewed`.
 pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>, story: Option<&str>) -> Result<PathBuf, String> {
     let law = law_number(law_text)?;
     let folder = folder_for(cases, law);
@@ -184,8 +184,8 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>, story: Option<
     Ok(path)
 }
 
-/// A case file drafted from a compact story: events, the engine's ruling as
-/// the expectation, to review.
+/// A case file drafted from a compact story: events, and the engine's
+/// ruling as a commented proposal under an `expect` left to the author.
 fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
     use std::fmt::Write as _;
     let events = crate::corpus::story::story_events(story)?;
@@ -204,9 +204,9 @@ fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
     let quoted = |t: &str| serde_json::to_string(t).unwrap_or_default();
     let mut s = String::new();
     let _ = writeln!(s, "# yaml-language-server: $schema=../../schemas/case.schema.json");
-    let _ = writeln!(s, "# Drafted by `rulings new --story`: the expectation is the reference engine's ruling.");
-    let _ = writeln!(s, "# Correct it from the Laws and your ruling, keep only the keys that matter, then remove");
-    let _ = writeln!(s, "# the `unreviewed` tag.");
+    let _ = writeln!(s, "# Drafted by `rulings new --story`: write the expectation from the Laws and");
+    let _ = writeln!(s, "# your ruling (the engine's ruling is under it, commented out, to compare");
+    let _ = writeln!(s, "# with), fill in title and source, then remove the `unreviewed` tag.");
     let _ = writeln!(s, "id: {id}");
     let _ = writeln!(s, "title: \"\"                 # one line, as a director would say it");
     let _ = writeln!(s, "laws: [{}]", laws.iter().map(|l| quoted(l)).collect::<Vec<_>>().join(", "));
@@ -218,10 +218,7 @@ fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
     for line in serde_yaml::to_string(&value["events"]).unwrap_or_default().lines() {
         let _ = writeln!(s, "  {line}");
     }
-    let _ = writeln!(s, "expect:");
-    for line in serde_yaml::to_string(&crate::corpus::case::ruling_value(&ruling)).unwrap_or_default().lines() {
-        let _ = writeln!(s, "  {line}");
-    }
+    s.push_str(&crate::corpus::draft::expect_left_to_the_director(&ruling));
     Ok(s)
 }
 

@@ -51,28 +51,40 @@ pub fn findings(e: &Event) -> String {
     parts.join(", ")
 }
 
+/// The rows of the grid, West to South: in each cell the index of the
+/// event shown there, if any.
+pub fn rows(dealer: Seat, events: &[Event]) -> Vec<[Option<usize>; 4]> {
+    let mut rows: Vec<[Option<usize>; 4]> = vec![[None; 4]];
+    let mut last: Option<usize> = Some(column(dealer)).filter(|&c| c > 0).map(|c| c - 1);
+    for (i, e) in events.iter().enumerate() {
+        let col = column(e.seat);
+        if last.is_some_and(|l| col <= l) {
+            rows.push([None; 4]);
+        }
+        if let Some(row) = rows.last_mut() {
+            row[col] = Some(i);
+        }
+        last = Some(col);
+    }
+    rows
+}
+
 /// The story as a grid, with its footnotes; every line ends in a newline.
 /// `dealer` leaves the columns before the dealer's empty on the first row.
 pub fn grid(dealer: Seat, events: &[Event]) -> String {
-    let mut rows: Vec<[String; 4]> = vec![Default::default()];
-    let mut last: Option<usize> = Some(column(dealer)).filter(|&c| c > 0).map(|c| c - 1);
     let mut notes = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
     for e in events {
-        let col = column(e.seat);
-        if last.is_some_and(|l| col <= l) {
-            rows.push(Default::default());
-        }
         let mut text = cell(e);
         let found = findings(e);
         if !found.is_empty() {
             notes.push(format!("[{}] {} {}: {found}", notes.len() + 1, e.seat, e.action));
             text.push_str(&format!(" [{}]", notes.len()));
         }
-        if let Some(row) = rows.last_mut() {
-            row[col] = text;
-        }
-        last = Some(col);
+        texts.push(text);
     }
+    let rows: Vec<[String; 4]> =
+        rows(dealer, events).iter().map(|r| r.map(|c| c.map_or(String::new(), |i| texts[i].clone()))).collect();
     let width = rows.iter().flatten().map(|c| c.chars().count()).max().unwrap_or(0).max(5) + 2;
     let mut s = String::new();
     let head: Vec<String> = COLUMNS.iter().map(|c| format!("{:<width$}", c.to_string())).collect();

@@ -2,18 +2,16 @@
 //! (`.github/ISSUE_TEMPLATE/case.yml`), turned into a case file. The form's
 //! text arrives as Markdown, one `### Label` heading per field. The story is
 //! read line by line (`N: 1S`), the clauses are checked against the
-//! registry, and the expectation is a draft: the reference engine's ruling
-//! on the story, with the director's words beside it as comments, and the
-//! tag `unreviewed`, so that `rulings check` refuses the case until a
-//! maintainer has set the expectation from the director's ruling.
+//! registry, the director's words are kept as comments, and `expect` is
+//! left to the maintainer, who writes it from the director's ruling: the
+//! reference engine's ruling stands under it commented out, to compare with
+//! (never copied as if reviewed), and the tag `unreviewed` stays until then.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use rulings_engine::{Edition, Request};
-
-use crate::corpus::case::ruling_value;
 
 /// The form's fields by their label (`### Dealer` -> `N`); GitHub writes
 /// `_No response_` for an optional field left empty. A label given twice
@@ -69,12 +67,26 @@ fn slug(title: &str) -> String {
             s.push('-');
         }
     }
-    s.trim_end_matches('-').chars().take(60).collect()
+    // At most 60 characters, cut between words, with no dash at the end.
+    let s = s.trim_end_matches('-');
+    if s.len() <= 60 {
+        return s.to_string();
+    }
+    let cut = if s.as_bytes()[60] == b'-' { 60 } else { s[..60].rfind('-').unwrap_or(60) };
+    s[..cut].trim_end_matches('-').to_string()
+}
+
+/// A case written by [`import`]: its file, and whether its expectation is
+/// still to write (a draft) or came with the form (the workbench's case).
+#[derive(Debug)]
+pub struct Imported {
+    pub path: PathBuf,
+    pub draft: bool,
 }
 
 /// Write the case proposed in `form` (the issue's text) under `cases`, in
-/// the folder of its first clause's law; its path.
-pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
+/// the folder of its first clause's law.
+pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
     let f = fields(form)?;
     let title = field(&f, "Title")?;
     let dealer = field(&f, "Dealer")?;
@@ -102,6 +114,10 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     if !folder.is_dir() {
         return Err(format!("{}: no folder for Law {law} in the corpus", folder.display()));
     }
+    if let Some(case) = f.get("Case file") {
+        let form = Form { title, dealer, vulnerable, edition, events: &events, laws: &laws };
+        return import_case_file(case, &form, &folder, cases).map(|path| Imported { path, draft: false });
+    }
     let request: Request = serde_json::from_value(serde_json::json!({
         "edition": edition, "dealer": dealer, "vulnerable": vulnerable,
         "events": serde_json::to_value(&events).map_err(|e| e.to_string())?,
@@ -113,7 +129,7 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     let id = crate::corpus::authoring::mint_id(law, &used);
     // Text from the form goes in as a quoted scalar or as comment lines,
     // never raw: it cannot end its line (issue 25.7).
-    use crate::corpus::yaml_text::{comment_lines, scalar};
+    use crate::corpus::yaml_text::{comment_words, scalar};
     let quoted = |t: &str| scalar(t);
     let canonical = |v: serde_json::Value| v.as_str().map(str::to_string).ok_or("Dealer or Vulnerability");
     let dealer = canonical(serde_json::to_value(request.dealer).map_err(|e| e.to_string())?)?;
@@ -121,11 +137,16 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     let mut s = String::new();
     let _ = writeln!(s, "# yaml-language-server: $schema=../../schemas/case.schema.json");
     let _ = writeln!(s, "# Proposed through the issue form. The director's ruling, in their words:");
-    for line in comment_lines(ruling_words, "  ") {
-        let _ = writeln!(s, "{line}");
+    // Each paragraph wrapped to 80 columns (the form keeps the proposer's
+    // line breaks, or none: a paragraph may come as one long line), on
+    // comment lines that nothing in the text can end (issue 25.7).
+    let words = ruling_words.replace("\r\n", "\n");
+    for paragraph in words.split("\n\n").filter(|p| !p.trim().is_empty()) {
+        s.push_str(&crate::text::wrap(&comment_words(paragraph), crate::text::WIDTH, "#   ", "#   "));
     }
-    let _ = writeln!(s, "# The expectation below is a DRAFT, the reference engine's ruling: set it from the");
-    let _ = writeln!(s, "# director's ruling and the Laws, then remove the `unreviewed` tag.");
+    let _ = writeln!(s, "# Write `expect` from the director's ruling and the Laws (the reference");
+    let _ = writeln!(s, "# engine's ruling is under it, commented out, to compare with), then remove");
+    let _ = writeln!(s, "# the `unreviewed` tag.");
     let _ = writeln!(s, "id: {id}");
     let _ = writeln!(s, "title: {}", quoted(title));
     let _ = writeln!(s, "laws: [{}]", laws.iter().map(|l| quoted(l)).collect::<Vec<_>>().join(", "));
@@ -143,10 +164,7 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
     for line in serde_yaml::to_string(&request_value["events"]).unwrap_or_default().lines() {
         let _ = writeln!(s, "  {line}");
     }
-    let _ = writeln!(s, "expect:");
-    for line in serde_yaml::to_string(&ruling_value(&draft)).unwrap_or_default().lines() {
-        let _ = writeln!(s, "  {line}");
-    }
+    s.push_str(&crate::corpus::draft::expect_left_to_the_director(&draft));
     let mut name = slug(title);
     if name.is_empty() {
         name = format!("new-{}", id.to_lowercase());
@@ -158,5 +176,66 @@ pub fn import(form: &str, cases: &Path) -> Result<PathBuf, String> {
         .open(&path)
         .map_err(|e| format!("{}: {e}", path.display()))?;
     std::io::Write::write_all(&mut file, s.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok(Imported { path, draft: true })
+}
+
+/// The fields of the form a case file must agree with.
+struct Form<'a> {
+    title: &'a str,
+    dealer: &'a str,
+    vulnerable: &'a str,
+    edition: Edition,
+    events: &'a [rulings_engine::Event],
+    laws: &'a [String],
+}
+
+/// A form that carries the case file itself (the workbench's "Propose"):
+/// the file is the director's case, his expectation marked item by item,
+/// and is written as it is, in normal form, once it loads and agrees with
+/// the form's fields; a fresh id only if its own is taken. Not tagged
+/// `unreviewed`: the expectation is the director's, not the engine's.
+fn import_case_file(field: &str, form: &Form, folder: &Path, cases: &Path) -> Result<PathBuf, String> {
+    let inner = field.trim();
+    let inner = inner.strip_prefix("```yaml").or_else(|| inner.strip_prefix("```")).unwrap_or(inner);
+    let inner = inner.strip_suffix("```").unwrap_or(inner).trim_matches('\n');
+    let mut text = format!("{inner}\n");
+    let name = format!(
+        "{}/{}.yaml",
+        folder.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),
+        slug(form.title)
+    );
+    let path = folder.join(format!("{}.yaml", slug(form.title)));
+    let said = |e: crate::corpus::case::LoadError| format!("Case file: line {}: {}", e.line, e.message);
+    let case = crate::corpus::case::parse_case(&name, &path, &text).map_err(said)?;
+    let differs = |what: &str| Err(format!("Case file: its {what} is not the form's"));
+    if case.title != form.title {
+        return differs("title");
+    }
+    if case.dealer.to_string() != form.dealer || case.vulnerable.name() != form.vulnerable {
+        return differs("dealer or vulnerability");
+    }
+    if !case.editions.contains(&form.edition) {
+        return differs("edition");
+    }
+    if case.laws != form.laws {
+        return differs("clauses");
+    }
+    let told = |e: &[rulings_engine::Event]| e.iter().map(|e| (e.seat, e.action.to_string())).collect::<Vec<_>>();
+    if told(&case.events) != told(form.events) {
+        return differs("story");
+    }
+    let used = crate::corpus::authoring::used_ids(cases);
+    if used.contains(&case.id) {
+        let law = form.laws.first().and_then(|l| rulings_engine::clauses::law_number(l)).unwrap_or(0);
+        let id = crate::corpus::authoring::mint_id(law, &used);
+        text = text.replacen(&format!("id: {}\n", case.id), &format!("id: {id}\n"), 1);
+    }
+    let text = crate::corpus::fmt::format_text(&name, &path, &text, None).map_err(|e| format!("Case file: {e}"))?;
+    let mut file = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    std::io::Write::write_all(&mut file, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
 }

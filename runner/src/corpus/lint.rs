@@ -110,8 +110,9 @@ pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mu
                 c,
                 "tags",
                 format!(
-                    "an unreviewed case (written by rulings fuzz, its expectation the reference engine's ruling): \
-                     check it against the Laws, cite the clauses, then remove the `{}` tag",
+                    "an unreviewed case (a tool wrote it: rulings fuzz, new --story or import-issue): check its \
+                     expectation against the Laws and the director's ruling, cite the clauses, then remove the \
+                     `{}` tag",
                     UNREVIEWED
                 ),
             ));

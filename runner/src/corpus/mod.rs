@@ -3,12 +3,14 @@
 //! ([`load`]), the whole corpus checked ([`lint`]), which cases a run asks
 //! ([`select`]) and the protocol features each needs ([`features`]), clause
 //! coverage ([`coverage`]), the corpus built into the binary ([`embedded`]),
-//! and the tools that write case files ([`authoring`], [`import`], and
-//! [`fmt`], which rewrites them in their normal form).
+//! and the tools that write case files ([`authoring`], [`import`], the
+//! drafts they share ([`draft`]), and [`fmt`], which rewrites them in their
+//! normal form).
 
 pub mod authoring;
 pub mod case;
 pub mod coverage;
+pub mod draft;
 pub mod embedded;
 pub mod features;
 pub mod files;

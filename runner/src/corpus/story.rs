@@ -96,14 +96,28 @@ pub fn story_line(events: &[Event]) -> Result<String, String> {
     for (i, e) in events.iter().enumerate() {
         if let Some(f) = findings_named(e) {
             return Err(format!(
-                "event {} ({}) carries the director's findings ({f}), which a one-line story cannot hold: \
-                 keep `events:`",
+                "event {} ({}) carries the director's findings ({f}), which a one-line story cannot hold",
                 i + 1,
                 event_name(e)
             ));
         }
     }
     Ok(events.iter().map(event_name).collect::<Vec<_>>().join(", "))
+}
+
+/// The clause under which `seat` holds an option (to accept or not) after
+/// `events`, as the reference engine rules them: a grid left blank there
+/// most often means a forgotten `reject` (27A1, 29A).
+fn option_held(dealer: Seat, events: &[Event], seat: Seat) -> Option<String> {
+    let request = rulings_engine::Request {
+        edition: Default::default(),
+        dealer,
+        vulnerable: Default::default(),
+        events: events.to_vec(),
+        regulations: None,
+    };
+    let decision = rulings_engine::rule(&request).ok()?.decision?;
+    (decision.seat == seat).then_some(decision.law)
 }
 
 /// The seats of a hand record's columns, and of `rulings fmt --to grid`.
@@ -385,6 +399,20 @@ pub fn parse_grid(dealer: Seat, text: &str) -> Result<Grid, GridError> {
         }
         if let Some(blank) = hidden {
             let after = last.map(event_name).unwrap_or_default();
+            if let Some(law) = option_held(dealer, &events, blank.seat) {
+                return Err(err(
+                    blank.at.0,
+                    blank.at.1,
+                    format!(
+                        "{} at {}'s turn, after {after}: {} may accept {after} or not ({law}); write `reject` \
+                         in the cell if {} did not accept it (a call there accepts it), or `P` for a pass",
+                        if blank.text.is_empty() { "nothing".to_string() } else { format!("`{}`", blank.text) },
+                        blank.seat,
+                        blank.seat,
+                        blank.seat
+                    ),
+                ));
+            }
             return Err(err(
                 blank.at.0,
                 blank.at.1,
@@ -451,10 +479,7 @@ pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result
     for (i, e) in events.iter().enumerate() {
         let which = || format!("event {} ({})", i + 1, event_name(e));
         if let Some(f) = findings_named(e) {
-            return Err(format!(
-                "{} carries the director's findings ({f}), which a grid cannot hold: keep `events:`",
-                which()
-            ));
+            return Err(format!("{} carries the director's findings ({f}), which a grid cannot hold", which()));
         }
         if matches!(e.action, Action::Cards(_)) {
             return Err(format!("{}: cards shown during the auction cannot be drawn in a grid", which()));
@@ -633,6 +658,11 @@ mod tests {
         assert_eq!((e.line, e.column), (1, 5));
         assert!(e.message.starts_with("`-` at E's turn, after N 1S: write `P` for a pass"), "{}", e.message);
         assert!(e.message.contains("`story:`"), "{}", e.message);
+        // A forgotten `reject`: the blank is where LHO holds the option, and
+        // the message says so (it said only "write `P`", issue 26).
+        let e = at(Seat::N, "W N E S\n- 1S 1H -\n- - 2H");
+        assert_eq!((e.line, e.column), (1, 8));
+        assert!(e.message.contains("S may accept E 1H or not (27A1); write `reject`"), "{}", e.message);
         // A round that ends early leaves its last seats out, as `-` would.
         let e = at(Seat::N, "W N E S\n  1S P\n2S");
         assert_eq!((e.line, e.column), (1, 6));

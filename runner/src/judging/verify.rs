@@ -36,9 +36,10 @@ fn expect_line(text: &str, key: &str) -> usize {
 
 /// A value in one line, for a message.
 fn compact(v: &Value) -> String {
+    // As the case file writes it (`[{seat: E, call: 1H, ...}]`), not JSON.
     let text = match v {
         Value::String(s) => s.clone(),
-        other => other.to_string(),
+        other => crate::corpus::draft::flow(other),
     };
     if text.chars().count() > 120 {
         format!("{}…", text.chars().take(120).collect::<String>())

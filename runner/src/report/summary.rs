@@ -138,7 +138,11 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
         row(&mut s, edition.year(), t);
     }
     if !corpus.errors.is_empty() {
-        let _ = writeln!(s, "\n{} case file(s) did not load:", corpus.errors.len());
+        // One file may hold several errors (a fresh `rulings new` skeleton
+        // holds four): count the files, then list the errors.
+        let files: std::collections::BTreeSet<&std::path::Path> =
+            corpus.errors.iter().map(|e| e.path.as_path()).collect();
+        let _ = writeln!(s, "\n{} case file(s) did not load ({} error(s)):", files.len(), corpus.errors.len());
         for e in &corpus.errors {
             let _ = writeln!(s, "  {e}");
         }

@@ -17,6 +17,12 @@ fn text(out: &Output) -> String {
     format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
 }
 
+/// What `rulings` said with its messages' wrapped lines joined again (a
+/// message continues on lines indented under its first, at 80 columns).
+fn flat(out: &Output) -> String {
+    text(out).replace("\n    ", " ").replace("\n  ", " ")
+}
+
 fn read_report(dir: &Path) -> Report {
     let text = fs::read_to_string(dir.join("report.jsonl")).expect("report.jsonl written");
     Report::from_jsonl(&text).expect("the report reads back")
@@ -272,6 +278,24 @@ fn the_engine_serves_the_protocol_through_rulings_serve() {
     }
 }
 
+/// `rulings serve` says what it waits for on a terminal only: a program
+/// talking to it through pipes gets the protocol and nothing on stderr. The
+/// terminal half runs where util-linux's `script` gives it one.
+#[test]
+fn serve_speaks_to_a_person_only_on_a_terminal() {
+    let o = Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .arg("serve")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run");
+    assert!(o.status.success() && o.stderr.is_empty(), "{}", text(&o));
+    let command = format!("{} serve", env!("CARGO_BIN_EXE_rulings"));
+    match Command::new("script").args(["-qec", &command, "/dev/null"]).stdin(std::process::Stdio::null()).output() {
+        Ok(o) => assert!(text(&o).contains("waiting for protocol messages on stdin"), "{}", text(&o)),
+        Err(e) => eprintln!("note: `script` is not installed ({e}): the terminal half is not tested here"),
+    }
+}
+
 /// `rulings new` writes only ordinary case files inside a law folder of
 /// the corpus: not through a dangling symlink, not under a name with a
 /// newline or a leading `_`, not into a folder for a law the corpus lacks;
@@ -308,6 +332,21 @@ fn new_writes_only_inside_the_corpus() {
     assert_ne!(o.status.code(), Some(0), "{}", text(&o));
     assert!(text(&o).contains("law25: a symbolic link"), "{}", text(&o));
     assert_eq!(fs::read_dir(&elsewhere).unwrap().count(), 0, "nothing written outside the corpus");
+}
+
+/// A fresh `rulings new` skeleton is one file that does not load yet: the
+/// run's summary counts it as one file with its four errors (it said "4
+/// case file(s) did not load", issue 26), and fmt leaves it as it is.
+#[test]
+fn a_fresh_skeleton_is_one_file_that_does_not_load() {
+    let (dir, _) = common::corpus("cli-skeleton", 2, true);
+    let o = rulings(&["new", "27", "--cases", s(&dir)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = rulings(&["run", "--cases", s(&dir)]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("1 case file(s) did not load (4 error(s)):"), "{}", text(&o));
+    let o = rulings(&["fmt", "--check", s(&dir)]);
+    assert!(flat(&o).contains("1 left as they are"), "{}", text(&o));
 }
 
 /// Run `rulings` with `args`; its exit code, its stderr and its peak
@@ -763,7 +802,7 @@ fn jobs_give_the_report_of_a_serial_run() {
 #[test]
 fn output_fits_an_80_column_terminal() {
     let widest = |o: &Output| String::from_utf8_lossy(&o.stdout).lines().map(|l| l.chars().count()).max().unwrap_or(0);
-    for cmd in ["run", "explain", "check", "new", "report", "bench", "clauses"] {
+    for cmd in ["run", "explain", "check", "new", "report", "bench", "clauses", "fmt", "workbench", "import-issue"] {
         let o = rulings(&[cmd, "--help"]);
         assert!(widest(&o) <= 80, "rulings {cmd} --help: {} columns", widest(&o));
     }
@@ -775,6 +814,39 @@ fn output_fits_an_80_column_terminal() {
     // A case with a long title and a long source.
     let o = rulings(&["explain", "L27-3XUE", "--cases", s(&cases)]);
     assert!(widest(&o) <= 80, "rulings explain: {} columns\n{}", widest(&o), text(&o));
+    // The same from a checkout at a long path (it printed the file as
+    // <checkout>/runner/../cases/..., issue 26): the file is named in the
+    // corpus, and the dealer once.
+    let scratch = tempfile::tempdir().expect("temp dir");
+    let long = scratch.path().join("a-folder-with-a-rather-long-name/and-another-one-below-it/and-a-third/cases");
+    fs::create_dir_all(long.join("law27")).expect("mkdir");
+    fs::copy(cases.join("law27/1c-p-1c-corrected-to-2c.yaml"), long.join("law27/x.yaml")).expect("copy");
+    let o = rulings(&["explain", "L27-3XUE", "--cases", s(&long)]);
+    assert!(o.status.success() && widest(&o) <= 80, "rulings explain: {} columns\n{}", widest(&o), text(&o));
+    assert!(text(&o).contains("file: law27/x.yaml (in the corpus folder)\n"), "{}", text(&o));
+    assert_eq!(text(&o).matches("dealer N, vulnerable none").count(), 1, "{}", text(&o));
+    // Every line of the clause list, and of what check, fmt and new say.
+    let widest_of_all = |o: &Output| text(o).lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    let o = rulings(&["clauses"]);
+    assert!(widest(&o) <= 80, "rulings clauses: {} columns", widest(&o));
+    let short = tempfile::Builder::new().prefix("r").tempdir_in("/tmp").expect("temp dir");
+    fs::create_dir_all(short.path().join("law27")).expect("mkdir");
+    fs::write(
+        short.path().join("law27/wrong.yaml"),
+        "id: L27-WN01\ntitle: 1S (1H) corrected to 2H, next to call\nlaws: [\"27B1(a)\"]\nsource: test\n\
+         dealer: N\nevents:\n  - N: 1S\n  - E: 1H\n  - S: reject\n  - E: 2H\nexpect:\n  next: W\n  rulings:\n    \
+         - {seat: E, call: 1H, irregularity: insufficient-bid, law: \"27B2\"}\n",
+    )
+    .expect("write");
+    let o = rulings(&["check", s(short.path())]);
+    assert!(text(&o).contains("expected rulings:"), "{}", text(&o));
+    assert!(widest_of_all(&o) <= 80, "rulings check: {} columns\n{}", widest_of_all(&o), text(&o));
+    let o = rulings(&["fmt", "--to", "story", s(short.path())]);
+    assert!(widest_of_all(&o) <= 80, "rulings fmt: {} columns\n{}", widest_of_all(&o), text(&o));
+    let o = rulings(&["new", "27", "--cases", s(short.path())]);
+    assert!(o.status.success() && widest_of_all(&o) <= 80, "rulings new: {} columns\n{}", widest_of_all(&o), text(&o));
+    let o = rulings(&["new", "27", "--cases", s(short.path()), "--story", "N 1S, E 1H, S reject, E 2H"]);
+    assert!(o.status.success() && widest_of_all(&o) <= 80, "new --story: {} columns\n{}", widest_of_all(&o), text(&o));
 }
 
 #[test]
@@ -785,6 +857,8 @@ fn bench_says_what_it_measures_as_it_goes() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(err.contains("rulings bench: (a) the corpus in process"), "{err}");
     assert!(err.contains("rulings bench: (e) the engine once a case"), "{err}");
+    let widest = text(&o).lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(widest <= 80, "rulings bench: {widest} columns\n{}", text(&o));
 }
 
 #[test]
@@ -815,7 +889,7 @@ fn check_rules_every_case_and_points_at_the_key_that_differs() {
     )
     .expect("write");
     let o = rulings(&["check", s(scratch.path())]);
-    let err = text(&o);
+    let err = flat(&o);
     assert_eq!(o.status.code(), Some(1), "{err}");
     assert!(err.contains("wrong-next.yaml:13:3: expected next: W, the engine rules S"), "{err}");
     assert!(err.contains("impossible.yaml:8:3: the engine cannot rule on this event"), "{err}");
@@ -911,8 +985,8 @@ fn a_case_proposed_through_the_issue_form_is_imported_for_review() {
     let o = rulings(&["import-issue", s(&form), "--cases", s(&cases)]);
     assert!(o.status.success(), "{}", text(&o));
     // Its closing note reads as a sentence (it held a run of 26 spaces).
-    let note = String::from_utf8_lossy(&o.stderr);
-    assert!(note.contains("`unreviewed`: set the expectation") && !note.contains("    "), "{note}");
+    let note = flat(&o);
+    assert!(note.contains("`expect` left to you: set the expectation") && !note.contains("    "), "{note}");
     let path = PathBuf::from(String::from_utf8_lossy(&o.stdout).trim());
     assert!(path.ends_with("law27/south-s-2d-over-2h-not-accepted-corrected-to-3d.yaml"), "{}", path.display());
     let case = fs::read_to_string(&path).expect("the case");
@@ -922,11 +996,38 @@ fn a_case_proposed_through_the_issue_form_is_imported_for_review() {
     );
     assert!(case.contains("#   South corrects to 3D"), "the director's words kept: {case}");
     assert!(case.contains("laws: [\"27B1(a)\"]") && case.contains("tags: [unreviewed]"), "{case}");
-    // It loads, and check refuses it only for the review it awaits.
+    // `expect` is the director's to write: the engine's ruling is only a
+    // commented proposal (CONTRIBUTING: never copy the engine's output).
+    assert!(case.contains("\nexpect: {}") && case.contains("\n#  next: W\n") && !case.contains("\n  next:"), "{case}");
+    // Every line fits 80 columns: the director's words are wrapped into
+    // comment lines (they were one 607-character line, issue 26).
+    assert!(case.lines().all(|l| l.chars().count() <= 80), "{case}");
+    // It does not load until the expectation is written.
     let o = rulings(&["check", s(&cases)]);
-    let said = text(&o);
+    let said = flat(&o);
     assert_eq!(said.matches("error:").count(), 1, "{said}");
-    assert!(said.contains("an unreviewed case"), "{said}");
+    assert!(said.contains("`expect` names no key"), "{said}");
+    // A title cut at 60 characters on a space leaves no trailing dash in
+    // the file name (`...-south-bids-1s-.yaml`, issue 26); a ruling in one
+    // long line is wrapped too.
+    let long = scratch.path().join("long.md");
+    let form_text = fs::read_to_string(&form).expect("form");
+    fs::write(
+        &long,
+        form_text
+            .replace(
+                "South's 2D over 2H not accepted, corrected to 3D",
+                "After a long auction at a club on a Tuesday, South bids 1S again",
+            )
+            .replace("no further\nrectification", &format!("no further rectification{}", " and so on".repeat(60))),
+    )
+    .expect("write");
+    let o = rulings(&["import-issue", s(&long), "--cases", s(&cases)]);
+    assert!(o.status.success(), "{}", text(&o));
+    let path = String::from_utf8_lossy(&o.stdout).trim().to_string();
+    assert!(path.ends_with("/after-a-long-auction-at-a-club-on-a-tuesday-south-bids-1s.yaml"), "{path}");
+    let case = fs::read_to_string(&path).expect("the case");
+    assert!(case.lines().all(|l| l.chars().count() <= 80), "{case}");
     // A mistyped clause is said plainly.
     let bad = scratch.path().join("bad.md");
     fs::write(&bad, fs::read_to_string(&form).expect("form").replace("27B1(a)", "27B1a")).expect("write");
@@ -946,7 +1047,7 @@ fn check_names_the_convention_a_director_trips_on() {
     )
     .expect("write");
     let o = rulings(&["check", s(scratch.path())]);
-    let err = text(&o);
+    let err = flat(&o);
     assert!(err.contains("slip.yaml:11:3: expected rulings:"), "{err}");
     assert!(err.contains("names the call that replaced the other one, not the one withdrawn"), "{err}");
 }
@@ -962,11 +1063,14 @@ fn new_drafts_a_case_from_a_one_line_story() {
     let case = fs::read_to_string(cases.join("law27/drafted.yaml")).expect("the draft");
     assert!(case.contains("dealer: W\nevents:\n  - W: 1D\n  - N: 1C\n  - E: reject\n  - N: 2C\n"), "{case}");
     assert!(case.contains("laws: [\"27B1(a)\"]") && case.contains("tags: [unreviewed]"), "{case}");
-    assert!(case.contains("  next: E\n"), "the engine's ruling as the draft: {case}");
-    // It loads; check wants a title and a source, and the review.
+    // The engine's ruling is a commented proposal, not the expectation.
+    assert!(case.contains("\nexpect: {}") && case.contains("\n#  next: E\n") && !case.contains("\n  next:"), "{case}");
+    assert!(case.lines().all(|l| l.chars().count() <= 80), "{case}");
+    // check wants a title, a source and the expectation.
     let o = rulings(&["check", s(&cases)]);
     let said = text(&o);
     assert!(said.contains("`title` is empty") && said.contains("`source` is empty"), "{said}");
+    assert!(said.contains("`expect` names no key"), "{said}");
     let o = rulings(&["new", "27", "--cases", s(&cases), "--story", "W 1D, N 9Q"]);
     assert!(!o.status.success() && text(&o).contains("story event 2: `N 9Q`"), "{}", text(&o));
 }

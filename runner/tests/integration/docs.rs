@@ -9,8 +9,9 @@
 //! command would).
 //!
 //! Not run here: cargo's own commands (`cargo build`, `cargo test`,
-//! `cargo install`, which CI runs), and `bench`, which takes a minute (its
-//! own test runs it on a small corpus).
+//! `cargo install`, which CI runs), `bench`, which takes a minute (its
+//! own test runs it on a small corpus), and `workbench`, which serves until
+//! stopped (tests/integration/workbench.rs runs it).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -82,7 +83,9 @@ fn every_documented_command_runs_as_printed() {
     for file in READER_DOCS {
         for command in commands(file) {
             let Some(args) = rulings_args(&command) else { continue };
-            if args.first().map(String::as_str) == Some("bench") {
+            // bench takes a minute, and the workbench serves until stopped:
+            // their own tests run them.
+            if matches!(args.first().map(String::as_str), Some("bench" | "workbench")) {
                 continue;
             }
             // The reader's program, and the engine built beside rulings.

@@ -50,7 +50,8 @@ fn a_planted_bug_is_found_shrunk_and_written_as_an_unreviewed_case() {
     assert!(case.contains("tags: [unreviewed]") && case.contains("expect:\n  status: "), "{case}");
     let o = rulings(dir.path(), &["check", "fuzz-cases"]);
     assert!(!o.status.success());
-    let said = text(&o);
+    // check's messages are wrapped at 80 columns: join their lines.
+    let said = text(&o).replace("\n    ", " ").replace("\n  ", " ");
     assert!(said.contains("an unreviewed case"), "{said}");
     // Nothing else is wrong with them: one error each, the tag's.
     assert_eq!(said.matches("error:").count(), files.len(), "{said}");

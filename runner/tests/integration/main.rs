@@ -19,3 +19,4 @@ mod loading;
 mod python_adapter;
 mod refusal;
 mod schemas;
+mod workbench;

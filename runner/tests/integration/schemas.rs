@@ -118,6 +118,32 @@ fn every_case_file_fits_the_case_schema() {
     }
 }
 
+/// The loader and the case schema take the same spellings of a
+/// vulnerability: `vulnerable: ew` was read by `rulings check` and `fmt`,
+/// then refused by the schema (issue 26). Both now take `none`, `NS`, `EW`
+/// and `both` only, and the loader says which to write instead.
+#[test]
+fn the_loader_and_the_case_schema_agree_on_vulnerability() {
+    let s = schemas();
+    for spelling in ["none", "NS", "EW", "both", "ew", "ns", "None", "Both", "all", "All", "love", "-", "NSEW"] {
+        let text = format!(
+            "id: L27-ABCD\ntitle: t\nlaws: [\"27B1(a)\"]\nsource: s\ndealer: W\nvulnerable: \"{spelling}\"\n\
+             events:\n  - W: 1D\n  - N: 1C\nexpect: {{next: E}}\n"
+        );
+        let schema_takes =
+            s.validate("case.schema.json", &serde_yaml::from_str::<Value>(&text).expect("yaml")).is_empty();
+        let path = std::path::Path::new("v.yaml");
+        let loaded = rulings::corpus::case::parse_case("v.yaml", path, &text);
+        assert_eq!(loaded.is_ok(), schema_takes, "{spelling}: loader {loaded:?}, schema takes it: {schema_takes}");
+        if let Err(e) = loaded {
+            assert_eq!(e.line, 6, "{spelling}: {e}");
+            assert!(e.message.contains("none, NS, EW or both"), "{spelling}: {e}");
+        }
+    }
+    let e = rulings::corpus::case::parse_case("v.yaml", std::path::Path::new("v.yaml"), "id: L27-ABCD\ntitle: t\nlaws: [\"27B1(a)\"]\nsource: s\ndealer: W\nvulnerable: ew\nevents:\n  - W: 1D\nexpect: {next: E}\n").expect_err("ew");
+    assert!(e.message.contains("write `EW`"), "{e}");
+}
+
 #[test]
 fn hellos_and_control_messages_fit() {
     let s = schemas();

@@ -46,7 +46,7 @@ pub(super) struct CaseFile {
     #[serde(default)]
     pub(super) tags: Vec<String>,
     pub(super) dealer: Seat,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "vulnerability_as_written")]
     pub(super) vulnerable: Vulnerability,
     #[serde(default)]
     pub(super) events: Vec<Event>,
@@ -59,4 +59,17 @@ pub(super) struct CaseFile {
     #[serde(default)]
     pub(super) regulations: Option<Regulations>,
     pub(super) expect: Expectation,
+}
+
+/// A case file writes its vulnerability in one spelling each, the one
+/// schemas/case.schema.json lists: `none`, `NS`, `EW`, `both` (the
+/// protocol reads others; a case file, checked by editors against the
+/// schema too, does not).
+fn vulnerability_as_written<'de, D: Deserializer<'de>>(d: D) -> Result<Vulnerability, D::Error> {
+    let text = String::deserialize(d)?;
+    match text.parse::<Vulnerability>() {
+        Ok(v) if v.name() == text => Ok(v),
+        Ok(v) => Err(serde::de::Error::custom(format!("write `{}` for `{text}` (none, NS, EW or both)", v.name()))),
+        Err(_) => Err(serde::de::Error::custom(format!("`{text}` is not a vulnerability: write none, NS, EW or both"))),
+    }
 }

@@ -40,7 +40,8 @@ pub(super) fn story_block(doc: &mut Doc, case: &Case, to: Option<Form>) -> Resul
     let lines = match target {
         Form::Events => write_events(events, notes),
         Form::Story => {
-            let line = story::story_line(events).map_err(|e| format!("cannot write the story in one line: {e}"))?;
+            let line = story::story_line(events)
+                .map_err(|e| format!("cannot write the story in one line: {e}; keep `{}:`", from.key()))?;
             write_story(&line, events, notes, &mut lead)
         }
         Form::Grid => {

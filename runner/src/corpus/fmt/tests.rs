@@ -152,6 +152,9 @@ fn a_story_the_target_cannot_tell_is_refused_with_the_reason() {
         e.to_string().contains("cannot write the story in one line: event 4 (N 2C) carries the director's findings"),
         "{e}"
     );
+    // Said once, not "keep `events:`; keep `events:`" (issue 26).
+    let e = fmt(&found, Some(Form::Grid)).unwrap_err().to_string();
+    assert_eq!(e.matches("keep `events:`").count(), 1, "{e}");
     // A file that does not load is not formatted.
     assert!(matches!(fmt(&CASE.replace("dealer: W", "dealer: Q"), None), Err(FmtError::Load(_))));
 }

@@ -1,0 +1,18 @@
+//! `rulings workbench`: the director's workbench, a local web page on which
+//! a director tells an incident (the setting, the auction in a hand
+//! record's grid, from a bidding box or a one-line story), answers the
+//! decisions the table waits on, records findings, reads the reference
+//! engine's ruling in words after every event, marks each item agreed or
+//! not, and takes away the case file or the issue form's text.
+//!
+//! One idea a module: [`http`] serves, [`api`] answers the page's requests,
+//! [`words`] says a ruling in words, [`case_text`] writes the case file and
+//! the issue form, [`page`] holds the page's files and the clause list.
+
+pub mod api;
+pub mod case_text;
+pub mod http;
+pub mod page;
+pub mod words;
+
+pub use http::Workbench;
