@@ -31,6 +31,9 @@
 //! - `error-text=K`: the message of an `error=N` answer is K characters,
 //!   starting with ESC, BEL and a carriage return;
 //! - `say=TEXT`: TEXT as a line on stderr at the start, `\e` in it an ESC;
+//! - `ready=N:PATH`: create the file PATH when the Nth request comes (the
+//!   N-1 before it answered), for a test that waits for a run to be under
+//!   way rather than for a time;
 //! - `tag=WORD`: ignored; marks the process for a test that looks for it.
 
 use std::collections::HashMap;
@@ -55,6 +58,8 @@ fn main() {
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
     let mut greeted = args.contains_key("per-case");
+    // Rule requests received so far (for `ready=`).
+    let mut requests: u64 = 0;
     if let Some(mb) = args.get("stderr-flood").and_then(|v| v.parse::<usize>().ok()) {
         let chunk = vec![b'x'; 1 << 20];
         let mut err = io::stderr().lock();
@@ -107,6 +112,12 @@ fn main() {
             ToImplementation::Bye => return,
             ToImplementation::Rule { seq, request } => {
                 let n = seq.as_u64().unwrap_or(0);
+                requests += 1;
+                if let Some((k, path)) = args.get("ready").and_then(|r| r.split_once(':')) {
+                    if k.parse::<u64>().is_ok_and(|k| k == requests) {
+                        let _ = std::fs::write(path, "");
+                    }
+                }
                 if !greeted {
                     say(&mut out, &json!({"type":"error","seq":seq,"message":"rule before hello"}));
                     continue;

@@ -26,6 +26,15 @@ impl Workers {
     /// Start `jobs` workers (at least one), each greeting the program.
     pub fn start(options: ExternalOptions, jobs: usize) -> Workers {
         let traffic = options.log_traffic.as_ref().map(|path| Traffic::create(path).map(Arc::new));
+        Workers::start_with(options, jobs, traffic)
+    }
+
+    /// [`Workers::start`] with the traffic log already open (or none).
+    pub fn start_logged(options: ExternalOptions, jobs: usize, traffic: Option<Arc<Traffic>>) -> Workers {
+        Workers::start_with(options, jobs, traffic.map(Ok))
+    }
+
+    fn start_with(options: ExternalOptions, jobs: usize, traffic: Option<std::io::Result<Arc<Traffic>>>) -> Workers {
         let shared = |t: &Option<std::io::Result<Arc<Traffic>>>| match t {
             Some(Ok(t)) => Some(Ok(t.clone())),
             Some(Err(e)) => Some(Err(std::io::Error::new(e.kind(), e.to_string()))),
@@ -42,13 +51,6 @@ impl Workers {
             })
             .collect();
         Workers { workers: std::iter::once(first).chain(others).collect() }
-    }
-
-    /// [`Workers::start`] with the traffic log already open (or none).
-    pub fn start_logged(options: ExternalOptions, jobs: usize, traffic: Option<Arc<Traffic>>) -> Workers {
-        let workers =
-            (0..jobs.max(1)).map(|_| External::start_logged(options.clone(), traffic.clone().map(Ok))).collect();
-        Workers { workers }
     }
 
     fn first(&self) -> &External {

@@ -49,6 +49,7 @@ fn interrupted_by(signal: &str, earlier: bool) {
     let tag = format!("tag=interrupt-{signal}-{}", std::process::id());
     let scratch = tempfile::tempdir().expect("temp dir");
     let dir = scratch.path().join("out");
+    let ready = scratch.path().join("ready");
     if earlier {
         std::fs::create_dir_all(&dir).expect("out");
         for f in ["report.jsonl", "report.md", "junit.xml"] {
@@ -66,12 +67,20 @@ fn interrupted_by(signal: &str, earlier: bool) {
         .arg("--impl")
         .arg(crate::common::fake())
         .arg("delay=20")
+        .arg(format!("ready=6:{}", ready.display()))
         .arg(&tag)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
         .expect("rulings starts");
     wait_until_started(&mut child);
+    // And five runs answered (the program makes a file at the sixth
+    // request): a busy machine may take longer than any fixed wait.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while !ready.exists() {
+        assert!(Instant::now() < deadline, "the run answered no five runs in a minute");
+        std::thread::sleep(Duration::from_millis(10));
+    }
     // The shell's own `kill`, as a terminal's Ctrl-C would send SIGINT, or
     // a service manager SIGTERM.
     let killed = Command::new("sh").arg("-c").arg(format!("kill -{signal} {}", child.id())).status().expect("sh runs");

@@ -510,26 +510,27 @@ fn check_points_at_the_expected_key_the_engine_rules_otherwise_in_each_edition()
 
 #[test]
 fn check_shows_a_long_value_cut_and_a_key_it_cannot_find_at_expect() {
-    // The engine's auction is 1S P P P; the case expects forty passes.
-    let passes = vec!["P"; 40].join(", ");
+    // The engine's auction is 1C P P P; the case expects fifty passes,
+    // written as a case file writes them: a value over 120 characters cut.
+    let passes = vec!["P"; 50].join(", ");
     let text =
         common::legal_case(0).1.replace("  status: closed\n", &format!("  status: closed\n  auction: [{passes}]\n"));
     let v = checked("long.yaml", &text);
     let [e] = &v.errors[..] else { panic!("{:?}", v.errors) };
-    let shown = format!("[{}", vec!["\"P\""; 40].join(","));
+    let shown = format!("[{passes}]");
     let cut: String = shown.chars().take(120).collect();
     assert!(
-        e.message.starts_with(&format!("expected auction: {cut}…, the engine rules [\"1C\",\"P\",\"P\",\"P\"]")),
+        e.message.starts_with(&format!("expected auction: {cut}…, the engine rules [1C, P, P, P]")),
         "{}",
         e.message
     );
     assert_eq!((e.line, e.column), (13, 3), "at the key in expect");
-    // A value of 120 characters is shown whole (26 passes and three 1C).
-    let calls = [vec!["P"; 26], vec!["1C"; 3]].concat().join(", ");
+    // A value of 120 characters is shown whole (forty passes).
+    let calls = vec!["P"; 40].join(", ");
     let text =
         common::legal_case(0).1.replace("  status: closed\n", &format!("  status: closed\n  auction: [{calls}]\n"));
     let v = checked("long.yaml", &text);
-    let whole = format!("[{}]", [vec!["\"P\""; 26], vec!["\"1C\""; 3]].concat().join(","));
+    let whole = format!("[{calls}]");
     assert_eq!(whole.chars().count(), 120);
     assert!(v.errors[0].message.starts_with(&format!("expected auction: {whole}, the engine rules")), "{:?}", v.errors);
     // `next` written in flow style is not found by its line: `expect:` is.
