@@ -51,12 +51,13 @@ pub struct Finding {
     pub written: Option<Result<PathBuf, String>>,
 }
 
-/// Answers that are no ruling, of one kind and text: how many, and the
-/// first story that got one.
+/// Answers that are no ruling, of one kind: how many, the first story
+/// that got one, and what the program said of it.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Tally {
     pub count: u64,
     pub first: u64,
+    pub detail: String,
 }
 
 /// What a fuzzing run did.
@@ -83,7 +84,7 @@ pub struct Summary {
     pub skipped: BTreeMap<String, Tally>,
     /// By message.
     pub errors: BTreeMap<String, Tally>,
-    /// By fault and detail.
+    /// By fault (crash, time-out, protocol-violation).
     pub faults: BTreeMap<String, Tally>,
     /// How many asked stories' rulings cite each clause.
     pub exercised: BTreeMap<String, u64>,
@@ -126,8 +127,8 @@ impl Options {
 /// answer is read.
 const BATCH: usize = 500;
 
-fn tally(map: &mut BTreeMap<String, Tally>, what: String, index: u64) {
-    let t = map.entry(what).or_insert(Tally { count: 0, first: index });
+fn tally(map: &mut BTreeMap<String, Tally>, what: String, detail: String, index: u64) {
+    let t = map.entry(what).or_insert(Tally { count: 0, first: index, detail });
     t.count += 1;
 }
 
@@ -209,9 +210,9 @@ pub fn fuzz(
                         }
                     }
                 }
-                ask::Verdict::Skipped(reason) => tally(&mut summary.skipped, reason, index),
-                ask::Verdict::Error(message) => tally(&mut summary.errors, message, index),
-                ask::Verdict::Fault(kind, detail) => tally(&mut summary.faults, format!("{kind}: {detail}"), index),
+                ask::Verdict::Skipped(reason) => tally(&mut summary.skipped, reason.clone(), reason, index),
+                ask::Verdict::Error(message) => tally(&mut summary.errors, message.clone(), message, index),
+                ask::Verdict::Fault(kind, detail) => tally(&mut summary.faults, kind, detail, index),
                 ask::Verdict::NotRun(_) => {}
             }
         }

@@ -44,16 +44,23 @@ fn wrap(words: &[String], indent: &str) -> String {
     out
 }
 
-/// One line per kind of answer that is no ruling.
-fn tallies(s: &mut String, title: &str, map: &std::collections::BTreeMap<String, Tally>) {
+/// The most kinds of answer listed under each heading.
+const KINDS: usize = 5;
+
+/// One line per kind of answer that is no ruling (the first few kinds).
+fn tallies(s: &mut String, title: &str, map: &std::collections::BTreeMap<String, Tally>, named: bool) {
     if map.is_empty() {
         return;
     }
     let total: u64 = map.values().map(|t| t.count).sum();
     let _ = writeln!(s, "{title}: {total} stor{}", if total == 1 { "y" } else { "ies" });
-    for (what, t) in map {
-        let head = format!("  {} (first: story {}): ", t.count, t.first);
-        let _ = writeln!(s, "{head}{}", cut(what, WIDTH - head.len()));
+    for (what, t) in map.iter().take(KINDS) {
+        let name = if named { format!("{what}, ") } else { String::new() };
+        let head = format!("  {} {name}first story {}: ", t.count, t.first);
+        let _ = writeln!(s, "{head}{}", cut(&t.detail, WIDTH.saturating_sub(head.len()).max(20)));
+    }
+    if map.len() > KINDS {
+        let _ = writeln!(s, "  and {} more kind(s)", map.len() - KINDS);
     }
 }
 
@@ -90,9 +97,9 @@ pub fn render(summary: &Summary, seed: u64) -> String {
     if summary.stopped_at_max {
         let _ = writeln!(s, "stopped at --max-findings {} group(s)", summary.findings.len());
     }
-    tallies(&mut s, "skipped (never counted as agreement)", &summary.skipped);
-    tallies(&mut s, "errors (the program could not rule)", &summary.errors);
-    tallies(&mut s, "program faults (not disagreements)", &summary.faults);
+    tallies(&mut s, "skipped (never counted as agreement)", &summary.skipped, false);
+    tallies(&mut s, "errors (the program could not rule)", &summary.errors, false);
+    tallies(&mut s, "program faults (not disagreements)", &summary.faults, true);
     if !summary.exercised.is_empty() {
         let mut clauses: Vec<(&String, &u64)> = summary.exercised.iter().collect();
         clauses.sort_by_key(|(c, _)| sort_key(c));
@@ -141,10 +148,15 @@ mod tests {
         for i in 0..60 {
             summary.exercised.insert(format!("27B{i}(a)"), 12345);
         }
-        summary.skipped.insert("x".repeat(200), Tally { count: 3, first: 9 });
-        summary.faults.insert("crash: \n".repeat(40), Tally { count: 1, first: 2 });
+        summary.skipped.insert("x".repeat(200), Tally { count: 3, first: 9, detail: "x".repeat(200) });
+        for i in 0..8 {
+            summary.errors.insert(format!("e{i}"), Tally { count: 1, first: i, detail: format!("e{i}") });
+        }
+        summary.faults.insert("crash".into(), Tally { count: 1, first: 2, detail: "died\n".repeat(40) });
         let text = render(&summary, 12345678901234);
-        assert!(text.contains("3 (first: story 9)"), "{text}");
+        assert!(text.contains("3 first story 9: xxx"), "{text}");
+        assert!(text.contains("1 crash, first story 2: died\\n"), "{text}");
+        assert!(text.contains("and 3 more kind(s)"), "{text}");
         for line in text.lines() {
             assert!(line.chars().count() <= 80, "{line}");
         }
