@@ -33,6 +33,7 @@ pub enum Verdict {
 /// The verdict on one answer against the reference.
 fn verdict(reference: &Ruling, answer: &Answer) -> Verdict {
     match answer {
+        Answer::Ruling(r) if r == reference => Verdict::Agrees,
         Answer::Ruling(r) => match difference(reference, r) {
             Some((group, keys)) => Verdict::Differs(group, keys),
             None => Verdict::Agrees,
@@ -63,6 +64,7 @@ pub fn ask(program: &mut dyn Implementation, stories: &[(&Request, &Ruling)], ca
         if v == Verdict::Agrees {
             // The turned story's answer, turned back, must be the same ruling.
             v = match turned {
+                Answer::Ruling(t) if t.rotate(3) == **reference => Verdict::Agrees,
                 Answer::Ruling(t) => match difference(reference, &t.rotate(3)) {
                     Some((mut group, keys)) => {
                         group.key = format!("{} (turned one seat)", group.key);

@@ -70,15 +70,16 @@ struct View {
 }
 
 impl View {
-    fn of_auction(auction: Auction) -> View {
-        let status = if auction.is_passed_out() {
+    fn of_local(l: &Local) -> View {
+        let status = if l.auction.is_passed_out() {
             Status::PassedOut
-        } else if auction.is_over() {
+        } else if l.auction.is_over() {
             Status::Closed
         } else {
             Status::Auction
         };
-        View { status, next: auction.next_seat(), decision: None, auction, barred: Vec::new() }
+        let barred = l.bars.iter().map(|(s, _)| *s).collect();
+        View { status, next: l.next, decision: None, auction: l.auction.clone(), barred }
     }
 
     fn of_ruling(dealer: Seat, r: &Ruling) -> View {
@@ -97,6 +98,57 @@ impl View {
 
     fn last_bid(&self) -> Option<Bid> {
         self.auction.last_bid().map(|(_, b)| b)
+    }
+}
+
+/// A table the generator keeps itself while nothing waits on a ruling:
+/// the calls that stand, the player to call, and who must pass (with
+/// whether for the rest of the auction). Legal calls in rotation go on it
+/// without asking the reference; anything else is asked.
+#[derive(Debug, Clone)]
+struct Local {
+    auction: Auction,
+    next: Seat,
+    bars: Vec<(Seat, bool)>,
+}
+
+impl Local {
+    fn new(dealer: Seat) -> Local {
+        Local { auction: Auction::new(dealer), next: dealer, bars: Vec::new() }
+    }
+
+    /// The table after `r`, when it waits on nobody's option.
+    fn of_ruling(dealer: Seat, r: &Ruling) -> Option<Local> {
+        if r.status != Status::Auction || r.decision.is_some() || !r.call_restrictions.iter().all(|c| !c.in_force) {
+            return None;
+        }
+        let mut auction = Auction::new(dealer);
+        for c in &r.auction {
+            auction.push(*c);
+        }
+        let bars = r
+            .must_pass
+            .iter()
+            .filter(|m| m.in_force)
+            .map(|m| (m.seat, m.scope == rulings_engine::ruling::Scope::RestOfAuction))
+            .collect();
+        Some(Local { auction, next: r.next?, bars })
+    }
+
+    /// Is `event` a legal call in rotation here (a barred player's pass)?
+    fn takes(&self, event: &Event) -> bool {
+        let Action::Call(c) = event.action else { return false };
+        let barred = self.bars.iter().any(|(s, _)| *s == event.seat);
+        event.seat == self.next
+            && !self.auction.is_over()
+            && (!barred || c == Call::Pass)
+            && self.auction.legality(event.seat, c) == rulings_engine::auction::Legality::Legal
+    }
+
+    fn push(&mut self, seat: Seat, call: Call) {
+        self.auction.push(call);
+        self.bars.retain(|(s, rest)| *s != seat || *rest);
+        self.next = seat.lho();
     }
 }
 
@@ -142,12 +194,16 @@ pub fn story(rng: &mut Rng, scope: &Scope) -> Generated {
     let length = if to_the_end { 60 } else { 1 + rng.below(9) as usize };
     let irregular = !scope.families.is_empty();
     let mut t = Table { rng, scope, story, ruling: None, pending: Pending::None, meaning: None };
-    let mut auction = Auction::new(dealer);
+    let mut local = Some(Local::new(dealer));
+    // Was the last event asked of the reference (so `t.ruling` is the
+    // ruling on the whole story)?
+    let mut asked = false;
     let mut after_the_end = false;
     while t.story.events.len() < length {
-        let view = match &t.ruling {
-            Some(r) => View::of_ruling(dealer, r),
-            None => View::of_auction(auction.clone()),
+        let view = match (&local, &t.ruling) {
+            (Some(l), _) => View::of_local(l),
+            (None, Some(r)) => View::of_ruling(dealer, r),
+            (None, None) => break,
         };
         if matches!(view.status, Status::Closed | Status::PassedOut) {
             // At most one event after the auction: a call after the final
@@ -161,24 +217,25 @@ pub fn story(rng: &mut Rng, scope: &Scope) -> Generated {
         let mut placed = false;
         for _ in 0..4 {
             let event = t.draw(&view, irregular);
-            let legal = t.ruling.is_none()
-                && view.status == Status::Auction
-                && event.seat == view.next
-                && matches!(event.action, Action::Call(c) if auction.legality(event.seat, c)
-                    == rulings_engine::auction::Legality::Legal);
-            if legal {
-                if let Action::Call(c) = event.action {
-                    auction.push(c);
+            if let (Some(l), Action::Call(c)) = (local.as_mut(), event.action) {
+                if l.takes(&event) && matches!(t.pending, Pending::None) {
+                    l.push(event.seat, c);
+                    t.story.events.push(event);
+                    asked = false;
+                    placed = true;
+                    break;
                 }
-                t.story.events.push(event);
-                placed = true;
-                break;
             }
             t.story.events.push(event);
             match rule(&t.story) {
                 Ok(r) => {
                     t.settle(&r);
+                    local = match t.pending {
+                        Pending::None => Local::of_ruling(dealer, &r),
+                        _ => None,
+                    };
                     t.ruling = Some(r);
+                    asked = true;
                     placed = true;
                     break;
                 }
@@ -190,6 +247,9 @@ pub fn story(rng: &mut Rng, scope: &Scope) -> Generated {
         if !placed {
             break;
         }
+    }
+    if !asked {
+        t.ruling = None;
     }
     Generated { story: t.story, ruling: t.ruling }
 }
