@@ -5,6 +5,7 @@
 //! grouped by these three, so that two bugs never hide behind each other
 //! because they share a story's first clause.
 
+use rulings_engine::protocol::feature_of_clause;
 use rulings_engine::Ruling;
 use serde_json::Value;
 
@@ -52,8 +53,7 @@ pub fn difference(reference: &Ruling, answer: &Ruling) -> Option<(Group, Vec<Str
     let first = ORDER.iter().find(|k| keys.iter().any(|d| d == *k)).copied().or(keys.first().map(String::as_str))?;
     let e = expected.get(first).unwrap_or(&Value::Null);
     let a = actual.get(first).unwrap_or(&Value::Null);
-    let story_irregularity =
-        || reference.rulings.last().map_or("-".to_string(), |r| name(&serde_json::to_value(r.irregularity).ok()));
+    let story_irregularity = || story_irregularity(reference);
     let group = match (e, a) {
         (Value::Array(e), Value::Array(a)) if first == "score_adjustment" => {
             let clause = e.iter().find(|c| !a.contains(c)).or(a.iter().find(|c| !e.contains(c)));
@@ -68,6 +68,16 @@ pub fn difference(reference: &Ruling, answer: &Ruling) -> Option<(Group, Vec<Str
         _ => Group { key: first.into(), clause: last_clause(reference), irregularity: story_irregularity() },
     };
     Some((group, keys))
+}
+
+/// What the story is about: the irregularity of the reference's last
+/// ruling entry; before any is ruled, the family of the option the table
+/// waits on (`insufficient-bid` for a 27A1 or 27C option); else `-`.
+fn story_irregularity(reference: &Ruling) -> String {
+    match reference.rulings.last() {
+        Some(r) => name(&serde_json::to_value(r.irregularity).ok()),
+        None => reference.decision.as_ref().and_then(|d| feature_of_clause(&d.law)).unwrap_or("-").to_string(),
+    }
 }
 
 /// The clause of the reference's last ruling entry, or `-`: what a key
@@ -109,7 +119,10 @@ fn entry(key: &str, e: &[Value], a: &[Value], reference: &Ruling) -> Group {
     let law = rulings_engine::clauses::law_number(&clause);
     let irregularity = x.get("irregularity").and_then(Value::as_str).map(str::to_string).unwrap_or_else(|| {
         let near = reference.rulings.iter().rev().find(|r| rulings_engine::clauses::law_number(&r.law) == law);
-        near.or(reference.rulings.last()).map_or("-".to_string(), |r| name(&serde_json::to_value(r.irregularity).ok()))
+        match near {
+            Some(r) => name(&serde_json::to_value(r.irregularity).ok()),
+            None => story_irregularity(reference),
+        }
     });
     Group { key, clause, irregularity }
 }
