@@ -122,7 +122,26 @@ fn every_planted_bug_is_found_naming_its_clause() {
         let f = s.findings.first().unwrap_or_else(|| panic!("{bug}: not found in {} stories", s.generated));
         assert!(names(&f.group.key, &f.group.clause), "{bug}: found as {:?}", f.group);
         assert!(f.story.events.len() <= 8, "{bug}: shrunk to {} events", f.story.events.len());
+        assert_minimal(&mut Planted::new(bug, features), f);
         assert!(s.faults.is_empty() && s.errors.is_empty() && s.skipped.is_empty(), "{bug}");
+    }
+}
+
+/// No single event of a shrunk story can be removed with the program
+/// still disagreeing the same way (the same group), within its scope.
+fn assert_minimal(program: &mut Planted, f: &rulings::fuzz::Finding) {
+    let scope = rulings::fuzz::Scope::of(program.hello());
+    for i in 0..f.story.events.len() {
+        let mut fewer = f.story.clone();
+        fewer.events.remove(i);
+        let Ok(reference) = rulings_engine::rule(&fewer) else { continue };
+        if fewer.events.is_empty() || !scope.admits(&fewer, &reference) {
+            continue;
+        }
+        let verdict = rulings::fuzz::ask::ask(program, &[(&fewer, &reference)], &Cancel::new()).pop();
+        if let Some(rulings::fuzz::ask::Verdict::Differs(g, _)) = verdict {
+            assert_ne!(g, f.group, "event {i} of {:?} could go", f.story.events);
+        }
     }
 }
 
