@@ -22,6 +22,17 @@ fn cut(text: &str, n: usize) -> String {
     format!("{}...", text.chars().take(n.saturating_sub(3)).collect::<String>())
 }
 
+/// `text` cut to its last `n` characters, with `...` before when cut: a
+/// path keeps its file name.
+fn cut_left(text: &str, n: usize) -> String {
+    let text = one_line(text);
+    let count = text.chars().count();
+    if count <= n {
+        return text;
+    }
+    format!("...{}", text.chars().skip(count - n.saturating_sub(3)).collect::<String>())
+}
+
 /// Words laid out in lines of at most [`WIDTH`] columns, each indented.
 fn wrap(words: &[String], indent: &str) -> String {
     let mut out = String::new();
@@ -127,7 +138,7 @@ pub fn render(summary: &Summary, seed: u64) -> String {
         );
         match &f.written {
             Some(Ok(p)) => {
-                let _ = writeln!(s, "    {}", cut(&p.display().to_string(), WIDTH - 4));
+                let _ = writeln!(s, "    {}", cut_left(&p.display().to_string(), WIDTH - 4));
             }
             Some(Err(e)) => {
                 let _ = writeln!(s, "    {}", cut(&format!("not written: {e}"), WIDTH - 4));
@@ -153,7 +164,30 @@ mod tests {
             summary.errors.insert(format!("e{i}"), Tally { count: 1, first: i, detail: format!("e{i}") });
         }
         summary.faults.insert("crash".into(), Tally { count: 1, first: 2, detail: "died\n".repeat(40) });
+        summary.findings.push(crate::fuzz::Finding {
+            group: crate::fuzz::Group { key: "k".into(), clause: "27B2".into(), irregularity: "-".into() },
+            keys: Vec::new(),
+            hits: 1,
+            index: 0,
+            story: rulings_engine::Request {
+                edition: rulings_engine::Edition::E2017,
+                dealer: rulings_engine::Seat::N,
+                vulnerable: Default::default(),
+                events: Vec::new(),
+                regulations: None,
+            },
+            reference: rulings_engine::rule(&rulings_engine::Request {
+                edition: rulings_engine::Edition::E2017,
+                dealer: rulings_engine::Seat::N,
+                vulnerable: Default::default(),
+                events: Vec::new(),
+                regulations: None,
+            })
+            .expect("ruled"),
+            written: Some(Ok(std::path::PathBuf::from(format!("{}/fuzz-l27-abcd.yaml", "long/".repeat(30))))),
+        });
         let text = render(&summary, 12345678901234);
+        assert!(text.contains("/fuzz-l27-abcd.yaml\n"), "{text}");
         assert!(text.contains("3 first story 9: xxx"), "{text}");
         assert!(text.contains("1 crash, first story 2: died\\n"), "{text}");
         assert!(text.contains("and 3 more kind(s)"), "{text}");

@@ -162,7 +162,7 @@ pub fn clauses(r: &Ruling) -> Vec<String> {
 mod tests {
     use super::*;
     use rulings_engine::request::{Action, Event};
-    use rulings_engine::{rule, Call, Seat};
+    use rulings_engine::{rule, Seat};
 
     fn story(events: &[(Seat, &str)]) -> Request {
         Request {
@@ -202,7 +202,6 @@ mod tests {
         assert_eq!(needs(&s, &r), vec!["comparable-call"]);
         s.events[1].findings.same_denomination = Some(true);
         assert_eq!(needs(&s, &r), vec!["insufficient-bid"]);
-        let _ = Call::Pass;
     }
 
     #[test]
