@@ -346,8 +346,11 @@ impl Table<'_> {
         let call = match self.rng.below(8) {
             // 27B1(a): the lowest sufficient bid in the same denomination.
             0 | 1 => {
-                if self.scope.has("insufficient-bid") && self.rng.chance(25) {
-                    findings.same_denomination = Some(true);
+                // The director's finding that it specifies the same
+                // denomination(s) as the withdrawn bid, or not (an
+                // artificial bid).
+                if self.scope.has("insufficient-bid") && self.rng.chance(35) {
+                    findings.same_denomination = Some(self.rng.chance(70));
                 }
                 Call::Bid(Bid::lowest_sufficient(bid.strain, over))
             }
