@@ -107,8 +107,8 @@ impl<'de> Deserialize<'de> for Event {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
                 let mut seat: Option<(Seat, Action)> = None;
                 let mut f = Findings::default();
-                while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
+                while let Some(KeyText(key)) = map.next_key::<KeyText>()? {
+                    match key.as_ref() {
                         "N" | "E" | "S" | "W" => {
                             let s: Seat = key.parse().map_err(de::Error::custom)?;
                             let text: ActionText = map.next_value()?;
@@ -174,6 +174,29 @@ impl Serialize for Event {
             m.serialize_entry("means", v)?;
         }
         m.end()
+    }
+}
+
+/// A key of an event, borrowed from the input where it allows (a
+/// protocol line): no string allocated per event.
+struct KeyText<'de>(std::borrow::Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for KeyText<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = KeyText<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a key: a seat (N, E, S or W) or a finding")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<KeyText<'de>, E> {
+                Ok(KeyText(v.into()))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<KeyText<'de>, E> {
+                Ok(KeyText(v.to_string().into()))
+            }
+        }
+        d.deserialize_str(V)
     }
 }
 
