@@ -60,7 +60,16 @@ pub fn case_text(w: &Written, hello: &Hello, id: &str) -> Result<String, String>
         w.keys.join(", ")
     ));
     let _ = writeln!(s, "# Found by rulings fuzz against: {program}");
-    let _ = writeln!(s, "# It differs from the reference engine in {what}.");
+    let mut line = String::from("#");
+    for word in format!("It differs from the reference engine in {what}.").split(' ') {
+        if line.len() + 1 + word.len() > 78 && line.len() > 1 {
+            let _ = writeln!(s, "{line}");
+            line = String::from("#");
+        }
+        line.push(' ');
+        line.push_str(word);
+    }
+    let _ = writeln!(s, "{line}");
     let _ = writeln!(s, "# The expectation below is the reference engine's ruling, NOT yet checked");
     let _ = writeln!(s, "# against the Laws: check it, correct it where the Laws say otherwise, cite");
     let _ = writeln!(s, "# the clauses, then remove the `{UNREVIEWED}` tag (rulings check refuses the");
