@@ -32,9 +32,19 @@ pub struct Written<'a> {
 }
 
 /// `text` on one line: control characters (a newline, a carriage return,
-/// a tab, an escape) written as escapes, so that a comment stays a comment.
+/// a tab, an escape, NEL) and the Unicode line and paragraph separators
+/// (line breaks to a YAML 1.1 reader) written as escapes, so that a
+/// comment stays a comment.
 pub fn one_line(text: &str) -> String {
-    text.chars().map(|c| if c.is_control() { c.escape_default().to_string() } else { c.to_string() }).collect()
+    text.chars()
+        .map(|c| {
+            if c.is_control() || c == '\u{2028}' || c == '\u{2029}' {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
 
 /// A YAML string in double quotes (JSON's quoting is YAML's).
@@ -84,7 +94,7 @@ pub fn case_text(w: &Written, hello: &Hello, id: &str) -> Result<String, String>
     );
     let _ = writeln!(s, "title: {}", quoted(&title));
     let _ = writeln!(s, "laws: [{}]", laws.iter().map(|l| quoted(l)).collect::<Vec<_>>().join(", "));
-    let source = format!("rulings fuzz --seed {} (story {}), against {}", w.seed, w.index, hello.name);
+    let source = format!("rulings fuzz --seed {} (story {}), against {}", w.seed, w.index, one_line(&hello.name));
     let _ = writeln!(s, "source: {}", quoted(&source));
     let _ = writeln!(s, "editions: [{}]", w.story.edition);
     let _ = writeln!(s, "tags: [{UNREVIEWED}]");
@@ -140,14 +150,14 @@ mod tests {
         let keys = vec!["next".to_string()];
         let w = Written { group: &group, keys: &keys, story: &story, reference: &reference, index: 3, seed: 1 };
         let mut hello = engine_hello();
-        hello.name = "evil\nexpect: {status: closed}\r\n# x\u{1b}".into();
+        hello.name = "evil\nexpect: {status: closed}\r\n# x\u{1b}\u{2028}id: Y\u{85}tags: []".into();
         hello.version = "1\nid: X".into();
         let text = case_text(&w, &hello, "L22-ABCD").expect("written");
         let value: serde_yaml::Value = serde_yaml::from_str(&text).expect("YAML");
         assert_eq!(value["expect"]["status"], serde_yaml::Value::from("auction"), "{text}");
         assert_eq!(value["id"], serde_yaml::Value::from("L22-ABCD"), "{text}");
         for line in text.lines() {
-            assert!(!line.contains('\r') && !line.contains('\u{1b}'), "{line:?}");
+            assert!(!line.contains(['\r', '\u{1b}', '\u{2028}', '\u{85}']), "{line:?}");
         }
         assert_eq!(text.lines().filter(|l| l.starts_with("expect:")).count(), 1, "{text}");
         assert!(text.contains("evil\\nexpect"), "{text}");
