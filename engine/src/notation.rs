@@ -106,6 +106,14 @@ impl fmt::Display for Seat {
 impl FromStr for Seat {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Seat, NotationError> {
+        // The canonical letters, read without allocating.
+        match s {
+            "N" => return Ok(Seat::N),
+            "E" => return Ok(Seat::E),
+            "S" => return Ok(Seat::S),
+            "W" => return Ok(Seat::W),
+            _ => {}
+        }
         match s.trim().to_ascii_uppercase().as_str() {
             "N" | "NORTH" => Ok(Seat::N),
             "E" | "EAST" => Ok(Seat::E),
@@ -170,6 +178,15 @@ impl fmt::Display for Strain {
 impl FromStr for Strain {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Strain, NotationError> {
+        // The canonical spellings, read without allocating.
+        match s {
+            "C" => return Ok(Strain::C),
+            "D" => return Ok(Strain::D),
+            "H" => return Ok(Strain::H),
+            "S" => return Ok(Strain::S),
+            "NT" => return Ok(Strain::NT),
+            _ => {}
+        }
         match s.trim().to_ascii_uppercase().as_str() {
             "C" => Ok(Strain::C),
             "D" => Ok(Strain::D),
@@ -274,6 +291,9 @@ impl fmt::Display for Call {
 impl FromStr for Call {
     type Err = NotationError;
     fn from_str(text: &str) -> Result<Call, NotationError> {
+        if let Some(c) = canonical_call(text.as_bytes()) {
+            return Ok(c);
+        }
         let s = text.trim();
         if s.is_empty() {
             return Err(NotationError::new(text, "a call: it is empty (expected P, X, XX or a bid such as 1S)"));
@@ -372,11 +392,60 @@ impl FromStr for Vulnerability {
     }
 }
 
+/// The canonical text of a value, where it is a constant: written as it
+/// is, without going through `Display` (every message carries dozens).
+trait StaticText {
+    fn static_text(&self) -> Option<&'static str>;
+}
+
+impl StaticText for Seat {
+    fn static_text(&self) -> Option<&'static str> {
+        Some(self.letter())
+    }
+}
+
+impl StaticText for Strain {
+    fn static_text(&self) -> Option<&'static str> {
+        Some(self.symbol())
+    }
+}
+
+impl StaticText for Bid {
+    fn static_text(&self) -> Option<&'static str> {
+        const BIDS: [&str; 35] = [
+            "1C", "1D", "1H", "1S", "1NT", "2C", "2D", "2H", "2S", "2NT", "3C", "3D", "3H", "3S", "3NT", "4C", "4D",
+            "4H", "4S", "4NT", "5C", "5D", "5H", "5S", "5NT", "6C", "6D", "6H", "6S", "6NT", "7C", "7D", "7H", "7S",
+            "7NT",
+        ];
+        (1..=7).contains(&self.level).then(|| BIDS[self.rank() as usize])
+    }
+}
+
+impl StaticText for Call {
+    fn static_text(&self) -> Option<&'static str> {
+        match self {
+            Call::Pass => Some("P"),
+            Call::Double => Some("X"),
+            Call::Redouble => Some("XX"),
+            Call::Bid(b) => b.static_text(),
+        }
+    }
+}
+
+impl StaticText for Vulnerability {
+    fn static_text(&self) -> Option<&'static str> {
+        None
+    }
+}
+
 macro_rules! string_serde {
     ($($t:ty),*) => {$(
         impl Serialize for $t {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.collect_str(self)
+                match self.static_text() {
+                    Some(text) => s.serialize_str(text),
+                    None => s.collect_str(self),
+                }
             }
         }
         impl<'de> Deserialize<'de> for $t {
@@ -389,6 +458,27 @@ macro_rules! string_serde {
 }
 
 string_serde!(Seat, Strain, Bid, Call, Vulnerability);
+
+/// A call in the canonical notation every message of the protocol uses
+/// (`P`, `X`, `XX`, `1C`..`7NT`), read without allocating; None for any
+/// other spelling, which the general parser reads or refuses.
+pub(crate) fn canonical_call(b: &[u8]) -> Option<Call> {
+    let strain = |rest: &[u8]| match rest {
+        b"C" => Some(Strain::C),
+        b"D" => Some(Strain::D),
+        b"H" => Some(Strain::H),
+        b"S" => Some(Strain::S),
+        b"NT" => Some(Strain::NT),
+        _ => None,
+    };
+    match b {
+        b"P" => Some(Call::Pass),
+        b"X" => Some(Call::Double),
+        b"XX" => Some(Call::Redouble),
+        [l @ b'1'..=b'7', rest @ ..] => strain(rest).map(|s| Call::Bid(Bid::new(l - b'0', s))),
+        _ => None,
+    }
+}
 
 impl Bid {
     /// Parse a bid only (not pass, double or redouble).
@@ -409,27 +499,32 @@ impl FromStr for Bid {
 
 /// Accepts a YAML/JSON string, or a bare number or bool where a user wrote
 /// one by mistake, so that the error names the text rather than the type.
-struct StringOrNumber(String);
+struct StringOrNumber<'de>(std::borrow::Cow<'de, str>);
 
-impl<'de> Deserialize<'de> for StringOrNumber {
+impl<'de> Deserialize<'de> for StringOrNumber<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> serde::de::Visitor<'de> for V {
-            type Value = StringOrNumber;
+            type Value = StringOrNumber<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a string")
             }
-            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<StringOrNumber, E> {
-                Ok(StringOrNumber(v.to_string()))
+            // Borrowed where the input allows: a protocol line is read
+            // without a string allocated per call and seat.
+            fn visit_borrowed_str<E: serde::de::Error>(self, v: &'de str) -> Result<StringOrNumber<'de>, E> {
+                Ok(StringOrNumber(v.into()))
             }
-            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<StringOrNumber, E> {
-                Ok(StringOrNumber(v.to_string()))
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<StringOrNumber<'de>, E> {
+                Ok(StringOrNumber(v.to_string().into()))
             }
-            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<StringOrNumber, E> {
-                Ok(StringOrNumber(v.to_string()))
+            fn visit_u64<E: serde::de::Error>(self, v: u64) -> Result<StringOrNumber<'de>, E> {
+                Ok(StringOrNumber(v.to_string().into()))
             }
-            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<StringOrNumber, E> {
-                Ok(StringOrNumber(v.to_string()))
+            fn visit_i64<E: serde::de::Error>(self, v: i64) -> Result<StringOrNumber<'de>, E> {
+                Ok(StringOrNumber(v.to_string().into()))
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<StringOrNumber<'de>, E> {
+                Ok(StringOrNumber(v.to_string().into()))
             }
         }
         d.deserialize_any(V)
@@ -504,5 +599,33 @@ mod tests {
         assert_eq!(Seat::E.distance_to(Seat::N), 3);
         assert_eq!(Vulnerability::NS.rotate(1), Vulnerability::EW);
         assert_eq!(Vulnerability::Both.rotate(3), Vulnerability::Both);
+    }
+
+    /// The fast paths (canonical text read without allocating, constants
+    /// written without `Display`) give what the general ones give.
+    #[test]
+    fn the_canonical_fast_paths_agree_with_the_general_ones() {
+        let mut calls = vec![Call::Pass, Call::Double, Call::Redouble];
+        for level in 1..=7 {
+            calls.extend(Strain::ALL.iter().map(|&s| Call::Bid(Bid::new(level, s))));
+        }
+        for c in calls {
+            let text = c.to_string();
+            assert_eq!(canonical_call(text.as_bytes()), Some(c), "{text}");
+            assert_eq!(serde_json::to_string(&c).expect("written"), format!("\"{text}\""));
+            assert_eq!(serde_json::from_str::<Call>(&format!("\"{text}\"")).expect("read"), c);
+        }
+        let above = Call::Bid(Bid::new(8, Strain::S));
+        assert_eq!(serde_json::to_string(&above).expect("written"), "\"8S\"");
+        for odd in ["p", " 1S", "1s", "8S", "0C", "1N", "pass", ""] {
+            assert_eq!(canonical_call(odd.as_bytes()), None, "{odd}");
+        }
+        assert_eq!("1n".parse::<Call>().ok(), Some(Call::Bid(Bid::new(1, Strain::NT))));
+        for seat in Seat::ALL {
+            assert_eq!(serde_json::to_string(&seat).expect("written"), format!("\"{seat}\""));
+            assert_eq!(serde_json::from_str::<Seat>(&format!("\"{seat}\"")).expect("read"), seat);
+        }
+        let escaped: Seat = serde_json::from_str("\"\\u004E\"").expect("an escaped N is read too");
+        assert_eq!(escaped, Seat::N);
     }
 }

@@ -43,6 +43,9 @@ impl fmt::Display for Action {
 impl std::str::FromStr for Action {
     type Err = crate::notation::NotationError;
     fn from_str(s: &str) -> Result<Action, Self::Err> {
+        if let Some(c) = crate::notation::canonical_call(s.as_bytes()) {
+            return Ok(Action::Call(c));
+        }
         let t = s.trim();
         let (verb, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
         match verb.to_ascii_lowercase().as_str() {
@@ -119,8 +122,8 @@ impl<'de> Deserialize<'de> for Event {
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
                 let mut seat: Option<(Seat, Action)> = None;
                 let mut f = Findings::default();
-                while let Some(key) = map.next_key::<String>()? {
-                    match key.as_str() {
+                while let Some(KeyText(key)) = map.next_key::<KeyText>()? {
+                    match key.as_ref() {
                         "N" | "E" | "S" | "W" => {
                             let s: Seat = key.parse().map_err(de::Error::custom)?;
                             let text: ActionText = map.next_value()?;
@@ -197,32 +200,59 @@ impl Serialize for Event {
     }
 }
 
-/// The value of a seat key, read as text even where YAML saw a number or a
-/// boolean, so that notation errors name what was written.
-struct ActionText(String);
+/// A key of an event, borrowed from the input where it allows (a
+/// protocol line): no string allocated per event.
+struct KeyText<'de>(std::borrow::Cow<'de, str>);
 
-impl<'de> Deserialize<'de> for ActionText {
+impl<'de> Deserialize<'de> for KeyText<'de> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         struct V;
         impl<'de> Visitor<'de> for V {
-            type Value = ActionText;
+            type Value = KeyText<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a key: a seat (N, E, S or W) or a finding")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<KeyText<'de>, E> {
+                Ok(KeyText(v.into()))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<KeyText<'de>, E> {
+                Ok(KeyText(v.to_string().into()))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// The value of a seat key, read as text even where YAML saw a number or a
+/// boolean, so that notation errors name what was written.
+struct ActionText<'de>(std::borrow::Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for ActionText<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = ActionText<'de>;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a call (P, X, XX, 1C..7NT), `accept`, `reject`, `exposes CARDS` or `leads CARD`")
             }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<ActionText, E> {
-                Ok(ActionText(v.to_string()))
+            // Borrowed where the input allows (a protocol line).
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<ActionText<'de>, E> {
+                Ok(ActionText(v.into()))
             }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<ActionText, E> {
-                Ok(ActionText(v.to_string()))
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<ActionText<'de>, E> {
+                Ok(ActionText(v.to_string().into()))
             }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<ActionText, E> {
-                Ok(ActionText(v.to_string()))
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<ActionText<'de>, E> {
+                Ok(ActionText(v.to_string().into()))
             }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<ActionText, E> {
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<ActionText<'de>, E> {
+                Ok(ActionText(v.to_string().into()))
+            }
+            fn visit_bool<E: de::Error>(self, v: bool) -> Result<ActionText<'de>, E> {
                 // YAML 1.1 habits: an unquoted `N`/`Y`/`no` may arrive as a bool.
-                Ok(ActionText(v.to_string()))
+                Ok(ActionText(v.to_string().into()))
             }
-            fn visit_unit<E: de::Error>(self) -> Result<ActionText, E> {
+            fn visit_unit<E: de::Error>(self) -> Result<ActionText<'de>, E> {
                 Err(E::custom("the event names a seat but no call: write the call after the colon"))
             }
         }

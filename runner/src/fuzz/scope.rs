@@ -1,0 +1,215 @@
+//! What a program may be asked: the editions and features its hello
+//! declares, narrowed by `--feature` and `--law`, and the features a story
+//! needs of it (docs/protocol.md, "Features"). A story is asked only when
+//! every feature it needs was declared: the families of every clause the
+//! reference's ruling cites (the law of a pending decision included), and
+//! the families that receive the findings it carries in the corpus.
+
+use rulings_engine::protocol::{feature_of_clause, needed_features, Hello, LAW_FEATURES};
+use rulings_engine::ruling::Basis;
+use rulings_engine::{Edition, Request, Ruling};
+
+/// The families of law that receive a `comparable` finding in the corpus:
+/// a replacement for an insufficient bid (27B1(b)), a call after a call
+/// out of rotation was cancelled (30B, 31A2, 32), and Law 23 itself.
+const RECEIVE_COMPARABLE: &[&str] = &["insufficient-bid", "out-of-rotation", "comparable-call"];
+
+/// What the generator may put in a story, and what the program may be asked.
+#[derive(Debug, Clone)]
+pub struct Scope {
+    pub editions: Vec<Edition>,
+    /// The features the program declared.
+    pub features: Vec<String>,
+    /// The families the generator draws irregularities from: the declared
+    /// law families, or those `--feature` names.
+    pub families: Vec<&'static str>,
+    /// `--law`: only stories whose ruling cites one of these clauses (or a
+    /// clause under one: `27B` takes `27B1(a)`) are asked.
+    pub laws: Vec<String>,
+}
+
+impl Scope {
+    /// The scope of a program's hello, every declared family drawn.
+    pub fn of(hello: &Hello) -> Scope {
+        let families = LAW_FEATURES.iter().copied().filter(|f| hello.features.iter().any(|d| d == f)).collect();
+        Scope { editions: hello.editions.clone(), features: hello.features.clone(), families, laws: Vec::new() }
+    }
+
+    /// Narrowed to the families `features` names (`--feature`) and the
+    /// families of the clauses `laws` names (`--law`), where given. A
+    /// family the program did not declare is never drawn.
+    pub fn focused(mut self, features: &[String], laws: &[String]) -> Scope {
+        let wanted: Vec<&str> =
+            features.iter().map(String::as_str).chain(laws.iter().filter_map(|l| feature_of_clause(l))).collect();
+        if !wanted.is_empty() {
+            self.families.retain(|f| wanted.contains(f));
+        }
+        self.laws = laws.to_vec();
+        self
+    }
+
+    pub fn has(&self, feature: &str) -> bool {
+        self.features.iter().any(|f| f == feature)
+    }
+
+    /// Does the generator draw irregularities of this family?
+    pub fn draws(&self, family: &str) -> bool {
+        self.families.contains(&family)
+    }
+
+    /// Does a program of this scope receive a `comparable` finding?
+    pub fn receives_comparable(&self) -> bool {
+        RECEIVE_COMPARABLE.iter().any(|f| self.has(f))
+    }
+
+    /// May the program be asked `story`, on which the reference rules `r`?
+    pub fn admits(&self, story: &Request, r: &Ruling) -> bool {
+        self.editions.contains(&story.edition) && needs(story, r).iter().all(|f| self.has(f))
+    }
+
+    /// Does `r` cite a clause `--law` asks for (always, without `--law`)?
+    pub fn focuses_on(&self, r: &Ruling) -> bool {
+        self.laws.is_empty() || clauses(r).iter().any(|c| self.laws.iter().any(|l| under(c, l)))
+    }
+}
+
+/// Is `clause` the clause `law` or one under it (`27B1(a)` is under `27`,
+/// `27B` and `27B1`, not under `2`)?
+pub fn under(clause: &str, law: &str) -> bool {
+    clause.strip_prefix(law).is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_digit()))
+}
+
+/// The features a story needs: those of every clause the reference's
+/// ruling cites ([`clauses`]), `meanings` for a `means:`, and for each
+/// finding a family that receives it in the corpus: `unintended` goes to
+/// change-of-call programs (25A), `same_denomination` to insufficient-bid
+/// programs (27B1(a)), `comparable` to a program of one of the families
+/// that rule on comparable calls (Law 23 when the story needs none of them).
+pub fn needs(story: &Request, r: &Ruling) -> Vec<&'static str> {
+    let laws = clauses(r);
+    let mut out = needed_features(laws.iter().map(String::as_str), &story.events, story.regulations.as_ref());
+    let mut add = |f: &'static str| {
+        if !out.contains(&f) {
+            out.push(f);
+        }
+    };
+    let findings = story.events.iter().map(|e| &e.findings);
+    for f in findings {
+        if f.unintended.is_some() {
+            add("change-of-call");
+        }
+        if f.same_denomination.is_some() {
+            add("insufficient-bid");
+        }
+    }
+    if story.events.iter().any(|e| e.findings.comparable.is_some())
+        && !out.iter().any(|f| RECEIVE_COMPARABLE.contains(f))
+    {
+        out.push("comparable-call");
+    }
+    out
+}
+
+/// Every clause a ruling cites, in order, each once: its entries' laws, the
+/// law of the decision it waits on, and the Law 23 clause by which it
+/// found a replacement comparable (23A1-23A3).
+pub fn clauses(r: &Ruling) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |c: &str| {
+        if !out.iter().any(|o| o == c) {
+            out.push(c.to_string());
+        }
+    };
+    for x in &r.rulings {
+        add(&x.law);
+        if let Some(c) = x.comparable {
+            match c.basis {
+                Basis::Similar => add("23A1"),
+                Basis::Subset => add("23A2"),
+                Basis::SamePurpose => add("23A3"),
+                Basis::Finding | Basis::Default => {}
+            }
+        }
+    }
+    if let Some(d) = &r.decision {
+        add(&d.law);
+    }
+    for x in &r.must_pass {
+        add(&x.law);
+    }
+    for x in &r.call_restrictions {
+        add(&x.law);
+    }
+    for x in &r.lead_restrictions {
+        add(&x.law);
+    }
+    for x in &r.penalty_cards {
+        add(&x.law);
+    }
+    for x in &r.unauthorized_information {
+        add(&x.law);
+    }
+    for x in &r.score_adjustment {
+        add(x);
+    }
+    if let Some(c) = &r.score_cap {
+        add(&c.law);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rulings_engine::request::{Action, Event};
+    use rulings_engine::{rule, Seat};
+
+    fn story(events: &[(Seat, &str)]) -> Request {
+        Request {
+            edition: Edition::E2017,
+            dealer: Seat::S,
+            vulnerable: Default::default(),
+            events: events.iter().map(|(s, a)| Event::new(*s, a.parse::<Action>().expect("an action"))).collect(),
+            regulations: None,
+        }
+    }
+
+    fn nothing() -> Scope {
+        Scope { editions: Edition::ALL.to_vec(), features: Vec::new(), families: Vec::new(), laws: Vec::new() }
+    }
+
+    /// `S 1D, W P, N 1C` waits on East's option under 27A1: a story a
+    /// program that declares no feature was asked (the scope looked at the
+    /// ruling's entries, not at the law of the decision it waits on).
+    #[test]
+    fn the_law_of_a_pending_decision_needs_its_feature() {
+        let s = story(&[(Seat::S, "1D"), (Seat::W, "P"), (Seat::N, "1C")]);
+        let r = rule(&s).expect("ruled");
+        assert!(r.decision.is_some());
+        assert_eq!(needs(&s, &r), vec!["insufficient-bid"]);
+        assert!(!nothing().admits(&s, &r));
+    }
+
+    #[test]
+    fn each_finding_needs_a_family_that_receives_it() {
+        let mut s = story(&[(Seat::S, "1D"), (Seat::W, "P")]);
+        let r = rule(&s).expect("ruled");
+        assert!(nothing().admits(&s, &r));
+        s.events[1].findings.unintended = Some(true);
+        assert_eq!(needs(&s, &r), vec!["change-of-call"]);
+        s.events[1].findings.unintended = None;
+        s.events[1].findings.comparable = Some(false);
+        assert_eq!(needs(&s, &r), vec!["comparable-call"]);
+        s.events[1].findings.same_denomination = Some(true);
+        assert_eq!(needs(&s, &r), vec!["insufficient-bid"]);
+    }
+
+    #[test]
+    fn a_law_takes_the_clauses_under_it() {
+        assert!(under("27B1(a)", "27"));
+        assert!(under("27B1(a)", "27B1"));
+        assert!(under("27B1(a)", "27B1(a)"));
+        assert!(!under("27B1(a)", "2"));
+        assert!(!under("27B1(a)", "27B2"));
+    }
+}
