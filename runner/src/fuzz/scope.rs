@@ -248,6 +248,24 @@ mod tests {
         assert_eq!(needs(&s, &r), vec!["insufficient-bid"]);
     }
 
+    /// A program declaring `refusal` has the families it does not declare
+    /// drawn, to refuse; `--feature refusal` draws those only, `--feature`
+    /// of a declared family that one only.
+    #[test]
+    fn the_families_a_program_refuses_are_drawn() {
+        let mut hello = rulings_engine::protocol::engine_hello();
+        hello.features = vec!["refusal".into(), "change-of-call".into(), "out-of-rotation".into()];
+        let scope = Scope::of(&hello);
+        assert_eq!(scope.refused, vec!["insufficient-bid", "inadmissible"]);
+        assert_eq!(scope.families, vec!["insufficient-bid", "change-of-call", "out-of-rotation", "inadmissible"]);
+        let refusing = scope.clone().focused(&["refusal".to_string()], &[]);
+        assert_eq!(refusing.families, vec!["insufficient-bid", "inadmissible"]);
+        let ruling = scope.focused(&["out-of-rotation".to_string()], &[]);
+        assert_eq!(ruling.families, vec!["out-of-rotation"]);
+        hello.features.retain(|f| f != "refusal");
+        assert_eq!(Scope::of(&hello).families, vec!["change-of-call", "out-of-rotation"]);
+    }
+
     #[test]
     fn a_law_takes_the_clauses_under_it() {
         assert!(under("27B1(a)", "27"));
