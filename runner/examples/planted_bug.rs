@@ -6,14 +6,20 @@
 //! Arguments, each `key=value`:
 //! - `bug=NAME`, one of [`BUGS`] (none: it bends nothing);
 //! - `features=a,b` to declare (empty for none; default: every feature);
-//! - `name=NAME` for the hello.
+//! - `name=NAME` for the hello;
+//! - `refusal=MODE`, one of [`REFUSALS`]: it also declares `refusal` and
+//!   refuses the first irregular call of a family it does not declare, as
+//!   that mode says (with a planted bug or without).
 //!
-//! The bending is also used in process by the tests ([`bend`]).
+//! The bending and the refusing are also used in process by the tests
+//! ([`bend`], [`refuse`]).
 
 use std::io::{self, BufRead, Write};
 
-use rulings_engine::protocol::{engine_hello, FromImplementation, ToImplementation};
+use rulings_engine::protocol::{engine_hello, FromImplementation, Hello, ToImplementation};
+use rulings_engine::refusal::{first_irregular_call, IrregularCall};
 use rulings_engine::ruling::{Ruling, Scope};
+use rulings_engine::Request;
 use serde_json::json;
 
 /// Each bug: its name (the clauses it bends) and what it does.
@@ -33,6 +39,41 @@ pub const BUGS: &[(&str, &str)] = &[
     ("declarer", "the declarer taken as the partner of the right one"),
     ("doubling", "a doubled or redoubled contract given undoubled"),
 ];
+
+/// Each way of refusing: its name and what it does.
+pub const REFUSALS: &[(&str, &str)] = &[
+    ("right", "refuses the first irregular call of a family it does not declare"),
+    ("stand", "as right, but lets an insufficient bid stand (rules on it)"),
+    ("wrong", "as right, but refuses the event before it (after it, at event 0)"),
+];
+
+/// The family of law that rectifies an irregular call (docs/protocol.md,
+/// "Features"): the program refuses the call when it does not declare it.
+fn family(why: IrregularCall) -> &'static str {
+    match why {
+        IrregularCall::Insufficient => "insufficient-bid",
+        IrregularCall::OutOfRotation => "out-of-rotation",
+        _ => "inadmissible",
+    }
+}
+
+/// The event a program refusing as `mode` refuses in `request`, and why;
+/// None when it rules on the story.
+pub fn refuse(mode: &str, hello: &Hello, request: &Request) -> Option<(usize, String)> {
+    let first = first_irregular_call(request)?;
+    if hello.features.iter().any(|f| f == family(first.why)) {
+        return None;
+    }
+    let reason = format!("{} {}: {}", first.seat, first.call, first.why);
+    match mode {
+        "right" => Some((first.event, reason)),
+        "stand" if first.why == IrregularCall::Insufficient => None,
+        "stand" => Some((first.event, reason)),
+        "wrong" if first.event == 0 => Some((1, reason)),
+        "wrong" => Some((first.event - 1, reason)),
+        _ => None,
+    }
+}
 
 fn law(clause: &str) -> u32 {
     rulings_engine::clauses::law_number(clause).unwrap_or(0)
@@ -104,18 +145,24 @@ fn main() {
     if let Some(f) = arg("features") {
         hello.features = f.split(',').filter(|s| !s.is_empty()).map(str::to_string).collect();
     }
+    let refusal = arg("refusal").unwrap_or_default();
+    if !refusal.is_empty() {
+        if !REFUSALS.iter().any(|(m, _)| *m == refusal) {
+            let names: Vec<&str> = REFUSALS.iter().map(|(m, _)| *m).collect();
+            eprintln!("planted_bug: unknown refusal `{refusal}`; one of {}", names.join(", "));
+            std::process::exit(2);
+        }
+        hello.features.push(rulings_engine::protocol::REFUSAL.to_string());
+    }
     let stdin = io::stdin();
     let mut out = io::stdout().lock();
     for line in stdin.lock().lines() {
         let Ok(line) = line else { return };
         let answer = match serde_json::from_str::<ToImplementation>(&line) {
             Ok(ToImplementation::Hello { .. }) => serde_json::to_value(FromImplementation::Hello(hello.clone())),
-            Ok(ToImplementation::Rule { seq, request }) => match rulings_engine::rule(&request) {
-                Ok(mut r) => {
-                    bend(&bug, &mut r);
-                    serde_json::to_value(FromImplementation::ruling(seq, r))
-                }
-                Err(e) => serde_json::to_value(FromImplementation::error(seq, e.to_string())),
+            Ok(ToImplementation::Rule { seq, request }) => match refuse(&refusal, &hello, &request) {
+                Some((event, reason)) => Ok(json!({"type": "refused", "seq": seq, "event": event, "reason": reason})),
+                None => ruled(&bug, seq, &request),
             },
             Ok(ToImplementation::Bye) => return,
             Err(e) => Ok(json!({"type": "error", "seq": null, "message": e.to_string()})),
@@ -124,5 +171,17 @@ fn main() {
         if writeln!(out, "{text}").and_then(|()| out.flush()).is_err() {
             return;
         }
+    }
+}
+
+/// The reference's ruling on `request`, bent as `bug` says.
+#[allow(dead_code)] // the tests include this file for [`bend`] only
+fn ruled(bug: &str, seq: serde_json::Value, request: &Request) -> serde_json::Result<serde_json::Value> {
+    match rulings_engine::rule(request) {
+        Ok(mut r) => {
+            bend(bug, &mut r);
+            serde_json::to_value(FromImplementation::ruling(seq, r))
+        }
+        Err(e) => serde_json::to_value(FromImplementation::error(seq, e.to_string())),
     }
 }

@@ -4,13 +4,35 @@
 //! and a fault of the program (a crash, a time-out, a broken line, a
 //! program that could not be run) are each told apart, never as a
 //! disagreement with the reference.
+//!
+//! A story a program declaring `refusal` must refuse (its first irregular
+//! call is of a family it does not declare) is judged by
+//! [`disagreement`]: refusing that call agrees; letting it stand (a
+//! ruling), refusing another event, or an `error` answer differs, grouped
+//! by what it did, the law that rectifies the call and its family; skipped and faults are what they are elsewhere.
 
+use rulings_engine::notation::Call;
+use rulings_engine::refusal::{FirstIrregularCall, IrregularCall};
 use rulings_engine::{Request, Ruling};
 
 use crate::cancel::Cancel;
 use crate::implementation::{Answer, Implementation};
+use crate::judging::refusal::{disagreement, family};
 
 use super::findings::{difference, Group};
+
+/// A story to ask, the reference's ruling on it, and the call the program
+/// must refuse instead of ruling, when it must (refusal).
+#[derive(Debug, Clone, Copy)]
+pub struct Question<'a> {
+    pub story: &'a Request,
+    pub reference: &'a Ruling,
+    pub refusal: Option<FirstIrregularCall>,
+}
+
+/// The group key of every disagreement on a story the program must refuse
+/// starts with this.
+pub const REFUSAL_KEY: &str = "refusal";
 
 /// What the program's answers to one story say.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,26 +80,87 @@ fn verdict(reference: &Ruling, answer: &Answer) -> Verdict {
     }
 }
 
-/// Ask `program` each story (with the reference's ruling on it), and the
-/// story turned one seat; a verdict per story, in order. Once `cancel` is
-/// cancelled the stories not answered get none.
-pub fn ask(program: &mut dyn Implementation, stories: &[(&Request, &Ruling)], cancel: &Cancel) -> Vec<Verdict> {
+/// The verdict on an answer to a story the program must refuse: refusing
+/// `expected` agrees; a ruling (the call stood), another event refused or
+/// an error differs ([`disagreement`]). The group tells only of the call,
+/// never of what follows it in the story (nor of the event numbers), so
+/// that a bug is one group: the key `refusal (...)` saying what the program
+/// did, the law that rectifies the call ([`rectifying_law`]), and its
+/// family.
+fn refusal_verdict(expected: &FirstIrregularCall, answer: &Answer) -> Verdict {
+    let did = match answer {
+        Answer::Skipped { reason, .. } => return Verdict::Skipped(reason.clone()),
+        Answer::NotRun(m) => return Verdict::NotRun(m.clone()),
+        Answer::Fault { kind, detail } => return Verdict::Fault(kind.name().to_string(), detail.clone()),
+        Answer::Ruling(_) => "the call stood",
+        Answer::Refused { .. } => "another event refused",
+        Answer::Error(_) => "an error, not refused",
+    };
+    if disagreement(expected, answer).is_none() {
+        return Verdict::Agrees;
+    }
+    let group = Group {
+        key: format!("{REFUSAL_KEY} ({did})"),
+        clause: rectifying_law(expected).to_string(),
+        irregularity: family(expected.why).to_string(),
+    };
+    Verdict::Differs(group, vec![REFUSAL_KEY.to_string()])
+}
+
+/// The law that rectifies an irregular call: 27 an insufficient bid; 30,
+/// 31 or 32 a pass, a bid, or a double or redouble out of rotation; 36 an
+/// inadmissible double or redouble; 38 a bid above seven; 39 a call after
+/// the auction.
+pub fn rectifying_law(call: &FirstIrregularCall) -> u32 {
+    match call.why {
+        IrregularCall::Insufficient => 27,
+        IrregularCall::OutOfRotation => match call.call {
+            Call::Pass => 30,
+            Call::Bid(_) => 31,
+            Call::Double | Call::Redouble => 32,
+        },
+        IrregularCall::InadmissibleDouble | IrregularCall::InadmissibleRedouble => 36,
+        IrregularCall::AboveSeven => 38,
+        IrregularCall::AfterTheAuction => 39,
+    }
+}
+
+/// Ask `program` each story, and the story turned one seat; a verdict per
+/// story, in order. Once `cancel` is cancelled the stories not answered
+/// get none.
+pub fn ask(program: &mut dyn Implementation, stories: &[Question], cancel: &Cancel) -> Vec<Verdict> {
     let mut requests = Vec::with_capacity(stories.len() * 2);
-    for (s, _) in stories {
-        requests.push((*s).clone());
-        requests.push(s.rotate(1));
+    for q in stories {
+        requests.push(q.story.clone());
+        requests.push(q.story.rotate(1));
     }
     let answers = program.rule_many(&requests, cancel, &mut |_, _| {});
     let mut out = Vec::with_capacity(stories.len());
-    for (k, (_, reference)) in stories.iter().enumerate() {
+    for (k, q) in stories.iter().enumerate() {
         let (Some(a), Some(turned)) = (answers.get(2 * k), answers.get(2 * k + 1)) else {
             break;
         };
+        let reference = q.reference;
+        if let Some(expected) = &q.refusal {
+            // The event refused does not turn with the seats.
+            let mut v = refusal_verdict(expected, a);
+            if v == Verdict::Agrees {
+                v = match refusal_verdict(expected, turned) {
+                    Verdict::Differs(mut group, keys) => {
+                        group.key = format!("{} (turned one seat)", group.key);
+                        Verdict::Differs(group, keys)
+                    }
+                    other => other,
+                };
+            }
+            out.push(v);
+            continue;
+        }
         let mut v = verdict(reference, a);
         if v == Verdict::Agrees {
             // The turned story's answer, turned back, must be the same ruling.
             v = match turned {
-                Answer::Ruling(t) if t.rotate(3) == **reference => Verdict::Agrees,
+                Answer::Ruling(t) if t.rotate(3) == *reference => Verdict::Agrees,
                 Answer::Ruling(t) => match difference(reference, &t.rotate(3)) {
                     Some((mut group, keys)) => {
                         group.key = format!("{} (turned one seat)", group.key);

@@ -5,12 +5,18 @@
 //! and of the story (the clauses of its answer) is written only inside
 //! quoted strings or, in comments, on one line with every control
 //! character escaped: never as a key of the file.
+//!
+//! A story the program was to refuse is written the same way: the runner
+//! turns a case a program is not asked to rule on into a check that it
+//! refuses the story's first irregular call (docs/implementers.md), so the
+//! case checks the refusing program too; a comment names the call.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use rulings_engine::clauses::law_number;
 use rulings_engine::protocol::Hello;
+use rulings_engine::refusal::FirstIrregularCall;
 use rulings_engine::{Request, Ruling};
 use serde_json::Value;
 
@@ -26,6 +32,8 @@ pub struct Written<'a> {
     pub keys: &'a [String],
     pub story: &'a Request,
     pub reference: &'a Ruling,
+    /// The call the program was to refuse, for a story it must refuse.
+    pub refusal: Option<&'a FirstIrregularCall>,
     /// The story's number in the run (with the seed, it replays it).
     pub index: u64,
     pub seed: u64,
@@ -80,6 +88,16 @@ pub fn case_text(w: &Written, hello: &Hello, id: &str) -> Result<String, String>
         line.push_str(word);
     }
     let _ = writeln!(s, "{line}");
+    if let Some(first) = w.refusal {
+        let _ = writeln!(s, "# A program that declares `refusal` and not the family of this story's first");
+        let _ = writeln!(
+            s,
+            "# irregular call must refuse it: event {}, {} {} ({}).",
+            first.event, first.seat, first.call, first.why
+        );
+        let _ = writeln!(s, "# The runner checks that from this case; the ruling expected below is for the");
+        let _ = writeln!(s, "# programs that rule on the call.");
+    }
     let _ = writeln!(s, "# The expectation below is the reference engine's ruling, NOT yet checked");
     let _ = writeln!(s, "# against the Laws: check it, correct it where the Laws say otherwise, cite");
     let _ = writeln!(s, "# the clauses, then remove the `{UNREVIEWED}` tag (rulings check refuses the");
@@ -148,7 +166,15 @@ mod tests {
         let reference = rule(&story).expect("ruled");
         let group = Group { key: "next".into(), clause: "-\nexpect: {}".into(), irregularity: "-".into() };
         let keys = vec!["next".to_string()];
-        let w = Written { group: &group, keys: &keys, story: &story, reference: &reference, index: 3, seed: 1 };
+        let w = Written {
+            group: &group,
+            keys: &keys,
+            story: &story,
+            reference: &reference,
+            refusal: None,
+            index: 3,
+            seed: 1,
+        };
         let mut hello = engine_hello();
         hello.name = "evil\nexpect: {status: closed}\r\n# x\u{1b}\u{2028}id: Y\u{85}tags: []".into();
         hello.version = "1\nid: X".into();

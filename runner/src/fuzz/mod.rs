@@ -10,6 +10,14 @@
 //! expectation, for a director to check against the Laws. Skipped stories,
 //! errors and the program's own faults are counted apart: never agreement,
 //! never a disagreement ([`ask`]).
+//!
+//! A program declaring `refusal` is also asked the stories outside its
+//! features whose first irregular call is of a family it does not declare
+//! ([`crate::judging::refusal::refusal_of`]): it must refuse that call.
+//! Its disagreements there are grouped, shrunk and written as the others:
+//! the case file holds the story and the reference's ruling, and the runner
+//! itself turns such a case into the same refusal check for a program that
+//! does not declare the call's family (docs/implementers.md).
 
 pub mod ask;
 pub mod case_file;
@@ -23,10 +31,13 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use rulings_engine::protocol::Hello;
+use rulings_engine::refusal::FirstIrregularCall;
 use rulings_engine::{rule, Request, Ruling};
 
 use crate::cancel::Cancel;
 use crate::implementation::Implementation;
+use crate::judging::refusal::refusal_of;
 
 pub use findings::Group;
 pub use generator::Rng;
@@ -47,6 +58,9 @@ pub struct Finding {
     pub story: Request,
     /// The reference's ruling on the shrunk story.
     pub reference: Ruling,
+    /// The call the program was to refuse in the shrunk story, when the
+    /// group is of stories it must refuse.
+    pub refusal: Option<FirstIrregularCall>,
     /// Where its case file was written, or why it was not.
     pub written: Option<Result<PathBuf, String>>,
 }
@@ -73,6 +87,9 @@ pub struct Summary {
     /// Stories the program answered (each with its turned copy).
     pub asked: u64,
     pub agreed: u64,
+    /// Of the stories asked, those the program was to refuse (it declares
+    /// `refusal`, and not the family of the story's first irregular call).
+    pub refusals: u64,
     /// Stories on which the program ruled otherwise, over every group.
     pub differed: u64,
     pub not_ruled: u64,
@@ -127,6 +144,26 @@ impl Options {
 /// answer is read.
 const BATCH: usize = 500;
 
+/// Is `story` (on which the reference rules `reference`) asked of the
+/// program? Some(None) when it is within its declared features; Some(the
+/// call to refuse) when it is outside them only by its first irregular
+/// call, of a family the program refuses; None when it is not asked.
+///
+/// A story that needs no feature yet holds an irregular call is one the
+/// reference has not ruled on yet (LHO refused an insufficient bid, the
+/// table waits on the replacement: the ruling cites no clause): it too is
+/// to be refused by a program that refuses that call.
+pub fn asked(scope: &Scope, hello: &Hello, story: &Request, reference: &Ruling) -> Option<Option<FirstIrregularCall>> {
+    if !scope.editions.contains(&story.edition) {
+        return None;
+    }
+    let refusal = refusal_of(story, hello);
+    if scope.admits(story, reference) && (refusal.is_none() || !scope::needs(story, reference).is_empty()) {
+        return Some(None);
+    }
+    refusal.map(Some)
+}
+
 fn tally(map: &mut BTreeMap<String, Tally>, what: String, detail: String, index: u64) {
     let t = map.entry(what).or_insert(Tally { count: 0, first: index, detail });
     t.count += 1;
@@ -157,7 +194,7 @@ pub fn fuzz(
             summary.interrupted = true;
             break;
         }
-        let mut batch: Vec<(u64, Request, Ruling)> = Vec::with_capacity(BATCH);
+        let mut batch: Vec<(u64, Request, Ruling, Option<FirstIrregularCall>)> = Vec::with_capacity(BATCH);
         while batch.len() < BATCH && summary.generated < options.count {
             let index = summary.generated;
             summary.generated += 1;
@@ -172,24 +209,30 @@ pub fn fuzz(
                     }
                 },
             };
-            if !scope.admits(&g.story, &reference) {
+            let Some(refusal) = asked(&scope, &hello, &g.story, &reference) else {
                 summary.out_of_scope += 1;
                 continue;
-            }
+            };
             if !scope.focuses_on(&reference) {
                 summary.unfocused += 1;
                 continue;
             }
-            batch.push((index, g.story, reference));
+            batch.push((index, g.story, reference, refusal));
         }
-        let asking: Vec<(&Request, &Ruling)> = batch.iter().map(|(_, s, r)| (s, r)).collect();
+        let asking: Vec<ask::Question> = batch
+            .iter()
+            .map(|(_, story, reference, refusal)| ask::Question { story, reference, refusal: *refusal })
+            .collect();
         let verdicts = ask::ask(program, &asking, cancel);
-        for ((index, story, reference), verdict) in batch.into_iter().zip(verdicts) {
+        for ((index, story, reference, refusal), verdict) in batch.into_iter().zip(verdicts) {
             if let ask::Verdict::NotRun(why) = verdict {
                 summary.not_run = Some(why);
                 break 'run;
             }
             summary.asked += 1;
+            if refusal.is_some() {
+                summary.refusals += 1;
+            }
             for c in scope::clauses(&reference) {
                 *summary.exercised.entry(c).or_default() += 1;
             }
@@ -233,13 +276,15 @@ pub fn fuzz(
             Some(_) => (story, reference, Vec::new()),
             None => shrink::shrink(program, &scope, &group, story.clone()).unwrap_or((story, reference, Vec::new())),
         };
-        let mut finding = Finding { group, keys, hits, index, story, reference, written: None };
+        let refusal = asked(&scope, &hello, &story, &reference).flatten();
+        let mut finding = Finding { group, keys, hits, index, story, reference, refusal, written: None };
         if let Some(dir) = &options.out {
             let w = case_file::Written {
                 group: &finding.group,
                 keys: &finding.keys,
                 story: &finding.story,
                 reference: &finding.reference,
+                refusal: finding.refusal.as_ref(),
                 index,
                 seed: options.seed,
             };

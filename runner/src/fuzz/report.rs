@@ -101,6 +101,10 @@ pub fn render(summary: &Summary, seed: u64) -> String {
         "answers: {} agreed, {} differed, {skipped} skipped, {errors} error(s), {faults} fault(s)",
         summary.agreed, summary.differed
     );
+    if summary.refusals > 0 {
+        let _ =
+            writeln!(s, "of the stories asked, {} were to be refused (the program declares refusal)", summary.refusals);
+    }
     if let Some(why) = &summary.not_run {
         let _ = writeln!(s, "the program could no longer be run, the run stopped:");
         let _ = writeln!(s, "  {}", cut(why, WIDTH - 2));
@@ -136,6 +140,10 @@ pub fn render(summary: &Summary, seed: u64) -> String {
             f.index,
             f.story.events.len()
         );
+        if let Some(r) = &f.refusal {
+            let what = format!("to refuse: event {}, {} {} ({})", r.event, r.seat, r.call, r.why);
+            let _ = writeln!(s, "    {}", cut(&what, WIDTH - 4));
+        }
         match &f.written {
             Some(Ok(p)) => {
                 let _ = writeln!(s, "    {}", cut_left(&p.display().to_string(), WIDTH - 4));
@@ -184,6 +192,7 @@ mod tests {
                 regulations: None,
             })
             .expect("ruled"),
+            refusal: None,
             written: Some(Ok(std::path::PathBuf::from(format!("{}/fuzz-l27-abcd.yaml", "long/".repeat(30))))),
         });
         let text = render(&summary, 12345678901234);

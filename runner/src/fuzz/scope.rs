@@ -3,9 +3,14 @@
 //! needs of it (docs/protocol.md, "Features"). A story is asked only when
 //! every feature it needs was declared: the families of every clause the
 //! reference's ruling cites (the law of a pending decision included), and
-//! the families that receive the findings it carries in the corpus.
+//! the families that receive the findings it carries in the corpus. A
+//! program that declares `refusal` is also asked a story outside its
+//! features when the story's first irregular call is of a family it does
+//! not declare: it must refuse that call (issue 24;
+//! [`crate::judging::refusal::refusal_of`]).
 
-use rulings_engine::protocol::{feature_of_clause, needed_features, Hello, LAW_FEATURES};
+use rulings_engine::protocol::{feature_of_clause, needed_features, Hello, LAW_FEATURES, REFUSAL};
+use rulings_engine::refusal::IrregularCall;
 use rulings_engine::ruling::Basis;
 use rulings_engine::{Edition, Request, Ruling};
 
@@ -21,28 +26,51 @@ pub struct Scope {
     /// The features the program declared.
     pub features: Vec<String>,
     /// The families the generator draws irregularities from: the declared
-    /// law families, or those `--feature` names.
+    /// law families and, for a program declaring `refusal`, the families of
+    /// irregular call it refuses; or those `--feature` names.
     pub families: Vec<&'static str>,
+    /// The families of irregular call the program refuses (it declares
+    /// `refusal` and not the family), drawn so that it is asked to refuse.
+    pub refused: Vec<&'static str>,
     /// `--law`: only stories whose ruling cites one of these clauses (or a
     /// clause under one: `27B` takes `27B1(a)`) are asked.
     pub laws: Vec<String>,
 }
 
 impl Scope {
-    /// The scope of a program's hello, every declared family drawn.
+    /// The scope of a program's hello, every declared family drawn, and
+    /// every family it refuses.
     pub fn of(hello: &Hello) -> Scope {
-        let families = LAW_FEATURES.iter().copied().filter(|f| hello.features.iter().any(|d| d == f)).collect();
-        Scope { editions: hello.editions.clone(), features: hello.features.clone(), families, laws: Vec::new() }
+        let declares = |f: &str| hello.features.iter().any(|d| d == f);
+        let mut refused: Vec<&'static str> = Vec::new();
+        if declares(REFUSAL) {
+            for why in IRREGULAR_CALLS {
+                let family = crate::judging::refusal::family(why);
+                if !declares(family) && !refused.contains(&family) {
+                    refused.push(family);
+                }
+            }
+        }
+        let families = LAW_FEATURES.iter().copied().filter(|f| declares(f) || refused.contains(f)).collect();
+        Scope {
+            editions: hello.editions.clone(),
+            features: hello.features.clone(),
+            families,
+            refused,
+            laws: Vec::new(),
+        }
     }
 
-    /// Narrowed to the families `features` names (`--feature`) and the
-    /// families of the clauses `laws` names (`--law`), where given. A
-    /// family the program did not declare is never drawn.
+    /// Narrowed to the families `features` names (`--feature`; `refusal`
+    /// names the families refused) and the families of the clauses `laws`
+    /// names (`--law`), where given. A family the program neither declared
+    /// nor refuses is never drawn.
     pub fn focused(mut self, features: &[String], laws: &[String]) -> Scope {
         let wanted: Vec<&str> =
             features.iter().map(String::as_str).chain(laws.iter().filter_map(|l| feature_of_clause(l))).collect();
         if !wanted.is_empty() {
-            self.families.retain(|f| wanted.contains(f));
+            let refused = self.refused.clone();
+            self.families.retain(|f| wanted.contains(f) || (wanted.contains(&REFUSAL) && refused.contains(f)));
         }
         self.laws = laws.to_vec();
         self
@@ -72,6 +100,16 @@ impl Scope {
         self.laws.is_empty() || clauses(r).iter().any(|c| self.laws.iter().any(|l| under(c, l)))
     }
 }
+
+/// Every kind of irregular call a program declaring `refusal` refuses.
+const IRREGULAR_CALLS: [IrregularCall; 6] = [
+    IrregularCall::Insufficient,
+    IrregularCall::OutOfRotation,
+    IrregularCall::InadmissibleDouble,
+    IrregularCall::InadmissibleRedouble,
+    IrregularCall::AboveSeven,
+    IrregularCall::AfterTheAuction,
+];
 
 /// Is `clause` the clause `law` or one under it (`27B1(a)` is under `27`,
 /// `27B` and `27B1`, not under `2`)?
@@ -175,7 +213,13 @@ mod tests {
     }
 
     fn nothing() -> Scope {
-        Scope { editions: Edition::ALL.to_vec(), features: Vec::new(), families: Vec::new(), laws: Vec::new() }
+        Scope {
+            editions: Edition::ALL.to_vec(),
+            features: Vec::new(),
+            families: Vec::new(),
+            refused: Vec::new(),
+            laws: Vec::new(),
+        }
     }
 
     /// `S 1D, W P, N 1C` waits on East's option under 27A1: a story a
@@ -202,6 +246,24 @@ mod tests {
         assert_eq!(needs(&s, &r), vec!["comparable-call"]);
         s.events[1].findings.same_denomination = Some(true);
         assert_eq!(needs(&s, &r), vec!["insufficient-bid"]);
+    }
+
+    /// A program declaring `refusal` has the families it does not declare
+    /// drawn, to refuse; `--feature refusal` draws those only, `--feature`
+    /// of a declared family that one only.
+    #[test]
+    fn the_families_a_program_refuses_are_drawn() {
+        let mut hello = rulings_engine::protocol::engine_hello();
+        hello.features = vec!["refusal".into(), "change-of-call".into(), "out-of-rotation".into()];
+        let scope = Scope::of(&hello);
+        assert_eq!(scope.refused, vec!["insufficient-bid", "inadmissible"]);
+        assert_eq!(scope.families, vec!["insufficient-bid", "change-of-call", "out-of-rotation", "inadmissible"]);
+        let refusing = scope.clone().focused(&["refusal".to_string()], &[]);
+        assert_eq!(refusing.families, vec!["insufficient-bid", "inadmissible"]);
+        let ruling = scope.focused(&["out-of-rotation".to_string()], &[]);
+        assert_eq!(ruling.families, vec!["out-of-rotation"]);
+        hello.features.retain(|f| f != "refusal");
+        assert_eq!(Scope::of(&hello).families, vec!["change-of-call", "out-of-rotation"]);
     }
 
     #[test]

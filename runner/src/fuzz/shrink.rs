@@ -3,7 +3,9 @@
 //! fewer events first: the shrinker stops only when no single event (a
 //! trailing pass included) can be removed with the disagreement kept, then
 //! makes what is left plainer (calls made passes, findings dropped, bids
-//! lowered, nobody vulnerable) where that keeps it too.
+//! lowered, nobody vulnerable) where that keeps it too. A story the
+//! program was to refuse shrinks to smaller stories it must refuse (the
+//! group's key says so: `refusal (...)`), never to one it rules on.
 
 use rulings_engine::notation::{Bid, Call, Vulnerability};
 use rulings_engine::request::{Action, Findings};
@@ -12,7 +14,7 @@ use rulings_engine::{rule, Request, Ruling};
 use crate::cancel::Cancel;
 use crate::implementation::Implementation;
 
-use super::ask::{ask, Verdict};
+use super::ask::{ask, Question, Verdict};
 use super::findings::Group;
 use super::scope::Scope;
 
@@ -20,7 +22,8 @@ use super::scope::Scope;
 /// events needs to reach a fixed point (each step removes an event).
 pub const BUDGET: usize = 5000;
 
-/// Does `program` disagree on `story` as `group` says, within `scope`?
+/// Does `program` disagree on `story` as `group` says, within `scope` (or
+/// on a story it must refuse)?
 /// The reference's ruling on it and every key that differs, if so.
 fn still(
     program: &mut dyn Implementation,
@@ -32,11 +35,11 @@ fn still(
         return None;
     }
     let reference = rule(story).ok()?;
-    if !scope.admits(story, &reference) {
-        return None;
-    }
+    let hello = program.hello().clone();
+    let refusal = super::asked(scope, &hello, story, &reference)?;
     // Shrinking is bounded by its budget; it is not cancelled half-way.
-    match ask(program, &[(story, &reference)], &Cancel::new()).pop()? {
+    let question = Question { story, reference: &reference, refusal };
+    match ask(program, &[question], &Cancel::new()).pop()? {
         Verdict::Differs(g, keys) if g == *group => Some((reference, keys)),
         _ => None,
     }

@@ -12,6 +12,10 @@
 //! table at 20,000 stories, through the protocol, is a runner command
 //! quoted in docs/implementers.md.
 //!
+//! A program declaring `refusal` is also asked the stories whose first
+//! irregular call is of a family it does not declare: refusing that call
+//! agrees; letting it stand or refusing another event is found.
+//!
 //! `RULINGS_FUZZ_STORIES=100000 cargo test --test integration fuzz::` runs
 //! the self-agreement at that size (default 1000 stories).
 
@@ -27,6 +31,7 @@ use rulings::fuzz::scope::needs;
 use rulings::fuzz::{fuzz, Options, Summary};
 use rulings::implementation::{Answer, Implementation};
 use rulings_engine::protocol::{engine_hello, Hello};
+use rulings_engine::refusal::{first_irregular_call, IrregularCall};
 use rulings_engine::{Request, Ruling};
 
 use crate::common;
@@ -55,6 +60,8 @@ struct Planted {
     bug: &'static str,
     /// Every request it was asked, when recording.
     asked: Option<Vec<Request>>,
+    /// How it refuses (planted_bug::REFUSALS), when it declares `refusal`.
+    refusal: &'static str,
 }
 
 impl Planted {
@@ -62,7 +69,15 @@ impl Planted {
         let mut hello = engine_hello();
         hello.name = format!("planted-bug {bug}");
         hello.features = features.iter().map(|f| f.to_string()).collect();
-        Planted { hello, bug, asked: None }
+        Planted { hello, bug, asked: None, refusal: "" }
+    }
+
+    /// Declaring `refusal` besides `features`, refusing as `mode` says.
+    fn refusing(mode: &'static str, features: &[&str]) -> Planted {
+        let mut p = Planted::new("", features);
+        p.hello.features.push("refusal".into());
+        p.refusal = mode;
+        p
     }
 }
 
@@ -73,6 +88,9 @@ impl Implementation for Planted {
     fn rule(&mut self, request: &Request) -> Answer {
         if let Some(asked) = &mut self.asked {
             asked.push(request.clone());
+        }
+        if let Some((event, reason)) = planted_bug::refuse(self.refusal, &self.hello, request) {
+            return Answer::Refused { event, reason };
         }
         match rulings_engine::rule(request) {
             Ok(mut r) => {
@@ -128,17 +146,21 @@ fn every_planted_bug_is_found_naming_its_clause() {
 }
 
 /// No single event of a shrunk story can be removed with the program
-/// still disagreeing the same way (the same group), within its scope.
+/// still disagreeing the same way (the same group), within its scope (or
+/// on a story it must refuse).
 fn assert_minimal(program: &mut Planted, f: &rulings::fuzz::Finding) {
-    let scope = rulings::fuzz::Scope::of(program.hello());
+    let hello = program.hello().clone();
+    let scope = rulings::fuzz::Scope::of(&hello);
     for i in 0..f.story.events.len() {
         let mut fewer = f.story.clone();
         fewer.events.remove(i);
         let Ok(reference) = rulings_engine::rule(&fewer) else { continue };
-        if fewer.events.is_empty() || !scope.admits(&fewer, &reference) {
+        if fewer.events.is_empty() {
             continue;
         }
-        let verdict = rulings::fuzz::ask::ask(program, &[(&fewer, &reference)], &Cancel::new()).pop();
+        let Some(refusal) = rulings::fuzz::asked(&scope, &hello, &fewer, &reference) else { continue };
+        let question = rulings::fuzz::ask::Question { story: &fewer, reference: &reference, refusal };
+        let verdict = rulings::fuzz::ask::ask(program, &[question], &Cancel::new()).pop();
         if let Some(rulings::fuzz::ask::Verdict::Differs(g, _)) = verdict {
             assert_ne!(g, f.group, "event {i} of {:?} could go", f.story.events);
         }
@@ -272,4 +294,145 @@ fn a_focus_the_program_cannot_take_is_refused() {
     let out = text(&o);
     assert!(o.status.success(), "{out}");
     assert!(out.contains("outside --law"), "{out}");
+}
+
+/// A program declaring `refusal` and no law family, refusing every first
+/// irregular call, agrees: no finding. It is asked the irregular stories
+/// of every family it refuses (before fuzz checked refusal it was asked
+/// legal auctions only), and their turned copies.
+#[test]
+fn a_program_that_refuses_rightly_has_no_finding() {
+    let mut p = Planted::refusing("right", &[]);
+    p.asked = Some(Vec::new());
+    let s = run(&mut p, 12, 1500, 10);
+    assert!(s.clean(), "{}", rulings::fuzz::render(&s, 12));
+    assert_eq!(s.agreed, s.asked);
+    assert!(s.refusals > 200 && s.refusals < s.asked, "{} of {} asked to refuse", s.refusals, s.asked);
+    let asked = p.asked.take().unwrap_or_default();
+    let whys: Vec<IrregularCall> = asked.iter().filter_map(|r| first_irregular_call(r).map(|f| f.why)).collect();
+    for why in [IrregularCall::Insufficient, IrregularCall::OutOfRotation, IrregularCall::InadmissibleDouble] {
+        assert!(whys.contains(&why), "asked to refuse {why}: {} irregular stories asked", whys.len());
+    }
+    assert_eq!(whys.len() as u64, 2 * s.refusals, "each story to refuse, and its turned copy");
+    let text = rulings::fuzz::render(&s, 12);
+    assert!(text.contains(&format!("{} were to be refused", s.refusals)), "{text}");
+}
+
+/// A program that declares insufficient-bid rules on an insufficient bid:
+/// it is never asked to refuse one, and is not asked one at all without
+/// declaring insufficient-bid and refusal (the other families it refuses).
+#[test]
+fn a_program_ruling_on_a_family_is_not_asked_to_refuse_it() {
+    let mut p = Planted::refusing("right", &["insufficient-bid"]);
+    p.asked = Some(Vec::new());
+    let s = run(&mut p, 13, 800, 10);
+    assert!(s.clean(), "{}", rulings::fuzz::render(&s, 13));
+    let asked = p.asked.take().unwrap_or_default();
+    let refused = asked.iter().filter_map(first_irregular_call).filter(|f| f.why == IrregularCall::Insufficient);
+    assert!(refused.count() > 0, "insufficient bids are asked, to rule on");
+    assert!(s.refusals > 0, "out-of-rotation and inadmissible calls are asked, to refuse");
+}
+
+/// A refusing program that lets an insufficient bid stand (rules on it)
+/// is found: the group names the refusal, Law 27 and the insufficient bid,
+/// shrunk to the opening bid and the insufficient one; every other
+/// family it refuses rightly.
+#[test]
+fn a_refusing_program_that_lets_an_insufficient_bid_stand_is_found() {
+    let s = run(&mut Planted::refusing("stand", &[]), 2026, 3000, 10);
+    assert_eq!(s.findings.len(), 1, "{}", rulings::fuzz::render(&s, 2026));
+    let f = &s.findings[0];
+    assert_eq!(f.group.key, "refusal (the call stood)", "{:?}", f.group);
+    assert_eq!((f.group.clause.as_str(), f.group.irregularity.as_str()), ("27", "insufficient-bid"));
+    assert_eq!(f.story.events.len(), 2, "{:?}", f.story.events);
+    let first = f.refusal.expect("a call to refuse");
+    assert_eq!((first.event, first.why), (1, IrregularCall::Insufficient));
+    assert_minimal(&mut Planted::refusing("stand", &[]), f);
+    assert!(s.faults.is_empty() && s.errors.is_empty() && s.skipped.is_empty());
+    let text = rulings::fuzz::render(&s, 2026);
+    assert!(text.contains("differs in refusal (the call stood), clause 27 (insufficient-bid)"), "{text}");
+    assert!(text.contains("to refuse: event 1, "), "{text}");
+}
+
+/// A refusing program that refuses another event than the first
+/// irregular call is found, in every family it refuses.
+#[test]
+fn a_refusing_program_that_refuses_the_wrong_event_is_found() {
+    let s = run(&mut Planted::refusing("wrong", &[]), 2026, 3000, 10);
+    assert!(!s.findings.is_empty(), "{}", rulings::fuzz::render(&s, 2026));
+    for f in &s.findings {
+        assert!(f.group.key.starts_with("refusal (another event refused)"), "{:?}", f.group);
+        assert!(f.refusal.is_some(), "{:?}", f.group);
+        // A call after a passed-out auction needs five events.
+        assert!(f.story.events.len() <= 5, "{:?}", f.story.events);
+        assert_minimal(&mut Planted::refusing("wrong", &[]), f);
+    }
+    let clauses: Vec<&str> = s.findings.iter().map(|f| f.group.clause.as_str()).collect();
+    assert!(clauses.contains(&"27"), "{clauses:?}");
+}
+
+/// A program that declares insufficient-bid (it rules on such bids) but
+/// refuses them anyway is found on the stories it was asked to rule on.
+#[test]
+fn a_program_that_refuses_what_it_declared_to_rule_on_is_found() {
+    struct RefusesAnyway(Hello);
+    impl Implementation for RefusesAnyway {
+        fn hello(&self) -> &Hello {
+            &self.0
+        }
+        fn rule(&mut self, request: &Request) -> Answer {
+            match (first_irregular_call(request), rulings_engine::rule(request)) {
+                (Some(f), _) => Answer::Refused { event: f.event, reason: f.why.to_string() },
+                (None, Ok(r)) => Answer::Ruling(r),
+                (None, Err(e)) => Answer::Error(e.to_string()),
+            }
+        }
+    }
+    let mut hello = engine_hello();
+    hello.features = vec!["insufficient-bid".into()];
+    let s = run(&mut RefusesAnyway(hello), 5, 1500, 10);
+    let f = s.findings.first().unwrap_or_else(|| panic!("{}", rulings::fuzz::render(&s, 5)));
+    assert!(f.group.key.starts_with("refusal (of event "), "{:?}", f.group);
+    assert!(f.group.clause.starts_with("27"), "{:?}", f.group);
+    assert_eq!(f.refusal, None, "a story to rule on, not to refuse");
+    assert_eq!(s.refusals, 0);
+}
+
+/// Through the protocol: a refusing program that lets an insufficient bid
+/// stand is found and the story written as an unreviewed case naming the
+/// call to refuse; reviewed, `rulings run` checks the same program on it
+/// as a refusal check (and fails it), and passes a program refusing right.
+#[test]
+fn a_refusal_finding_is_written_as_a_case_that_checks_the_refusal() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let planted = example("planted_bug");
+    let args = ["fuzz", "--seed", "11", "--count", "1500", "--impl", &planted, "refusal=stand", "features="];
+    let o = rulings(dir.path(), &args);
+    let out = text(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("differs in refusal (the call stood), clause 27 (insufficient-bid)"), "{out}");
+    for line in out.lines() {
+        assert!(line.chars().count() <= 80, "fits 80 columns: {line}");
+    }
+    let written = dir.path().join("fuzz-cases");
+    let files: Vec<_> = std::fs::read_dir(&written).expect("fuzz-cases/").flatten().map(|e| e.path()).collect();
+    assert_eq!(files.len(), 1, "one group, one case");
+    let case = std::fs::read_to_string(&files[0]).expect("the case");
+    assert!(case.contains("must refuse it: event 1, "), "{case}");
+    let o = rulings(dir.path(), &["fmt", "--check", "fuzz-cases"]);
+    assert!(o.status.success(), "in fmt's normal form: {}", text(&o));
+    std::fs::write(&files[0], case.replace("tags: [unreviewed]", "tags: []")).expect("write");
+    let cases = written.display().to_string();
+    let check = |mode: &str| {
+        let report = dir.path().join(format!("report-{mode}"));
+        let refusal = format!("refusal={mode}");
+        let report = report.display().to_string();
+        rulings(dir.path(), &["run", "--cases", &cases, "--report", &report, "--impl", &planted, &refusal, "features="])
+    };
+    let o = check("stand");
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("1 failed"), "{}", text(&o));
+    let o = check("right");
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("1 passed"), "{}", text(&o));
 }
