@@ -173,7 +173,10 @@ fn a_program_that_cannot_start_still_gets_a_report() {
     );
     assert!(!text(&o).contains("not asked: not asked"), "{}", text(&o));
     assert!(!text(&o).contains("clause coverage"), "nothing asked, no coverage: {}", text(&o));
-    assert!(text(&o).lines().all(|l| l.chars().count() <= 80), "{}", text(&o));
+    // Every line fits 80 columns, but those naming a file of the scratch
+    // folder, whose path is as long as the temp folder makes it.
+    let scratch_path = out.display().to_string();
+    assert!(text(&o).lines().filter(|l| !l.contains(&scratch_path)).all(|l| l.chars().count() <= 80), "{}", text(&o));
     // report.md says the reason once, not once per run as a failure.
     let md = fs::read_to_string(out.join("report.md")).expect("report.md");
     assert!(md.contains("## Failures (0)\n\nNone among the runs asked; 2 run(s) were not asked"), "{md}");
@@ -1080,7 +1083,9 @@ fn new_drafts_a_case_from_a_one_line_story() {
     assert!(case.lines().all(|l| l.chars().count() <= 80), "{case}");
     // check wants a title, a source and the expectation.
     let o = rulings(&["check", s(&cases)]);
-    let said = text(&o);
+    // Messages are wrapped to 80 columns, where a long temp path moves the
+    // breaks: read them as words.
+    let said = text(&o).split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(said.contains("`title` is empty") && said.contains("`source` is empty"), "{said}");
     assert!(said.contains("`expect` names no key"), "{said}");
     let o = rulings(&["new", "27", "--cases", s(&cases), "--story", "W 1D, N 9Q"]);

@@ -178,6 +178,9 @@ fn an_unreadable_folder_is_named_and_the_rest_loads() {
         text
     };
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+    // Messages are wrapped to 80 columns, where the temp folder's path
+    // moves the breaks: read them as words.
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(text.contains("law27: cannot read the case folder"), "{text}");
     assert!(text.contains("the other folders are loaded"), "{text}");
 }
