@@ -872,7 +872,10 @@ fn bench_says_what_it_measures_as_it_goes() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(err.contains("rulings bench: (a) the corpus in process"), "{err}");
     assert!(err.contains("rulings bench: (e) the engine once a case"), "{err}");
-    let widest = text(&o).lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    // Every line fits 80 columns but the one naming the engine's file,
+    // whose path is as long as the checkout's.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("the workspace").display().to_string();
+    let widest = text(&o).lines().filter(|l| !l.contains(&root)).map(|l| l.chars().count()).max().unwrap_or(0);
     assert!(widest <= 80, "rulings bench: {widest} columns\n{}", text(&o));
 }
 
