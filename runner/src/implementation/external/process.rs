@@ -130,7 +130,9 @@ impl Process {
         if let Some(dir) = &options.cwd {
             cmd.current_dir(dir);
         }
-        process_group::own_group(&mut cmd);
+        // Started for every case, a program is not tied to the runner's
+        // death: that would cost a fork per case (process_group.rs).
+        process_group::own_group(&mut cmd, !options.per_case);
         let mut child = cmd.spawn().map_err(|e| {
             Fault::new(
                 FaultKind::Crash,
