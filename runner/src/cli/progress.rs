@@ -21,10 +21,7 @@ pub struct Progress {
     width: usize,
 }
 
-/// A program's name fit for the progress line: printable and short.
-pub fn label(name: &str) -> String {
-    name.chars().filter(|c| !c.is_control()).take(30).collect()
-}
+pub use rulings::report::progress::label;
 
 impl Progress {
     /// Progress shown when `on` (stderr is a terminal and progress is wanted).
@@ -34,7 +31,7 @@ impl Progress {
 
     /// One more answer: `done` of `total`.
     pub fn answered(&mut self, done: usize, total: usize, answer: &Answer) {
-        if !matches!(answer, Answer::Ruling(_) | Answer::Skipped { .. }) {
+        if rulings::report::progress::is_fault(answer) {
             self.faults += 1;
         }
         if !self.on || (done < total && self.drawn.is_some_and(|t| t.elapsed() < EVERY)) {
@@ -51,14 +48,7 @@ impl Progress {
 
     /// The text of the line (at most 79 columns).
     fn line(&self, done: usize, total: usize) -> String {
-        let faults = match self.faults {
-            0 => String::new(),
-            1 => ", 1 fault".to_string(),
-            n => format!(", {n} faults"),
-        };
-        let text =
-            format!("{done}/{total} runs{faults} · {} · {:.1} s", self.name, self.started.elapsed().as_secs_f64());
-        text.chars().take(79).collect()
+        rulings::report::progress::line(done, total, self.faults, &self.name, self.started.elapsed().as_secs_f64())
     }
 
     /// End the line (if one was drawn).
@@ -66,21 +56,5 @@ impl Progress {
         if self.on && self.drawn.is_some() {
             eprintln!();
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_line_counts_faults_and_fits_80_columns() {
-        let mut p = Progress::new(false, label("a-very-long-program-name-that-goes-on-and-on-and-on"));
-        p.answered(1, 10, &Answer::Error("x".into()));
-        p.answered(2, 10, &Answer::Skipped { reason: "x".into(), issue: None });
-        let line = p.line(2, 10);
-        assert!(line.starts_with("2/10 runs, 1 fault · a-very-long-program-name-that- · "), "{line}");
-        assert!(line.chars().count() <= 79);
-        assert!(p.drawn.is_none(), "nothing is drawn when progress is off");
     }
 }

@@ -13,6 +13,7 @@ pub mod jsonl;
 pub mod junit;
 pub mod markdown;
 pub mod matrix;
+pub mod progress;
 pub mod summary;
 
 use std::path::{Path, PathBuf};
