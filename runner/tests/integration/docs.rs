@@ -80,6 +80,7 @@ fn every_documented_command_runs_as_printed() {
         copy_dir(&root().join(dir), &work.join(dir));
     }
     let mut ran = 0;
+    let mut seen = std::collections::HashSet::new();
     for file in READER_DOCS {
         for command in commands(file) {
             let Some(args) = rulings_args(&command) else { continue };
@@ -99,6 +100,12 @@ fn every_documented_command_runs_as_printed() {
                     _ => vec![a.clone()],
                 })
                 .collect();
+            // A command printed in several places (README and implementers.md
+            // share many) runs once: the same words do the same thing, and
+            // each run costs the whole corpus. `new` writes a file each time.
+            if args.first().map(String::as_str) != Some("new") && !seen.insert(args.clone()) {
+                continue;
+            }
             if args.iter().any(|a| a == "python3" || a.contains("python3 "))
                 && Command::new("python3").arg("--version").output().is_err()
             {
