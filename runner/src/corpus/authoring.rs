@@ -20,16 +20,39 @@ pub fn law_number(text: &str) -> Result<u32, String> {
     }
 }
 
+/// Does the corpus folder `name` hold the cases of `law`: `law27` for 27,
+/// `law28-34` for 28 to 34?
+pub fn folder_covers(name: &str, law: u32) -> bool {
+    let Some(rest) = name.strip_prefix("law") else { return false };
+    match rest.split_once('-') {
+        Some((a, b)) => matches!((a.parse::<u32>(), b.parse::<u32>()), (Ok(a), Ok(b)) if a <= law && law <= b),
+        None => rest.parse::<u32>() == Ok(law),
+    }
+}
+
+/// A file name from a title: lower case, dashes, at most 60 characters,
+/// cut between words, with no dash at the end.
+pub fn file_stem(title: &str) -> String {
+    let mut s = String::new();
+    for c in title.chars() {
+        if c.is_ascii_alphanumeric() {
+            s.push(c.to_ascii_lowercase());
+        } else if !s.ends_with('-') && !s.is_empty() {
+            s.push('-');
+        }
+    }
+    let s = s.trim_end_matches('-');
+    if s.len() <= 60 {
+        return s.to_string();
+    }
+    let cut = if s.as_bytes()[60] == b'-' { 60 } else { s[..60].rfind('-').unwrap_or(60) };
+    s[..cut].trim_end_matches('-').to_string()
+}
+
 /// The folder of a law under the corpus: an existing `lawN` or `lawA-B`
 /// that covers it, else `lawN`.
 pub fn folder_for(cases: &Path, law: u32) -> PathBuf {
-    let covers = |name: &str| -> bool {
-        let Some(rest) = name.strip_prefix("law") else { return false };
-        match rest.split_once('-') {
-            Some((a, b)) => matches!((a.parse::<u32>(), b.parse::<u32>()), (Ok(a), Ok(b)) if a <= law && law <= b),
-            None => rest.parse::<u32>() == Ok(law),
-        }
-    };
+    let covers = |name: &str| folder_covers(name, law);
     if let Ok(entries) = std::fs::read_dir(cases) {
         let mut names: Vec<String> = entries
             .filter_map(|e| e.ok())
@@ -173,15 +196,15 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>, story: Option<
          expect: {{}}                  # the part of the ruling the case asserts (see CONTRIBUTING.md)\n"
         ),
     };
-    // create_new refuses an existing path, a dangling symbolic link among them.
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-    std::io::Write::write_all(&mut file, text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    write_new(&path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
     Ok(path)
+}
+
+/// Write `text` to a new file at `path`: an existing path is refused, a
+/// dangling symbolic link among them (create_new), never overwritten.
+pub fn write_new(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new().write(true).create_new(true).open(path)?;
+    std::io::Write::write_all(&mut file, text.as_bytes())
 }
 
 /// A case file drafted from a compact story: events, and the engine's

@@ -57,25 +57,6 @@ fn field<'a>(f: &'a BTreeMap<String, String>, label: &str) -> Result<&'a str, St
     f.get(label).map(String::as_str).filter(|v| !v.is_empty()).ok_or_else(|| format!("the form has no `{label}`"))
 }
 
-/// A file name from a title: lower case, dashes.
-fn slug(title: &str) -> String {
-    let mut s = String::new();
-    for c in title.chars() {
-        if c.is_ascii_alphanumeric() {
-            s.push(c.to_ascii_lowercase());
-        } else if !s.ends_with('-') && !s.is_empty() {
-            s.push('-');
-        }
-    }
-    // At most 60 characters, cut between words, with no dash at the end.
-    let s = s.trim_end_matches('-');
-    if s.len() <= 60 {
-        return s.to_string();
-    }
-    let cut = if s.as_bytes()[60] == b'-' { 60 } else { s[..60].rfind('-').unwrap_or(60) };
-    s[..cut].trim_end_matches('-').to_string()
-}
-
 /// A case written by [`import`]: its file, and whether its expectation is
 /// still to write (a draft) or came with the form (the workbench's case).
 #[derive(Debug)]
@@ -165,17 +146,12 @@ pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
         let _ = writeln!(s, "  {line}");
     }
     s.push_str(&crate::corpus::draft::expect_left_to_the_director(&draft));
-    let mut name = slug(title);
+    let mut name = crate::corpus::authoring::file_stem(title);
     if name.is_empty() {
         name = format!("new-{}", id.to_lowercase());
     }
     let path = folder.join(format!("{name}.yaml"));
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    std::io::Write::write_all(&mut file, s.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::corpus::authoring::write_new(&path, &s).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Imported { path, draft: true })
 }
 
@@ -202,9 +178,9 @@ fn import_case_file(field: &str, form: &Form, folder: &Path, cases: &Path) -> Re
     let name = format!(
         "{}/{}.yaml",
         folder.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),
-        slug(form.title)
+        crate::corpus::authoring::file_stem(form.title)
     );
-    let path = folder.join(format!("{}.yaml", slug(form.title)));
+    let path = folder.join(format!("{}.yaml", crate::corpus::authoring::file_stem(form.title)));
     let said = |e: crate::corpus::case::LoadError| format!("Case file: line {}: {}", e.line, e.message);
     let case = crate::corpus::case::parse_case(&name, &path, &text).map_err(said)?;
     let differs = |what: &str| Err(format!("Case file: its {what} is not the form's"));
@@ -231,11 +207,6 @@ fn import_case_file(field: &str, form: &Form, folder: &Path, cases: &Path) -> Re
         text = text.replacen(&format!("id: {}\n", case.id), &format!("id: {id}\n"), 1);
     }
     let text = crate::corpus::fmt::format_text(&name, &path, &text, None).map_err(|e| format!("Case file: {e}"))?;
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    std::io::Write::write_all(&mut file, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::corpus::authoring::write_new(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
 }

@@ -135,12 +135,7 @@ pub fn write_case(dir: &Path, w: &Written, hello: &Hello) -> Result<PathBuf, Str
     let id = crate::corpus::authoring::mint_id(law, &used);
     let text = case_text(w, hello, &id)?;
     let path = dir.join(format!("fuzz-{}.yaml", id.to_lowercase()));
-    let mut file = std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(&path)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    std::io::Write::write_all(&mut file, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::corpus::authoring::write_new(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
 }
 

@@ -53,35 +53,12 @@ pub struct Written {
     pub expect: Map<String, Value>,
 }
 
-/// A file name from a title: lower case, dashes, at most 60 characters,
-/// cut between words.
-pub fn file_stem(title: &str) -> String {
-    let mut s = String::new();
-    for c in title.chars() {
-        if c.is_ascii_alphanumeric() {
-            s.push(c.to_ascii_lowercase());
-        } else if !s.ends_with('-') && !s.is_empty() {
-            s.push('-');
-        }
-    }
-    let s = s.trim_end_matches('-');
-    if s.len() <= 60 {
-        return s.to_string();
-    }
-    let cut = if s.as_bytes()[60] == b'-' { 60 } else { s[..60].rfind('-').unwrap_or(60) };
-    s[..cut].trim_end_matches('-').to_string()
-}
+use crate::corpus::authoring::file_stem;
 
 /// The corpus folder of a law: the built-in corpus's `lawN` or `lawA-B`
 /// that covers it, else `lawN`.
 fn law_folder(law: u32) -> String {
-    let covers = |name: &str| -> bool {
-        let Some(rest) = name.strip_prefix("law") else { return false };
-        match rest.split_once('-') {
-            Some((a, b)) => matches!((a.parse::<u32>(), b.parse::<u32>()), (Ok(a), Ok(b)) if a <= law && law <= b),
-            None => rest.parse::<u32>() == Ok(law),
-        }
-    };
+    let covers = |name: &str| crate::corpus::authoring::folder_covers(name, law);
     crate::corpus::embedded::files()
         .iter()
         .filter_map(|(name, _)| name.split_once('/').map(|(folder, _)| folder))
