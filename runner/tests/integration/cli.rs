@@ -519,7 +519,7 @@ fn a_run_whose_every_case_is_skipped_fails() {
     let o = rulings(&["run", "--cases", s(&dir), "--report", s(&out), "--impl", fake.as_str(), "skip=all"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     // (The note is wrapped to 80 columns.)
-    let said = text(&o).split_whitespace().collect::<Vec<_>>().join(" ");
+    let said = common::words(&text(&o));
     assert!(
         said.contains("the run tested nothing: fake-impl skipped every one of the 2 run(s) it was asked"),
         "{said}"
@@ -1088,7 +1088,7 @@ fn new_drafts_a_case_from_a_one_line_story() {
     let o = rulings(&["check", s(&cases)]);
     // Messages are wrapped to 80 columns, where a long temp path moves the
     // breaks: read them as words.
-    let said = text(&o).split_whitespace().collect::<Vec<_>>().join(" ");
+    let said = common::words(&text(&o));
     assert!(said.contains("`title` is empty") && said.contains("`source` is empty"), "{said}");
     assert!(said.contains("`expect` names no key"), "{said}");
     let o = rulings(&["new", "27", "--cases", s(&cases), "--story", "W 1D, N 9Q"]);

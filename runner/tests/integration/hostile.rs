@@ -180,7 +180,7 @@ fn an_unreadable_folder_is_named_and_the_rest_loads() {
     fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
     // Messages are wrapped to 80 columns, where the temp folder's path
     // moves the breaks: read them as words.
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let text = crate::common::words(&text);
     assert!(text.contains("law27: cannot read the case folder"), "{text}");
     assert!(text.contains("the other folders are loaded"), "{text}");
 }
@@ -376,6 +376,6 @@ fn a_hidden_alias_bomb_is_refused_in_bounded_memory() {
         .expect("prlimit (util-linux) runs the check");
     let text = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     // Messages are wrapped to 80 columns: read them as words.
-    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let flat = crate::common::words(&text);
     assert!(flat.contains("`*w` is a YAML alias"), "{text}");
 }

@@ -88,7 +88,7 @@ fn a_refusing_program_is_checked_and_exercises_no_clause() {
     let closing = stdout.lines().last().unwrap_or_default();
     let passed: usize = closing.split(' ').next().and_then(|n| n.parse().ok()).unwrap_or(0);
     assert!(passed > 400 && closing.contains(" 0 failed"), "the refusal checks pass: {closing}");
-    let words = stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    let words = crate::common::words(&stdout);
     assert!(words.contains("cite 0 of the"), "no clause is exercised by refusals:\n{stdout}");
     // The report says which runs were refusal checks, and its coverage too
     // counts none of them.

@@ -119,3 +119,10 @@ pub fn fake() -> String {
     );
     fake.display().to_string()
 }
+
+/// `text` as its words, one space apart: a message read whatever column
+/// its lines were wrapped at (messages fit 80 columns, so a long temp
+/// path moves the breaks).
+pub fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
