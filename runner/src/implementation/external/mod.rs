@@ -27,7 +27,8 @@
 //!   order. A request in flight when the process faulted is sent again, with
 //!   a new seq, to the restarted process.
 //!
-//! Reading stdout with a time limit uses a reader thread and a channel.
+//! Reading stdout with a time limit uses a reader thread and a channel;
+//! the pipes' threads are kept for the next program ([`pipe_threads`]).
 //!
 //! The layers, each in its own file: [`process`] runs one program (pipes,
 //! stderr, ending it with its process group); [`conversation`] speaks the
@@ -37,6 +38,7 @@
 pub mod answer;
 pub mod conversation;
 pub mod options;
+mod pipe_threads;
 pub mod process;
 pub mod process_group;
 pub mod traffic;

@@ -1,6 +1,7 @@
 //! One running program: started without a shell (unless asked) in a
 //! process group of its own, its stdin written by a thread, its stdout read
-//! into lines by another with a time limit, its stderr passed on and its
+//! into lines by another with a time limit (threads kept between programs:
+//! [`super::pipe_threads`]), its stderr passed on and its
 //! last lines kept, and ended (waited for, or killed with its group) with a
 //! description of how it ended. Knows nothing of the protocol's messages.
 
@@ -9,15 +10,14 @@ use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, Mutex};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
 
 use super::answer::{excerpt, parse_canonical};
 use super::options::{ExternalOptions, StderrSink};
-use super::process_group;
 use super::traffic::Traffic;
+use super::{pipe_threads, process_group};
 use crate::implementation::FaultKind;
 
 /// The longest line read from stdout; longer is a protocol violation that
@@ -160,13 +160,13 @@ impl Process {
         let (tx, rx) = channel();
         {
             let partial = partial.clone();
-            thread::spawn(move || read_stdout(out, tx, partial));
+            pipe_threads::run(move || read_stdout(out, tx, partial));
         }
         let stderr = Arc::new(StderrLog::default());
         {
             let log = stderr.clone();
             let pass = options.stderr.clone().map(|sink| (sink, label));
-            thread::spawn(move || read_stderr(err, log, pass));
+            pipe_threads::run(move || read_stderr(err, log, pass));
         }
         Ok(Process {
             child: Some(child),
@@ -187,7 +187,7 @@ impl Process {
     fn writer(&mut self) -> Option<&Sender<Vec<u8>>> {
         if let Some(input) = self.input.take() {
             let (tx, lines) = channel();
-            thread::spawn(move || write_stdin(input, lines));
+            pipe_threads::run(move || write_stdin(input, lines));
             self.stdin = Some(tx);
         }
         self.stdin.as_ref()
