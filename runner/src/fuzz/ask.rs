@@ -134,7 +134,7 @@ pub fn ask(program: &mut dyn Implementation, stories: &[Question], cancel: &Canc
         requests.push(q.story.clone());
         requests.push(q.story.rotate(1));
     }
-    let answers = program.rule_many(&requests, cancel, &mut |_, _| {});
+    let answers = crate::implementation::rule_all(program, &requests, cancel);
     let mut out = Vec::with_capacity(stories.len());
     for (k, q) in stories.iter().enumerate() {
         let (Some(a), Some(turned)) = (answers.get(2 * k), answers.get(2 * k + 1)) else {

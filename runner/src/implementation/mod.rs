@@ -4,6 +4,7 @@
 
 pub mod engine;
 pub mod external;
+pub mod in_order;
 pub mod parallel;
 
 use std::time::Duration;
@@ -73,28 +74,34 @@ pub trait Implementation {
     /// of, by name (for a program's traffic log); the default keeps none.
     fn name_runs(&mut self, _runs: Vec<String>) {}
 
-    /// Rule on several requests, answering in order; `progress` is told,
-    /// as each answer comes, how many are answered so far and the answer.
-    /// A program may be sent several requests before it answers the first
-    /// (see [`external`]). Once `cancel` is cancelled no more are asked:
-    /// the answers are those of the requests answered so far, in order.
-    fn rule_many(
-        &mut self,
-        requests: &[Request],
-        cancel: &Cancel,
-        progress: &mut dyn FnMut(usize, &Answer),
-    ) -> Vec<Answer> {
-        let mut out = Vec::with_capacity(requests.len());
-        for r in requests {
+    /// Rule on several requests. `answered` is given each answer in
+    /// request order, as soon as it and every earlier one are in, with how
+    /// many it has been given so far: the caller judges an answer while a
+    /// program works on the next ones. A program may be sent several
+    /// requests before it answers the first (see [`external`]). Once
+    /// `cancel` is cancelled no more are asked, and the answers given are
+    /// those of the first requests, up to the first one not answered.
+    fn rule_many(&mut self, requests: &[Request], cancel: &Cancel, answered: &mut dyn FnMut(usize, Answer)) {
+        for (i, r) in requests.iter().enumerate() {
             if cancel.is_cancelled() {
                 break;
             }
             let answer = self.rule(r);
-            progress(out.len() + 1, &answer);
-            out.push(answer);
+            answered(i + 1, answer);
         }
-        out
     }
+}
+
+/// Every answer of [`Implementation::rule_many`], in request order (those
+/// of the first requests only, once `cancel` is cancelled).
+pub fn rule_all(
+    implementation: &mut (impl Implementation + ?Sized),
+    requests: &[Request],
+    cancel: &Cancel,
+) -> Vec<Answer> {
+    let mut out = Vec::with_capacity(requests.len());
+    implementation.rule_many(requests, cancel, &mut |_, answer| out.push(answer));
+    out
 }
 
 /// The time limit per case, for the engine in process as for a program.

@@ -15,6 +15,7 @@ use rulings_engine::Request;
 use crate::cancel::Cancel;
 use crate::implementation::external::traffic::Traffic;
 use crate::implementation::external::{External, ExternalOptions};
+use crate::implementation::in_order::InOrder;
 use crate::implementation::{Answer, Implementation};
 
 /// The workers; there is always at least one.
@@ -107,48 +108,34 @@ impl Implementation for Workers {
         self.workers[0].rule(request)
     }
 
-    fn rule_many(
-        &mut self,
-        requests: &[Request],
-        cancel: &Cancel,
-        progress: &mut dyn FnMut(usize, &Answer),
-    ) -> Vec<Answer> {
+    /// The answers are handed on in request order as they come from the
+    /// workers (request i is answer i / N of worker i mod N).
+    fn rule_many(&mut self, requests: &[Request], cancel: &Cancel, answered: &mut dyn FnMut(usize, Answer)) {
         let n = self.workers.len();
         if n == 1 {
-            return self.workers[0].rule_many(requests, cancel, progress);
+            return self.workers[0].rule_many(requests, cancel, answered);
         }
-        let (tx, rx) = channel::<Answer>();
+        let (tx, rx) = channel::<(usize, Answer)>();
         let shares: Vec<Vec<Request>> = (0..n).map(|k| requests.iter().skip(k).step_by(n).cloned().collect()).collect();
-        let mut answered: Vec<Vec<Answer>> = Vec::new();
+        let mut in_order = InOrder::new(requests.len(), answered);
         thread::scope(|scope| {
-            let handles: Vec<_> = self
-                .workers
-                .iter_mut()
-                .zip(&shares)
-                .map(|(worker, share)| {
+            let handles: Vec<_> = (self.workers.iter_mut().zip(&shares).enumerate())
+                .map(|(k, (worker, share))| {
                     let tx = tx.clone();
-                    scope.spawn(move || worker.rule_many(share, cancel, &mut |_, a| drop(tx.send(a.clone()))))
+                    scope
+                        .spawn(move || worker.rule_many(share, cancel, &mut |j, a| drop(tx.send((k + n * (j - 1), a)))))
                 })
                 .collect();
             drop(tx);
-            // Progress from this thread, as answers come from any worker.
-            let mut done = 0;
-            for answer in rx {
-                done += 1;
-                progress(done, &answer);
+            // An interrupted worker's missing answers end the run at the
+            // first of them (the answered prefix, as a serial run gives).
+            for (index, answer) in rx {
+                in_order.put(index, answer);
             }
-            answered = handles.into_iter().map(|h| h.join().unwrap_or_default()).collect();
+            // A worker that panicked has given what it answered.
+            for h in handles {
+                let _ = h.join();
+            }
         });
-        // Back in request order; an interrupted worker's missing answers end
-        // the run there (the answered prefix, as a serial run gives).
-        let mut out = Vec::with_capacity(requests.len());
-        let mut iters: Vec<_> = answered.into_iter().map(Vec::into_iter).collect();
-        for i in 0..requests.len() {
-            match iters[i % n].next() {
-                Some(a) => out.push(a),
-                None => break,
-            }
-        }
-        out
     }
 }

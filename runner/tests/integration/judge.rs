@@ -402,22 +402,14 @@ impl Implementation for Halting {
         }
     }
 
-    fn rule_many(
-        &mut self,
-        requests: &[Request],
-        cancel: &Cancel,
-        progress: &mut dyn FnMut(usize, &Answer),
-    ) -> Vec<Answer> {
-        let mut out = Vec::new();
-        for r in requests.iter().take(self.answers.unwrap_or(usize::MAX)) {
+    fn rule_many(&mut self, requests: &[Request], cancel: &Cancel, answered: &mut dyn FnMut(usize, Answer)) {
+        for (i, r) in requests.iter().take(self.answers.unwrap_or(usize::MAX)).enumerate() {
             if cancel.is_cancelled() {
                 break;
             }
             let a = self.rule(r);
-            progress(out.len() + 1, &a);
-            out.push(a);
+            answered(i + 1, a);
         }
-        out
     }
 }
 

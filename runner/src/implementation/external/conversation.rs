@@ -4,6 +4,7 @@
 //! fault within a budget, `bye` at the end.
 
 use std::collections::VecDeque;
+use std::io::Write as _;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -11,11 +12,12 @@ use rulings_engine::protocol::{Hello, ToImplementation, FEATURES, PROTOCOL};
 use rulings_engine::{Edition, Request};
 use serde_json::Value;
 
-use super::answer::{check_length, excerpt, read_answer, read_answer_parsed, read_hello};
+use super::answer::{check_length, excerpt, read_answer_parsed, read_hello};
 use super::options::{label_of, program_name, ExternalOptions};
 use super::process::{Fault, Lingering, Process, Received};
 use super::traffic::Traffic;
 use crate::cancel::Cancel;
+use crate::implementation::in_order::InOrder;
 use crate::implementation::{Answer, FaultKind, Implementation};
 
 /// The program under test, in a process of its own.
@@ -246,20 +248,9 @@ impl External {
     /// before it arrived, whichever is later. A fault that breaks the
     /// conversation ends the process; the requests it had not answered are
     /// sent again to the next one.
-    fn ask_many(
-        &mut self,
-        requests: &[Request],
-        cancel: &Cancel,
-        progress: &mut dyn FnMut(usize, &Answer),
-    ) -> Vec<Answer> {
+    fn ask_many(&mut self, requests: &[Request], cancel: &Cancel, answered: &mut dyn FnMut(usize, Answer)) {
         let n = requests.len();
-        let bodies: Vec<Result<String, String>> =
-            requests.iter().map(|r| serde_json::to_string(r).map_err(|e| e.to_string())).collect();
-        let mut answers: Vec<Option<Answer>> = bodies
-            .iter()
-            .map(|b| b.as_ref().err().map(|e| Answer::Error(format!("the runner cannot write this request: {e}"))))
-            .collect();
-        let mut answered = answers.iter().filter(|a| a.is_some()).count();
+        let mut answers = InOrder::new(n, answered);
         let mut next = 0;
         let mut in_flight: VecDeque<(usize, Value, Instant)> = VecDeque::new();
         let mut last_answer = Instant::now();
@@ -267,10 +258,10 @@ impl External {
         loop {
             if cancel.is_cancelled() {
                 // Ctrl-C: stop asking; the answers so far are the run.
-                break;
+                return;
             }
             if in_flight.is_empty() {
-                while next < n && answers[next].is_some() {
+                while next < n && answers.is_answered(next) {
                     next += 1;
                 }
                 if next >= n {
@@ -278,11 +269,11 @@ impl External {
                 }
             }
             if let Some(stop) = self.stopped() {
-                for a in answers.iter_mut().filter(|a| a.is_none()) {
-                    *a = Some(stop.clone());
+                let waiting: Vec<usize> = answers.waiting().collect();
+                for i in waiting {
+                    answers.put(i, stop.clone());
                 }
-                progress(n, &stop);
-                break;
+                return;
             }
             if self.process.is_none() {
                 if let Some(&(first, ..)) = in_flight.front() {
@@ -291,28 +282,46 @@ impl External {
                 in_flight.clear();
                 if let Err(f) = self.ensure_process() {
                     self.count(&f);
-                    let answer = Answer::Fault { kind: f.kind, detail: f.detail };
-                    answered += 1;
-                    progress(answered, &answer);
-                    answers[next] = Some(answer);
+                    answers.put(next, Answer::Fault { kind: f.kind, detail: f.detail });
                     next += 1;
                     continue;
                 }
                 last_answer = Instant::now();
             }
             let Some(p) = self.process.as_mut() else { continue };
-            // Top the window up when it is half empty, in one write.
+            // Top the window up when it is half empty, in one write. Each
+            // request is written as it is sent, so the program starts on
+            // the first while the runner writes the rest.
             let window = self.options.window.max(1);
             if in_flight.len() <= window / 2 {
-                let mut batch = String::new();
+                let mut batch: Vec<u8> = Vec::with_capacity(window * 256);
                 let mut runs = Vec::new();
                 while next < n && in_flight.len() < window {
-                    if let (None, Ok(body)) = (&answers[next], &bodies[next]) {
+                    if !answers.is_answered(next) {
+                        let start = batch.len();
                         self.seq += 1;
-                        // The request's own fields follow the type and the seq.
-                        batch.push_str(&format!("{{\"type\":\"rule\",\"seq\":{},{}\n", self.seq, &body[1..]));
-                        in_flight.push_back((next, Value::from(self.seq), Instant::now()));
-                        runs.push(self.runs.get(next).cloned().unwrap_or_else(|| "-".to_string()));
+                        // The type and the seq, then the request's own fields:
+                        // its object's opening brace becomes the comma.
+                        let _ = write!(batch, "{{\"type\":\"rule\",\"seq\":{}", self.seq);
+                        let brace = batch.len();
+                        match serde_json::to_writer(&mut batch, &requests[next]) {
+                            Ok(()) if batch.get(brace) == Some(&b'{') && batch.len() > brace + 2 => {
+                                batch[brace] = b',';
+                                batch.push(b'\n');
+                                in_flight.push_back((next, Value::from(self.seq), Instant::now()));
+                                if self.traffic.is_some() {
+                                    runs.push(self.runs.get(next).cloned().unwrap_or_else(|| "-".to_string()));
+                                }
+                            }
+                            written => {
+                                batch.truncate(start);
+                                let why = match written {
+                                    Err(e) => e.to_string(),
+                                    Ok(()) => "it is not an object with fields".to_string(),
+                                };
+                                answers.put(next, Answer::Error(format!("the runner cannot write this request: {why}")))
+                            }
+                        }
                     }
                     next += 1;
                 }
@@ -320,13 +329,13 @@ impl External {
                     t.next_runs(p.pid(), runs);
                 }
                 // A process that is gone shows as the end of its stdout.
-                let _ = p.send_raw(batch.into_bytes());
+                let _ = p.send_raw(batch);
             }
             let Some((index, seq, sent_at)) = in_flight.pop_front() else { continue };
             let received = p.receive(sent_at.max(last_answer) + timeout);
             if matches!(received, Received::Cancelled) {
                 // Interrupted while waiting: no outcome for this request.
-                break;
+                return;
             }
             let answer = match received {
                 Received::Line(bytes, parsed) => match check_length(&bytes, &seq, requests[index].events.len())
@@ -355,19 +364,14 @@ impl External {
                     Answer::Fault { kind: fault.kind, detail: fault.detail }
                 }
             };
-            answered += 1;
-            progress(answered, &answer);
-            answers[index] = Some(answer);
+            answers.put(index, answer);
             last_answer = Instant::now();
         }
-        if cancel.is_cancelled() {
-            // The answered prefix: the runs done before the interruption.
-            return answers.into_iter().map_while(|a| a).collect();
+        // Every request was answered or found unwritable; none is left.
+        let waiting: Vec<usize> = answers.waiting().collect();
+        for i in waiting {
+            answers.put(i, Answer::Error("not asked (a bug in the runner)".into()));
         }
-        answers
-            .into_iter()
-            .map(|a| a.unwrap_or_else(|| Answer::Error("not asked (a bug in the runner)".into())))
-            .collect()
     }
 
     /// One process for this one request.
@@ -382,8 +386,9 @@ impl External {
             return Err(p.fail(FaultKind::Crash, format!("could not send the request ({e})")));
         }
         match p.receive(Instant::now() + self.options.timeout) {
-            Received::Line(bytes, _) => {
-                let read = check_length(&bytes, seq, events).and_then(|()| read_answer(&bytes, seq));
+            Received::Line(bytes, parsed) => {
+                // Read already, the fast way, by the reader thread.
+                let read = check_length(&bytes, seq, events).and_then(|()| read_answer_parsed(&bytes, parsed, seq));
                 match read {
                     // It exits on its own; it is waited for (or killed) later.
                     Ok(answer) => {
@@ -437,29 +442,23 @@ impl Implementation for External {
     }
 
     fn rule(&mut self, request: &Request) -> Answer {
-        self.rule_many(std::slice::from_ref(request), &Cancel::new(), &mut |_, _| {})
+        crate::implementation::rule_all(self, std::slice::from_ref(request), &Cancel::new())
             .pop()
             .unwrap_or_else(|| Answer::Error("no answer".into()))
     }
 
-    fn rule_many(
-        &mut self,
-        requests: &[Request],
-        cancel: &Cancel,
-        progress: &mut dyn FnMut(usize, &Answer),
-    ) -> Vec<Answer> {
+    fn rule_many(&mut self, requests: &[Request], cancel: &Cancel, answered: &mut dyn FnMut(usize, Answer)) {
         // A wait for an answer ends when the run is cancelled (issue 25.4).
         self.options.cancel = Some(cancel.clone());
         if let Some(p) = self.process.as_mut() {
             p.set_cancel(cancel.clone());
         }
         if !self.options.per_case {
-            let answers = self.ask_many(requests, cancel, progress);
+            self.ask_many(requests, cancel, answered);
             self.runs.clear();
-            return answers;
+            return;
         }
-        let mut out = Vec::with_capacity(requests.len());
-        for request in requests {
+        for (i, request) in requests.iter().enumerate() {
             if cancel.is_cancelled() {
                 break;
             }
@@ -471,18 +470,15 @@ impl Implementation for External {
                     let message = ToImplementation::Rule { seq: seq.clone(), request: request.clone() };
                     match serde_json::to_string(&message) {
                         Err(e) => Answer::Error(format!("the runner cannot write this request: {e}")),
-                        Ok(line) => match self.ask_once(
-                            &line,
-                            &seq,
-                            self.runs.get(out.len()).cloned().as_ref(),
-                            request.events.len(),
-                        ) {
-                            Ok(answer) => answer,
-                            Err(fault) => {
-                                self.count(&fault);
-                                Answer::Fault { kind: fault.kind, detail: fault.detail }
+                        Ok(line) => {
+                            match self.ask_once(&line, &seq, self.runs.get(i).cloned().as_ref(), request.events.len()) {
+                                Ok(answer) => answer,
+                                Err(fault) => {
+                                    self.count(&fault);
+                                    Answer::Fault { kind: fault.kind, detail: fault.detail }
+                                }
                             }
-                        },
+                        }
                     }
                 }
             };
@@ -490,11 +486,9 @@ impl Implementation for External {
                 // Interrupted while asking: this one has no outcome.
                 break;
             }
-            progress(out.len() + 1, &answer);
-            out.push(answer);
+            answered(i + 1, answer);
         }
         self.runs.clear();
-        out
     }
 
     fn name_runs(&mut self, runs: Vec<String>) {
