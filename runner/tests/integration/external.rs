@@ -268,6 +268,50 @@ fn per_case_runs_one_process_per_message() {
     assert!(all.iter().all(|o| o == &Outcome::Error { message: "rule before hello".into() }), "{all:?}");
 }
 
+/// With `--per-case` the runner reads a program's stdout itself as it
+/// waits for the answer (no reader thread): each fault still shows what
+/// it shows from a persistent program.
+#[test]
+fn per_case_faults_show_what_they_show_from_a_persistent_program() {
+    let per_case = |mut o: ExternalOptions| {
+        o.per_case = true;
+        o
+    };
+    let (_dir, corpus) = common::corpus("per-case-faults", 3, false);
+    let (all, _) = outcomes_with(&corpus, per_case(quick(&["per-case=1", "hang=2"])));
+    assert!(matches!(all[1], Outcome::TimeOut { .. }), "{}", all[1]);
+    for shown in ["within the time limit of 0.3 s", "killed by the runner", "hanging on request 2"] {
+        assert!(detail(&all[1]).contains(shown), "{shown}: {}", all[1]);
+    }
+    others_passed(&all, 1);
+    let (all, _) = outcomes_with(&corpus, per_case(quick(&["per-case=1", "partial=2"])));
+    assert!(matches!(all[1], Outcome::TimeOut { .. }), "{}", all[1]);
+    assert!(detail(&all[1]).contains("without a newline: {\"type\":\"ruling\""), "{}", all[1]);
+    others_passed(&all, 1);
+    let (all, _) = outcomes_with(&corpus, per_case(options(&["per-case=1", "partial-exit=2"])));
+    assert!(matches!(all[1], Outcome::Crash { .. }), "{}", all[1]);
+    assert!(detail(&all[1]).contains("in the middle of a line"), "{}", all[1]);
+    assert!(detail(&all[1]).contains("exited with status 0"), "{}", all[1]);
+    others_passed(&all, 1);
+    let (all, _) = outcomes_with(&corpus, per_case(options(&["per-case=1", "silent-exit=3"])));
+    assert!(matches!(all[2], Outcome::Crash { .. }) && detail(&all[2]).contains("closed its stdout"), "{}", all[2]);
+    others_passed(&all, 2);
+    let (all, _) = outcomes_with(&corpus, per_case(options(&["per-case=1", "pad-auction=600000"])));
+    for o in &all {
+        assert!(detail(o).contains("a line on stdout longer than 2 MiB"), "{o}");
+    }
+    #[cfg(target_os = "linux")]
+    {
+        let mut o = per_case(options(&["per-case=1", "grandchild=2"]));
+        o.timeout = Duration::from_secs(20);
+        let started = Instant::now();
+        let (all, _) = outcomes_with(&corpus, o);
+        assert!(started.elapsed() < Duration::from_secs(8), "took {:?}", started.elapsed());
+        assert!(matches!(all[1], Outcome::Crash { .. }) && detail(&all[1]).contains("status 7"), "{}", all[1]);
+        others_passed(&all, 1);
+    }
+}
+
 #[test]
 fn undeclared_features_and_editions_are_not_applicable_and_not_asked() {
     let (_dir, corpus) = common::corpus("subset", 2, true);

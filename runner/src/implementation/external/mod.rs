@@ -27,8 +27,9 @@
 //!   order. A request in flight when the process faulted is sent again, with
 //!   a new seq, to the restarted process.
 //!
-//! Reading stdout with a time limit uses a reader thread and a channel;
-//! the pipes' threads are kept for the next program ([`pipe_threads`]).
+//! Reading stdout with a time limit uses a reader thread and a channel
+//! (per case on Unix: poll(2) as the answer is waited for); the pipes'
+//! threads are kept for the next program ([`pipe_threads`]).
 //!
 //! The layers, each in its own file: [`process`] runs one program (pipes,
 //! stderr, ending it with its process group); [`conversation`] speaks the

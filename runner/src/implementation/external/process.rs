@@ -1,9 +1,11 @@
 //! One running program: started without a shell (unless asked) in a
 //! process group of its own, its stdin written by a thread, its stdout read
-//! into lines by another with a time limit (threads kept between programs:
-//! [`super::pipe_threads`]), its stderr passed on and its
-//! last lines kept, and ended (waited for, or killed with its group) with a
-//! description of how it ended. Knows nothing of the protocol's messages.
+//! into lines with a time limit (by another thread, or, for a program
+//! started for one request, as its answer is waited for: [`Stdout`]), its
+//! stderr passed on and its last lines kept, and ended (waited for, or
+//! killed with its group) with a description of how it ended. The threads
+//! are kept between programs ([`super::pipe_threads`]). Knows nothing of
+//! the protocol's messages.
 
 use std::collections::VecDeque;
 use std::io::{Read, Write};
@@ -86,11 +88,9 @@ pub(super) struct Process {
     input: Option<ChildStdin>,
     /// Lines for the writer thread; dropping it closes the program's stdin.
     stdin: Option<Sender<Vec<u8>>>,
-    stdout: Receiver<StdoutEvent>,
+    stdout: Stdout,
     /// Lines received and not yet taken.
     lines: VecDeque<ParsedLine>,
-    /// Bytes read after the last newline, for a time-out's detail.
-    partial: Arc<Mutex<Vec<u8>>>,
     stderr: Arc<StderrLog>,
     /// The process id, and the log of the conversation (`--log-traffic`).
     pid: u32,
@@ -156,12 +156,7 @@ impl Process {
             process_group::end(&mut child);
             return Err(Fault::new(FaultKind::Crash, "the program's pipes could not be opened"));
         };
-        let partial = Arc::new(Mutex::new(Vec::new()));
-        let (tx, rx) = channel();
-        {
-            let partial = partial.clone();
-            pipe_threads::run(move || read_stdout(out, tx, partial));
-        }
+        let stdout = Stdout::new(out, options.per_case);
         let stderr = Arc::new(StderrLog::default());
         {
             let log = stderr.clone();
@@ -172,9 +167,8 @@ impl Process {
             child: Some(child),
             input: Some(input),
             stdin: None,
-            stdout: rx,
+            stdout,
             lines: VecDeque::new(),
-            partial,
             stderr,
             pid,
             traffic,
@@ -287,16 +281,16 @@ impl Process {
             }
             let now = Instant::now();
             let wait = deadline.saturating_duration_since(now).min(WATCH);
-            match self.stdout.recv_timeout(wait) {
-                Ok(StdoutEvent::Lines(lines)) => {
+            match self.stdout.next(wait) {
+                Some(StdoutEvent::Lines(lines)) => {
                     self.lines.extend(lines);
                     if let Some((line, parsed)) = self.lines.pop_front() {
                         return Received::Line(line, parsed);
                     }
                 }
-                Ok(StdoutEvent::End { partial, error }) => return Received::Ended { partial, error },
-                Ok(StdoutEvent::TooLong) => return Received::TooLong,
-                Err(RecvTimeoutError::Timeout) if Instant::now() < deadline => {
+                Some(StdoutEvent::End { partial, error }) => return Received::Ended { partial, error },
+                Some(StdoutEvent::TooLong) => return Received::TooLong,
+                None if Instant::now() < deadline => {
                     if !exited && self.has_exited() {
                         exited = true;
                         if let Some(child) = self.child.as_ref() {
@@ -305,8 +299,8 @@ impl Process {
                         deadline = deadline.min(Instant::now() + EXIT_GRACE);
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    let partial = self.partial.lock().map(|p| p.clone()).unwrap_or_default();
+                None => {
+                    let partial = self.stdout.partial();
                     if exited {
                         return Received::Ended {
                             partial,
@@ -319,7 +313,6 @@ impl Process {
                     }
                     return Received::TimedOut { partial };
                 }
-                Err(RecvTimeoutError::Disconnected) => return Received::Ended { partial: Vec::new(), error: None },
             }
         }
     }
@@ -522,49 +515,159 @@ fn write_stdin(mut input: ChildStdin, lines: Receiver<Vec<u8>>) {
     }
 }
 
-/// The stdout reader: whole lines to the channel; the bytes after the
-/// last newline kept in `partial`.
-fn read_stdout(mut out: impl Read, tx: std::sync::mpsc::Sender<StdoutEvent>, partial: Arc<Mutex<Vec<u8>>>) {
-    let mut pending: Vec<u8> = Vec::new();
-    let mut buf = vec![0u8; 64 * 1024];
-    loop {
-        let n = match out.read(&mut buf) {
-            Ok(0) => {
-                let _ = tx.send(StdoutEvent::End { partial: pending, error: None });
-                return;
-            }
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => {
-                let _ = tx.send(StdoutEvent::End { partial: pending, error: Some(e.to_string()) });
-                return;
-            }
-        };
+/// Where a program's stdout is read.
+enum Stdout {
+    /// By a reader thread, which reads ahead while the runner writes (a
+    /// persistent program, pipelined).
+    Thread {
+        events: Receiver<StdoutEvent>,
+        /// Bytes read after the last newline, for a time-out's detail.
+        partial: Arc<Mutex<Vec<u8>>>,
+    },
+    /// Here, as the answer is waited for (a program started for one
+    /// request, `--per-case`): no thread to hand each answer over, which
+    /// was a tenth of the runner's work per case (`rulings bench`, (c)).
+    #[cfg(unix)]
+    Direct { out: std::process::ChildStdout, lines: Lines, buf: Vec<u8> },
+}
+
+impl Stdout {
+    fn new(out: std::process::ChildStdout, per_case: bool) -> Stdout {
+        #[cfg(unix)]
+        if per_case {
+            return Stdout::Direct { out, lines: Lines::default(), buf: vec![0; 16 * 1024] };
+        }
+        let _ = per_case;
+        let partial = Arc::new(Mutex::new(Vec::new()));
+        let (tx, events) = channel();
+        {
+            let partial = partial.clone();
+            pipe_threads::run(move || read_stdout(out, tx, partial));
+        }
+        Stdout::Thread { events, partial }
+    }
+
+    /// What came within `wait`, if anything.
+    fn next(&mut self, wait: Duration) -> Option<StdoutEvent> {
+        match self {
+            Stdout::Thread { events, .. } => match events.recv_timeout(wait) {
+                Ok(event) => Some(event),
+                Err(RecvTimeoutError::Timeout) => None,
+                Err(RecvTimeoutError::Disconnected) => Some(StdoutEvent::End { partial: Vec::new(), error: None }),
+            },
+            #[cfg(unix)]
+            Stdout::Direct { out, lines, buf } => read_within(out, lines, buf, wait),
+        }
+    }
+
+    /// The bytes read after the last newline.
+    fn partial(&self) -> Vec<u8> {
+        match self {
+            Stdout::Thread { partial, .. } => partial.lock().map(|p| p.clone()).unwrap_or_default(),
+            #[cfg(unix)]
+            Stdout::Direct { lines, .. } => lines.pending.clone(),
+        }
+    }
+}
+
+/// One read of `out`, if it has something within `wait` (poll(2)).
+#[cfg(unix)]
+fn read_within(
+    out: &mut std::process::ChildStdout,
+    lines: &mut Lines,
+    buf: &mut [u8],
+    wait: Duration,
+) -> Option<StdoutEvent> {
+    use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+    use std::os::fd::AsFd;
+    if lines.too_long() {
+        return Some(StdoutEvent::TooLong);
+    }
+    // Whole milliseconds, rounded up: a wait is never cut to nothing.
+    let ms = u16::try_from(wait.as_micros().div_ceil(1000)).unwrap_or(u16::MAX);
+    let mut fds = [PollFd::new(out.as_fd(), PollFlags::POLLIN)];
+    match poll(&mut fds, PollTimeout::from(ms)) {
+        Ok(0) | Err(nix::errno::Errno::EINTR) => return None,
+        Ok(_) => {}
+        Err(e) => {
+            return Some(StdoutEvent::End { partial: std::mem::take(&mut lines.pending), error: Some(e.to_string()) })
+        }
+    }
+    match out.read(buf) {
+        Ok(0) => Some(StdoutEvent::End { partial: std::mem::take(&mut lines.pending), error: None }),
+        Ok(n) => match lines.feed(&buf[..n]) {
+            // Whole lines first; a line too long shows at the next read.
+            whole if whole.is_empty() && lines.too_long() => Some(StdoutEvent::TooLong),
+            whole => Some(StdoutEvent::Lines(whole)),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => None,
+        Err(e) => Some(StdoutEvent::End { partial: std::mem::take(&mut lines.pending), error: Some(e.to_string()) }),
+    }
+}
+
+/// Bytes from stdout cut into lines, each with its fast reading
+/// ([`parse_canonical`]); what follows the last newline waits for the rest.
+#[derive(Default)]
+struct Lines {
+    pending: Vec<u8>,
+}
+
+impl Lines {
+    /// The whole lines `bytes` ends (with what came before them).
+    fn feed(&mut self, bytes: &[u8]) -> Vec<ParsedLine> {
         let mut start = 0;
         let mut lines = Vec::new();
-        for (i, &b) in buf[..n].iter().enumerate() {
+        for (i, &b) in bytes.iter().enumerate() {
             if b == b'\n' {
-                pending.extend_from_slice(&buf[start..i]);
-                if pending.last() == Some(&b'\r') {
-                    pending.pop();
+                self.pending.extend_from_slice(&bytes[start..i]);
+                if self.pending.last() == Some(&b'\r') {
+                    self.pending.pop();
                 }
-                let line = std::mem::take(&mut pending);
+                let line = std::mem::take(&mut self.pending);
                 let parsed = parse_canonical(&line);
                 lines.push((line, parsed));
                 start = i + 1;
             }
         }
-        if !lines.is_empty() && tx.send(StdoutEvent::Lines(lines)).is_err() {
+        self.pending.extend_from_slice(&bytes[start..]);
+        lines
+    }
+
+    /// Has the line being read outgrown [`MAX_LINE`]?
+    fn too_long(&self) -> bool {
+        self.pending.len() > MAX_LINE
+    }
+}
+
+/// The stdout reader thread: whole lines to the channel; the bytes after
+/// the last newline kept in `partial`.
+fn read_stdout(mut out: impl Read, tx: std::sync::mpsc::Sender<StdoutEvent>, partial: Arc<Mutex<Vec<u8>>>) {
+    let mut lines = Lines::default();
+    let mut buf = vec![0u8; 64 * 1024];
+    loop {
+        let n = match out.read(&mut buf) {
+            Ok(0) => {
+                let _ = tx.send(StdoutEvent::End { partial: lines.pending, error: None });
+                return;
+            }
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => {
+                let _ = tx.send(StdoutEvent::End { partial: lines.pending, error: Some(e.to_string()) });
+                return;
+            }
+        };
+        let whole = lines.feed(&buf[..n]);
+        if !whole.is_empty() && tx.send(StdoutEvent::Lines(whole)).is_err() {
             return;
         }
-        pending.extend_from_slice(&buf[start..n]);
-        if pending.len() > MAX_LINE {
+        if lines.too_long() {
             let _ = tx.send(StdoutEvent::TooLong);
             return;
         }
         if let Ok(mut p) = partial.lock() {
             p.clear();
-            p.extend_from_slice(&pending);
+            p.extend_from_slice(&lines.pending);
         }
     }
 }
