@@ -65,21 +65,7 @@ impl External {
             editions: Edition::ALL.to_vec(),
             features: FEATURES.iter().map(|s| s.to_string()).collect(),
         };
-        let mut ext = External {
-            options,
-            hello: stand_in,
-            declared: None,
-            hello_failed: None,
-            process: None,
-            restarts: 0,
-            lingering: Lingering::default(),
-            gave_up: None,
-            seq: 0,
-            warnings: Vec::new(),
-            label: Arc::new(Mutex::new(file_name)),
-            traffic: None,
-            runs: Vec::new(),
-        };
+        let mut ext = External::not_asked_yet(options, stand_in, None, None, Arc::new(Mutex::new(file_name)), None);
         match traffic {
             Some(Ok(t)) => ext.traffic = Some(t),
             Some(Err(e)) => ext.warnings.push(format!("cannot write the traffic log: {e}")),
@@ -121,18 +107,38 @@ impl External {
     /// case (`--per-case --jobs N`): the hello was said once, by `first`'s
     /// process; this one starts a process for each of its cases only.
     pub fn per_case_like(first: &External, traffic: Option<Arc<Traffic>>) -> External {
+        External::not_asked_yet(
+            first.options.clone(),
+            first.hello.clone(),
+            first.declared.clone(),
+            first.hello_failed.clone(),
+            first.label.clone(),
+            traffic,
+        )
+    }
+
+    /// A conversation with what is known of the program's hello, that has
+    /// asked nothing yet: no process, no restart, no seq used.
+    fn not_asked_yet(
+        options: ExternalOptions,
+        hello: Hello,
+        declared: Option<Hello>,
+        hello_failed: Option<Fault>,
+        label: Arc<Mutex<String>>,
+        traffic: Option<Arc<Traffic>>,
+    ) -> External {
         External {
-            options: first.options.clone(),
-            hello: first.hello.clone(),
-            declared: first.declared.clone(),
-            hello_failed: first.hello_failed.clone(),
+            options,
+            hello,
+            declared,
+            hello_failed,
             process: None,
             restarts: 0,
             lingering: Lingering::default(),
             gave_up: None,
             seq: 0,
             warnings: Vec::new(),
-            label: first.label.clone(),
+            label,
             traffic,
             runs: Vec::new(),
         }
