@@ -231,6 +231,60 @@ impl Regulations {
         ];
         FEATURES.iter().zip(set).filter(|(_, on)| *on).map(|(f, _)| *f).collect()
     }
+
+    /// These regulations with the option of `feature` (one of
+    /// [`FEATURES`]) back at its default; for `regulation:similar`, the
+    /// three tolerances. An unknown feature changes nothing.
+    pub fn with_default(self, feature: &str) -> Regulations {
+        let d = Regulations::default();
+        let mut r = self;
+        match feature {
+            "regulation:similar" => {
+                r.similar_suit_cards = d.similar_suit_cards;
+                r.similar_hcp_below = d.similar_hcp_below;
+                r.similar_hcp_above = d.similar_hcp_above;
+            }
+            _ => r = r.with_reading(feature, true),
+        }
+        r
+    }
+
+    /// These regulations with the two-valued option of `feature` at its
+    /// other reading (from its default to the alternative, or back). The
+    /// `similar_*` tolerances are numbers, not readings: for
+    /// `regulation:similar`, and an unknown feature, nothing changes.
+    pub fn with_other_reading(self, feature: &str) -> Regulations {
+        self.with_reading(feature, false)
+    }
+
+    /// The option of `feature` at its default (`to_default`), or flipped.
+    fn with_reading(self, feature: &str, to_default: bool) -> Regulations {
+        fn set<T: Default + PartialEq + Copy>(value: &mut T, other: T, to_default: bool) {
+            *value = if to_default || *value != T::default() { T::default() } else { other };
+        }
+        let mut r = self;
+        match feature {
+            "regulation:comparable_reading" => set(&mut r.comparable_reading, ComparableReading::Strict, to_default),
+            "regulation:second_insufficient_bid" => {
+                set(&mut r.second_insufficient_bid, SecondInsufficientBid::AllowCorrection, to_default)
+            }
+            "regulation:accepted_second_insufficient_bid" => {
+                set(&mut r.accepted_second_insufficient_bid, AcceptedSecondInsufficientBid::ComparableLifts, to_default)
+            }
+            "regulation:insufficient_bid_out_of_rotation" => {
+                set(&mut r.insufficient_bid_out_of_rotation, InsufficientBidOutOfRotation::Law31Bar, to_default)
+            }
+            "regulation:law_28b_after_acceptance" => {
+                set(&mut r.law_28b_after_acceptance, Law28bAfterAcceptance::Applies, to_default)
+            }
+            "regulation:law_26_after_30a" => set(&mut r.law_26_after_30a, Law26After30a::IfNotComparable, to_default),
+            "regulation:substituted_pass_out_of_rotation" => {
+                set(&mut r.substituted_pass_out_of_rotation, SubstitutedPassOutOfRotation::WhereMade, to_default)
+            }
+            _ => {}
+        }
+        r
+    }
 }
 
 #[cfg(test)]
@@ -268,6 +322,22 @@ mod tests {
         // Written out explicitly, a default value is the default.
         let d: Regulations = serde_json::from_str(r#"{"second_insufficient_bid":"literal-bar"}"#).unwrap();
         assert!(d.is_default());
+    }
+
+    /// Every two-valued option has another reading, which needs its own
+    /// feature; back at its default it needs none.
+    #[test]
+    fn each_option_has_another_reading_and_a_way_back() {
+        for f in &FEATURES[1..] {
+            let r = Regulations::default().with_other_reading(f);
+            assert_eq!(r.features(), vec![*f], "{f}");
+            assert!(r.with_other_reading(f).is_default(), "{f}: flipped twice");
+            assert!(r.with_default(f).is_default(), "{f}: back to its default");
+        }
+        let similar = Regulations { similar_hcp_below: 0, ..Regulations::default() };
+        assert_eq!(similar.with_other_reading("regulation:similar"), similar);
+        assert!(similar.with_default("regulation:similar").is_default());
+        assert!(Regulations::default().with_other_reading("regulation:unknown").is_default());
     }
 
     #[test]

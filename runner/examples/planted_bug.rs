@@ -38,6 +38,7 @@ pub const BUGS: &[(&str, &str)] = &[
     ("36-39", "the ruling entry of an inadmissible call (36-39) dropped"),
     ("declarer", "the declarer taken as the partner of the right one"),
     ("doubling", "a doubled or redoubled contract given undoubled"),
+    ("regulation", "the regulation options of a request ignored (ruled at their defaults)"),
 ];
 
 /// Each way of refusing: its name and what it does.
@@ -77,6 +78,14 @@ pub fn refuse(mode: &str, hello: &Hello, request: &Request) -> Option<(usize, St
 
 fn law(clause: &str) -> u32 {
     rulings_engine::clauses::law_number(clause).unwrap_or(0)
+}
+
+/// The request as the program with the bug `bug` reads it.
+pub fn heard(bug: &str, request: &Request) -> Request {
+    match bug {
+        "regulation" => Request { regulations: None, ..request.clone() },
+        _ => request.clone(),
+    }
 }
 
 /// Bend `r` as the bug `bug` does.
@@ -177,7 +186,7 @@ fn main() {
 /// The reference's ruling on `request`, bent as `bug` says.
 #[allow(dead_code)] // the tests include this file for [`bend`] only
 fn ruled(bug: &str, seq: serde_json::Value, request: &Request) -> serde_json::Result<serde_json::Value> {
-    match rulings_engine::rule(request) {
+    match rulings_engine::rule(&heard(bug, request)) {
         Ok(mut r) => {
             bend(bug, &mut r);
             serde_json::to_value(FromImplementation::ruling(seq, r))

@@ -115,10 +115,23 @@ pub fn case_text(w: &Written, hello: &Hello, id: &str) -> Result<String, String>
     let source = format!("rulings fuzz --seed {} (story {}), against {}", w.seed, w.index, one_line(&hello.name));
     let _ = writeln!(s, "source: {}", quoted(&source));
     let _ = writeln!(s, "editions: [{}]", w.story.edition);
-    let _ = writeln!(s, "tags: [{UNREVIEWED}]");
+    let regulation = if w.story.regulations.is_some_and(|r| !r.is_default()) { ", regulation" } else { "" };
+    let _ = writeln!(s, "tags: [{UNREVIEWED}{regulation}]");
     let _ = writeln!(s, "dealer: {}", w.story.dealer);
     let vulnerable = request["vulnerable"].as_str().unwrap_or("none").to_string();
     let _ = writeln!(s, "vulnerable: {vulnerable}");
+    if let Some(r) = w.story.regulations.filter(|r| !r.is_default()) {
+        // Only the options off their defaults, in flow style as the corpus
+        // writes them: names and kebab-case values or numbers, no quotes.
+        let options = match serde_json::to_value(r) {
+            Ok(Value::Object(map)) => map
+                .iter()
+                .map(|(k, v)| format!("{k}: {}", v.as_str().map_or_else(|| v.to_string(), str::to_string)))
+                .collect::<Vec<_>>(),
+            _ => return Err("the story's regulations cannot be written".into()),
+        };
+        let _ = writeln!(s, "regulations: {{{}}}", options.join(", "));
+    }
     let _ = writeln!(s, "events:");
     s.push_str(&indent(&events));
     let _ = writeln!(s, "expect:");

@@ -19,6 +19,7 @@ use rulings_engine::auction::Auction;
 use rulings_engine::card::Exposure;
 use rulings_engine::meanings::{Meaning, Range};
 use rulings_engine::notation::{Bid, Call, Seat, Strain, Vulnerability};
+use rulings_engine::regulations::Regulations;
 use rulings_engine::request::{Action, Event, Findings};
 use rulings_engine::ruling::{Choice, Status};
 use rulings_engine::{rule, Request, Ruling};
@@ -183,12 +184,38 @@ struct Table<'a> {
     meaning: Option<Meaning>,
 }
 
+/// The regulation options of a story: each option the program declares
+/// is off its default in a third of the stories (the `similar_*`
+/// tolerances drawn anew), so that it is asked every reading it says it
+/// honours. Draws nothing for a program that declares none, whose stories
+/// are then those of a seed as before.
+fn regulations(rng: &mut Rng, declared: &[&'static str]) -> Option<Regulations> {
+    let mut r = Regulations::default();
+    for &feature in declared {
+        if !rng.chance(33) {
+            continue;
+        }
+        r = if feature == "regulation:similar" {
+            Regulations {
+                similar_suit_cards: rng.below(3) as u8,
+                similar_hcp_below: rng.below(5) as u8,
+                similar_hcp_above: rng.below(6) as u8,
+                ..r
+            }
+        } else {
+            r.with_other_reading(feature)
+        };
+    }
+    (!r.is_default()).then_some(r)
+}
+
 /// One random story within `scope`.
 pub fn story(rng: &mut Rng, scope: &Scope) -> Generated {
     let dealer = rng.pick(&Seat::ALL);
     let edition = rng.pick(&scope.editions);
     let vulnerable = rng.pick(&[Vulnerability::None, Vulnerability::NS, Vulnerability::EW, Vulnerability::Both]);
-    let story = Request { edition, dealer, vulnerable, events: Vec::new(), regulations: None };
+    let regulations = regulations(rng, &scope.regulations);
+    let story = Request { edition, dealer, vulnerable, events: Vec::new(), regulations };
     // Mostly short stories; a third played on to the end of the auction.
     let to_the_end = rng.chance(35);
     let length = if to_the_end { 60 } else { 1 + rng.below(9) as usize };

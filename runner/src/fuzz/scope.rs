@@ -35,6 +35,9 @@ pub struct Scope {
     /// `--law`: only stories whose ruling cites one of these clauses (or a
     /// clause under one: `27B` takes `27B1(a)`) are asked.
     pub laws: Vec<String>,
+    /// The regulation options the program declares (`regulation:*`): the
+    /// generator sets them off their defaults in some stories.
+    pub regulations: Vec<&'static str>,
 }
 
 impl Scope {
@@ -58,6 +61,7 @@ impl Scope {
             families,
             refused,
             laws: Vec::new(),
+            regulations: rulings_engine::regulations::FEATURES.iter().copied().filter(|f| declares(f)).collect(),
         }
     }
 
@@ -219,6 +223,7 @@ mod tests {
             families: Vec::new(),
             refused: Vec::new(),
             laws: Vec::new(),
+            regulations: Vec::new(),
         }
     }
 

@@ -3,7 +3,8 @@
 //! fewer events first: the shrinker stops only when no single event (a
 //! trailing pass included) can be removed with the disagreement kept, then
 //! makes what is left plainer (calls made passes, findings dropped, bids
-//! lowered, nobody vulnerable) where that keeps it too. A story the
+//! lowered, nobody vulnerable, regulation options back at their defaults)
+//! where that keeps it too. A story the
 //! program was to refuse shrinks to smaller stories it must refuse (the
 //! group's key says so: `refusal (...)`), never to one it rules on.
 
@@ -85,6 +86,13 @@ fn plainer(best: &Request) -> Vec<Request> {
     }
     if best.vulnerable != Vulnerability::None {
         out.push(Request { vulnerable: Vulnerability::None, ..best.clone() });
+    }
+    // Each regulation option back at its default.
+    if let Some(r) = best.regulations {
+        for feature in r.features() {
+            let plainer = r.with_default(feature);
+            out.push(Request { regulations: (!plainer.is_default()).then_some(plainer), ..best.clone() });
+        }
     }
     out
 }

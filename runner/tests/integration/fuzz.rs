@@ -92,7 +92,7 @@ impl Implementation for Planted {
         if let Some((event, reason)) = planted_bug::refuse(self.refusal, &self.hello, request) {
             return Answer::Refused { event, reason };
         }
-        match rulings_engine::rule(request) {
+        match rulings_engine::rule(&planted_bug::heard(self.bug, request)) {
             Ok(mut r) => {
                 planted_bug::bend(self.bug, &mut r);
                 Answer::Ruling(r)
@@ -133,13 +133,26 @@ fn every_planted_bug_is_found_naming_its_clause() {
         ("36-39", &["inadmissible", "insufficient-bid"], |_, c| (36..=39).contains(&law(c))),
         ("declarer", &[], |k, _| k == "contract.declarer"),
         ("doubling", &[], |k, _| k == "contract.doubled"),
+        // The option reads 27B4 against 27B1-3: the entry that differs is
+        // one of 27B (the story found: a second insufficient bid corrected
+        // by a double, 27B3).
+        ("regulation", &["insufficient-bid", "regulation:second_insufficient_bid"], |_, c| c.starts_with("27B")),
     ];
     assert_eq!(table.len(), planted_bug::BUGS.len(), "a test for every switch");
     for (bug, features, names) in table {
         let s = run(&mut Planted::new(bug, features), 2026, 3000, 1);
         let f = s.findings.first().unwrap_or_else(|| panic!("{bug}: not found in {} stories", s.generated));
-        assert!(names(&f.group.key, &f.group.clause), "{bug}: found as {:?}", f.group);
+        assert!(
+            names(&f.group.key, &f.group.clause),
+            "{bug}: found as {:?} in {}",
+            f.group,
+            serde_json::to_string(&f.story).unwrap_or_default()
+        );
         assert!(f.story.events.len() <= 8, "{bug}: shrunk to {} events", f.story.events.len());
+        if *bug == "regulation" {
+            let options = f.story.regulations.map(|r| r.features()).unwrap_or_default();
+            assert_eq!(options, ["regulation:second_insufficient_bid"], "{bug}: the story keeps the option it needs");
+        }
         assert_minimal(&mut Planted::new(bug, features), f);
         assert!(s.faults.is_empty() && s.errors.is_empty() && s.skipped.is_empty(), "{bug}");
     }
@@ -243,6 +256,37 @@ fn a_planted_bug_is_found_through_the_protocol_and_written_as_a_case() {
     std::fs::write(&files[0], case.replace("tags: [unreviewed]", "tags: []")).expect("write");
     let o = rulings(dir.path(), &["check", "fuzz-cases"]);
     assert!(o.status.success(), "{}", text(&o));
+}
+
+/// A program that declares a regulation option is asked stories that set
+/// it, and one that rules as if it were not set is found; the case written
+/// sets the option (tagged `regulation`), so that once reviewed it holds
+/// for the reference and fails the program again.
+#[test]
+fn a_declared_regulation_option_is_fuzzed_and_kept_in_the_case() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let planted = example("planted_bug");
+    let features = "features=insufficient-bid,regulation:second_insufficient_bid";
+    let args = ["fuzz", "--seed", "2026", "--count", "3000", "--max-findings", "1", "--impl", &planted];
+    let o = rulings(dir.path(), &[&args[..], &["bug=regulation", features]].concat());
+    assert_eq!(o.status.code(), Some(1), "a disagreement fails the run: {}", text(&o));
+    let written = dir.path().join("fuzz-cases");
+    let files: Vec<_> = std::fs::read_dir(&written).expect("fuzz-cases/").flatten().map(|e| e.path()).collect();
+    assert_eq!(files.len(), 1, "{}", text(&o));
+    let case = std::fs::read_to_string(&files[0]).expect("the case");
+    assert!(case.contains("\nregulations: {second_insufficient_bid: allow-correction}\n"), "{case}");
+    assert!(case.contains("\ntags: [unreviewed, regulation]\n"), "{case}");
+    let o = rulings(dir.path(), &["fmt", "--check", "fuzz-cases"]);
+    assert!(o.status.success(), "in fmt's normal form: {}", text(&o));
+    std::fs::write(&files[0], case.replace("tags: [unreviewed, regulation]", "tags: [regulation]")).expect("write");
+    let o = rulings(dir.path(), &["check", "fuzz-cases"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = rulings(dir.path(), &["run", "--cases", "fuzz-cases"]);
+    assert!(o.status.success(), "the reference passes it: {}", text(&o));
+    let o = rulings(dir.path(), &["run", "--cases", "fuzz-cases", "--impl", &planted, "bug=regulation", features]);
+    assert_eq!(o.status.code(), Some(1), "the program fails it: {}", text(&o));
+    let o = rulings(dir.path(), &["run", "--cases", "fuzz-cases", "--impl", &planted, "bug=", features]);
+    assert!(o.status.success(), "the program without its bug passes it: {}", text(&o));
 }
 
 /// A program's faults are reported as faults, and its skipped stories as
