@@ -34,7 +34,9 @@
 //! - `ready=N:PATH`: create the file PATH when the Nth request comes (the
 //!   N-1 before it answered), for a test that waits for a run to be under
 //!   way rather than for a time;
-//! - `tag=WORD`: ignored; marks the process for a test that looks for it.
+//! - `tag=WORD`: ignored; marks the process for a test that looks for it;
+//! - `trailer=1`: once stdin has closed, wait 20 ms, write `goodbye` on
+//!   stdout, then (if that worked) `fake-impl: goodbye written` on stderr.
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
@@ -221,6 +223,15 @@ fn main() {
                 let _ = out.flush();
             }
         }
+    }
+    if args.contains_key("trailer") {
+        // A goodbye on stdout once stdin has closed, a moment after the
+        // last answer; then a line on stderr, if stdout took the goodbye.
+        std::thread::sleep(Duration::from_millis(20));
+        if writeln!(out, "goodbye").and_then(|()| out.flush()).is_err() {
+            std::process::exit(3);
+        }
+        eprintln!("fake-impl: goodbye written");
     }
 }
 

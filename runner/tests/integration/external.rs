@@ -312,6 +312,32 @@ fn per_case_faults_show_what_they_show_from_a_persistent_program() {
     }
 }
 
+/// A per-case program may write a little more once it has answered (a
+/// goodbye on stdout after its stdin closed): it is let finish, its stdout
+/// still open, and its last stderr line is passed on. (The runner, reading
+/// the answer itself, used to close stdout at once: the goodbye failed.)
+#[test]
+fn a_per_case_program_that_says_more_after_its_answer_is_let_finish() {
+    let (_dir, corpus) = common::corpus("trailer", 3, false);
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let sink = {
+        let seen = seen.clone();
+        rulings::implementation::external::StderrSink::new(move |l| seen.lock().unwrap().push(l.to_string()))
+    };
+    let mut o = options(&["per-case=1", "trailer=1"]).with_stderr(Some(sink));
+    o.per_case = true;
+    let (all, mut ext) = outcomes_with(&corpus, o);
+    assert_eq!(all, vec![Outcome::Passed; 3]);
+    ext.shutdown();
+    // The hello's process and each case's; their stderr is read as they end.
+    let goodbyes = || seen.lock().unwrap().iter().filter(|l| l.contains("goodbye written")).count();
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while goodbyes() < 4 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(goodbyes(), 4, "{:?}", seen.lock().unwrap());
+}
+
 #[test]
 fn undeclared_features_and_editions_are_not_applicable_and_not_asked() {
     let (_dir, corpus) = common::corpus("subset", 2, true);

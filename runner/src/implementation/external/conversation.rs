@@ -93,7 +93,8 @@ impl External {
                 ext.hello = read.hello.clone();
                 ext.declared = Some(read.hello);
                 if ext.options.per_case {
-                    drop(process);
+                    // It answered its one message: it exits on its own.
+                    ext.lingering.add(process);
                 } else {
                     ext.process = Some(process);
                 }
@@ -183,9 +184,7 @@ impl External {
         }
         self.lingering.sweep(!cancelled);
         if cancelled {
-            for (mut child, _) in self.lingering.0.drain(..) {
-                super::process_group::end(&mut child);
-            }
+            self.lingering.end_all();
         }
     }
 
@@ -398,9 +397,7 @@ impl External {
                 match read {
                     // It exits on its own; it is waited for (or killed) later.
                     Ok(answer) => {
-                        if let Some(child) = p.child.take() {
-                            self.lingering.0.push((child, Instant::now()));
-                        }
+                        self.lingering.add(p);
                         Ok(answer)
                     }
                     // A whole answer that does not fit costs no restart.

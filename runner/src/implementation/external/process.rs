@@ -446,23 +446,48 @@ impl Drop for Process {
 /// Processes that answered and are exiting on their own: each is waited
 /// for when it has exited, or killed once it has lingered past the grace.
 #[derive(Default)]
-pub(super) struct Lingering(pub(super) Vec<(Child, Instant)>);
+pub(super) struct Lingering(Vec<Linger>);
+
+/// A process that answered, since when, and its stdout when the runner
+/// read it itself: kept open while it exits, so that a program writing a
+/// little more after its answer is not ended by a closed pipe (a reader
+/// thread would have read on to the end).
+struct Linger {
+    child: Child,
+    since: Instant,
+    _stdout: Option<std::process::ChildStdout>,
+}
 
 impl Lingering {
+    /// Let `process`, which has answered, exit on its own.
+    pub(super) fn add(&mut self, mut process: Process) {
+        if let Some(child) = process.child.take() {
+            let stdout = process.stdout.keep();
+            self.0.push(Linger { child, since: Instant::now(), _stdout: stdout });
+        }
+    }
+
     /// Wait for those that exited, kill those past the grace; with `all`,
     /// wait for every one (killing it after the grace).
     pub(super) fn sweep(&mut self, all: bool) {
-        self.0.retain_mut(|(child, since)| {
-            if let Ok(Some(_)) = child.try_wait() {
-                process_group::end_leftovers(child);
+        self.0.retain_mut(|l| {
+            if let Ok(Some(_)) = l.child.try_wait() {
+                process_group::end_leftovers(&l.child);
                 return false;
             }
-            if all || since.elapsed() >= EXIT_GRACE {
-                reap_from(child, *since);
+            if all || l.since.elapsed() >= EXIT_GRACE {
+                reap_from(&mut l.child, l.since);
                 return false;
             }
             true
         });
+    }
+
+    /// End every one at once, with its group (a run interrupted).
+    pub(super) fn end_all(&mut self) {
+        for mut l in self.0.drain(..) {
+            process_group::end(&mut l.child);
+        }
     }
 }
 
@@ -529,6 +554,8 @@ enum Stdout {
     /// was a tenth of the runner's work per case (`rulings bench`, (c)).
     #[cfg(unix)]
     Direct { out: std::process::ChildStdout, lines: Lines, buf: Vec<u8> },
+    /// Given to [`Lingering`] once the answer was read.
+    Kept,
 }
 
 impl Stdout {
@@ -557,6 +584,20 @@ impl Stdout {
             },
             #[cfg(unix)]
             Stdout::Direct { out, lines, buf } => read_within(out, lines, buf, wait),
+            Stdout::Kept => Some(StdoutEvent::End { partial: Vec::new(), error: None }),
+        }
+    }
+
+    /// stdout when the runner reads it itself, to keep open while the
+    /// process exits (None when a reader thread has it).
+    fn keep(&mut self) -> Option<std::process::ChildStdout> {
+        match std::mem::replace(self, Stdout::Kept) {
+            #[cfg(unix)]
+            Stdout::Direct { out, .. } => Some(out),
+            other => {
+                *self = other;
+                None
+            }
         }
     }
 
@@ -566,6 +607,7 @@ impl Stdout {
             Stdout::Thread { partial, .. } => partial.lock().map(|p| p.clone()).unwrap_or_default(),
             #[cfg(unix)]
             Stdout::Direct { lines, .. } => lines.pending.clone(),
+            Stdout::Kept => Vec::new(),
         }
     }
 }
