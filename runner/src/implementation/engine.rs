@@ -11,6 +11,7 @@ use rulings_engine::protocol::{engine_hello, Hello};
 use rulings_engine::Request;
 
 use super::{Answer, FaultKind, Implementation, DEFAULT_TIMEOUT};
+use crate::cancel::Cancel;
 
 /// The reference engine, called in process. With a time limit (the
 /// default), each request is ruled on a worker thread: a ruling that takes
@@ -87,6 +88,59 @@ impl Implementation for InProcess {
             self.worker = None;
             return Answer::Fault { kind: FaultKind::Crash, detail: "the engine's thread has ended".into() };
         }
+        self.answer_within(limit)
+    }
+
+    /// With a time limit, the requests are pipelined to the worker (up to
+    /// [`WINDOW`] ahead), so that the caller judges one answer while the
+    /// worker rules on the next; each answer is awaited within the limit
+    /// from the one before it. After a time-out a fresh worker is sent the
+    /// requests not yet answered.
+    fn rule_many(&mut self, requests: &[Request], cancel: &Cancel, answered: &mut dyn FnMut(usize, Answer)) {
+        let Some(limit) = self.limit else {
+            for (i, r) in requests.iter().enumerate() {
+                if cancel.is_cancelled() {
+                    break;
+                }
+                answered(i + 1, (self.ruler)(r));
+            }
+            return;
+        };
+        let ruler = self.ruler;
+        let mut sent = 0;
+        for i in 0..requests.len() {
+            if cancel.is_cancelled() {
+                // The worker is let go; it stops at its next answer.
+                self.worker = None;
+                return;
+            }
+            if self.worker.is_none() {
+                // A fresh worker (the first, or after a time-out) starts at
+                // the first request not answered.
+                sent = i;
+            }
+            let worker = self.worker.get_or_insert_with(|| Worker::start(ruler));
+            while sent < requests.len() && sent < i + WINDOW {
+                if worker.requests.send(requests[sent].clone()).is_err() {
+                    break;
+                }
+                sent += 1;
+            }
+            answered(i + 1, self.answer_within(limit));
+        }
+    }
+}
+
+/// How many requests the worker is sent ahead of the answer awaited.
+const WINDOW: usize = 32;
+
+impl InProcess {
+    /// The worker's next answer, within `limit`; after a time-out or the
+    /// worker's end, the worker is let go (the next request gets a fresh one).
+    fn answer_within(&mut self, limit: Duration) -> Answer {
+        let Some(worker) = self.worker.as_ref() else {
+            return Answer::Fault { kind: FaultKind::Crash, detail: "the engine's thread has ended".into() };
+        };
         match worker.answers.recv_timeout(limit) {
             Ok(answer) => answer,
             Err(RecvTimeoutError::Timeout) => {
@@ -123,6 +177,38 @@ mod tests {
     fn slow(request: &Request) -> Answer {
         thread::sleep(Duration::from_secs(2));
         rule_now(request)
+    }
+
+    /// The engine, two seconds late when East deals.
+    fn slow_for_east(request: &Request) -> Answer {
+        if request.dealer == rulings_engine::Seat::E {
+            thread::sleep(Duration::from_secs(2));
+        }
+        rule_now(request)
+    }
+
+    /// Pipelined, a time-out is that request's only: the ones after it are
+    /// answered, in order, by a fresh worker.
+    #[test]
+    fn pipelined_requests_keep_their_order_and_a_time_out_its_own() {
+        let mut engine = InProcess::with_limit(Some(Duration::from_millis(300)));
+        engine.ruler = slow_for_east;
+        let mut requests = vec![long_story(); 5];
+        requests[2].dealer = rulings_engine::Seat::E;
+        requests[2].events[0] = serde_json::from_value(serde_json::json!({"E": "1C"})).expect("an event");
+        let mut got = Vec::new();
+        engine.rule_many(&requests, &Cancel::new(), &mut |n, a| got.push((n, a)));
+        assert_eq!(got.iter().map(|(n, _)| *n).collect::<Vec<_>>(), vec![1, 2, 3, 4, 5]);
+        for (i, (_, a)) in got.iter().enumerate() {
+            if i == 2 {
+                assert!(matches!(a, Answer::Fault { kind: FaultKind::TimeOut, .. }), "{a:?}");
+            } else {
+                assert!(
+                    matches!(a, Answer::Ruling(r) if r.auction.first().is_some_and(|c| c.to_string() == "1C")),
+                    "{i}: {a:?}"
+                );
+            }
+        }
     }
 
     #[test]
