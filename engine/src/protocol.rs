@@ -190,7 +190,7 @@ pub fn engine_hello() -> Hello {
         protocol: PROTOCOL,
         name: crate::NAME.to_string(),
         version: crate::VERSION.to_string(),
-        // Every law module rules in every edition (editions.rs), but for
+        // Every law module rules in every edition (editions/), but for
         // the 1997 Laws 28 and 30, whose text could not be read: a 1997 call
         // deemed in rotation or pass out of rotation answers `not yet
         // supported` (docs/conventions.md).

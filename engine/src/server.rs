@@ -74,7 +74,7 @@ pub fn serve(input: impl Read, mut output: impl Write) -> io::Result<()> {
 
 /// A `rule` message read in one pass, strictly: the fast way for the
 /// common case (serde's internally tagged and flattened types buffer every
-/// value first). Anything it refuses goes the general way in [`answer`].
+/// value first). Anything it refuses goes the general way in [`Session::answer`].
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct RuleMessage {

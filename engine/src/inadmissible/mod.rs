@@ -15,10 +15,10 @@
 //! the story) means the director rectified first. So the table notes the
 //! call and waits ([`Waiting`]) with nothing rectified yet: a call by LHO as
 //! the very next event gets the "LHO called" rectification; any other event,
-//! or the end of the story ([`settle`]), gets the "LHO has not called" one
-//! first. (A card exposed meanwhile is ruled at once under Law 24, which does
-//! not depend on the call.) Nothing is copied, so a story costs time in
-//! proportion to its events.
+//! or the end of the story ([`settle`](crate::step::Waiting::settle)), gets
+//! the "LHO has not called" one first. (A card exposed meanwhile is ruled at
+//! once under Law 24, which does not depend on the call.) Nothing is copied,
+//! so a story costs time in proportion to its events.
 //!
 //! **Editions.** The 2007 Laws 35-38 (lovboka.org/35.htm to 38.htm,
 //! Norwegian; bridgeditalia.it Art. 35-38, Italian) have the 2017 structure,

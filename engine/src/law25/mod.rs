@@ -33,7 +33,7 @@
 //! the 1997 25B2 choices); `waiting.rs` what the table waits on, which both
 //! build.
 //!
-//! **Editions** (`editions.rs`, docs/conventions.md "Editions"). 2007: the
+//! **Editions** (`editions/`, docs/conventions.md "Editions"). 2007: the
 //! same two roads; LHO's withdrawal is 25A4, a withdrawn call is
 //! unauthorised under 16D2, and the 2007 Law 26 (26A2/26B) applies to the
 //! call withdrawn under 25B whatever its meaning (2007 has no comparable

@@ -40,7 +40,7 @@ pub(super) fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Re
     // Only LHO can have called since (rotation): his call, if any.
     let lho_call = seated.get(k + 1).map(|(s, call)| (*s, *call));
     let lho_means = lho_call.and_then(|_| t.meaning_at(k + 1).cloned());
-    // 2017 25A6, 2007 25A4; 1997 by analogy with its 25B1 (editions.rs).
+    // 2017 25A6, 2007 25A4; 1997 by analogy with its 25B1 (editions/rules.rs).
     let lho_clause = t.rules.lho_withdrawal;
     t.take_back_acceptance(k);
     t.cancel_from(k);

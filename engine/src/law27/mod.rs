@@ -24,7 +24,7 @@
 //! docs/conventions.md, "Law 27".
 //!
 //! The 2007 and 1997 Laws are ruled on the same path, through the table of
-//! differences in `editions.rs` (docs/conventions.md, "Editions"): 2007
+//! differences in `editions/` (docs/conventions.md, "Editions"): 2007
 //! 27B1(a) wants the lowest bid in the same strain with both bids natural,
 //! 27B1(b) a call whose meaning is contained in the insufficient bid's,
 //! and cites 16D2, 23 and the 2007 Law 26; 1997 (bridge.pro.br/leis/lei_27.htm)

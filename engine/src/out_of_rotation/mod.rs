@@ -3,7 +3,7 @@
 //! paragraph; 36A; 36B4) and Law 17D3 (2007: 17E2) through Law 34 for passes.
 //!
 //! The 2017 and 2007 Laws share the procedure (28, 29, 34); what follows a
-//! cancelled call (30, 31, 32) is a table in `editions.rs`
+//! cancelled call (30, 31, 32) is a table in `editions/rotation.rs`
 //! ([`crate::editions::Rules::cancelled`]): the 2017 comparable-call
 //! scheme, or the 2007 bars (1997 31 and 32 too). This module applies
 //! whichever the edition gives.

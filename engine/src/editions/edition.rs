@@ -1,0 +1,73 @@
+//! An edition of the Laws, as a case file and the protocol write it.
+
+use std::fmt;
+
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// An edition of the Laws of Duplicate Bridge.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum Edition {
+    E1997,
+    E2007,
+    #[default]
+    E2017,
+}
+
+impl Edition {
+    pub const ALL: [Edition; 3] = [Edition::E1997, Edition::E2007, Edition::E2017];
+
+    pub fn year(self) -> &'static str {
+        match self {
+            Edition::E1997 => "1997",
+            Edition::E2007 => "2007",
+            Edition::E2017 => "2017",
+        }
+    }
+}
+
+impl fmt::Display for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.year())
+    }
+}
+
+impl std::str::FromStr for Edition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Edition, String> {
+        match s.trim() {
+            "1997" => Ok(Edition::E1997),
+            "2007" => Ok(Edition::E2007),
+            "2017" => Ok(Edition::E2017),
+            other => Err(format!("`{other}` is not an edition of the Laws (expected 1997, 2007 or 2017)")),
+        }
+    }
+}
+
+impl Serialize for Edition {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.year())
+    }
+}
+
+impl<'de> Deserialize<'de> for Edition {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Edition;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an edition: 1997, 2007 or 2017")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Edition, E> {
+                v.parse().map_err(E::custom)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Edition, E> {
+                v.to_string().parse().map_err(E::custom)
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Edition, E> {
+                v.to_string().parse().map_err(E::custom)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}

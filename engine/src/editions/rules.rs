@@ -1,0 +1,199 @@
+//! The table of differences: for each edition, the clause to cite or the
+//! reading to follow at every point where the editions part ways.
+
+use super::edition::Edition;
+use super::schemes::{
+    ChangeScheme, InadmissibleClauses, LeadScheme, Replacement, RotationScheme, SameDenomination, SecondInsufficient,
+    INADMISSIBLE_2017,
+};
+
+/// The rules of one edition, where they differ.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Rules {
+    pub edition: Edition,
+    /// The clause that makes a withdrawn call's information unauthorised to
+    /// the offender's partner: 16C2 (2017, 1997), 16D2 (2007).
+    pub withdrawn_ui: &'static str,
+    /// The clause on an offender who could have known his irregularity
+    /// would damage the other side (the "see Law ..." of 27B2, 27B3):
+    /// 72C (2017), 23 (2007, and 1997's damaging enforced pass).
+    pub damage: &'static str,
+    pub same_denomination: SameDenomination,
+    pub replacement: Replacement,
+    /// Adjustment after a free correction under 27B1: 27D (2017, 2007);
+    /// 1997 27B1(b) (the director adjusts if the insufficient bid's
+    /// information damaged the other side: its B1(b) is that clause, not a
+    /// second way of correcting).
+    pub after_correction: Option<&'static str>,
+    /// After 27B1(b), is 16C/16D switched off? 2017 says so; 2007's B1(b)
+    /// is silent (only B1(a) says "16D does not apply"), so it applies.
+    pub b1b_keeps_information_authorised: bool,
+    /// The clause under which LHO may accept an insufficient bid (and does
+    /// by calling): 27A1 (2017, 2007); 27A, one undivided paragraph (1997).
+    pub accept_insufficient: &'static str,
+    pub lead: LeadScheme,
+    pub change_of_call: ChangeScheme,
+    /// LHO's call over a replaced unintended call: the clause that lets him
+    /// withdraw it (his option), and the clause that makes the withdrawn
+    /// call unauthorised to the other side. 2017: 25A6 for both; 2007: 25A4
+    /// for both. 1997: its 25A says nothing of LHO's call; the only 1997
+    /// provision for a call made over a call that is then changed is 25B1
+    /// (LHO may withdraw it, "but see Law 16C2"), applied by analogy: the
+    /// option under 25A, the information under 16C2 (docs/conventions.md,
+    /// "Editions").
+    pub lho_withdrawal: (&'static str, &'static str),
+    /// The ruling entry's clause for a replaced unintended call: 25A1
+    /// (2017, 2007), 25A (1997, one undivided paragraph).
+    pub unintended_replaced: &'static str,
+    /// 25A only "without pause for thought" (1997, 2007); 2017 dropped the
+    /// words.
+    pub pause_ends_25a: bool,
+    /// 1997 25B1: LHO's call over a substituted call, meant over the
+    /// original one, lets the substitute stand and may be withdrawn.
+    pub lho_meant_original: bool,
+    /// Laws 30-32 after a call out of rotation is cancelled: the 2017
+    /// comparable-call scheme, the 2007 bars (1997: its Laws 31 and 32 read
+    /// as 2007's); None where the engine would not rule calls out of
+    /// rotation at all (no edition today).
+    pub rotation: Option<RotationScheme>,
+    /// Law 28 (a call deemed in rotation: 28A at RHO's turn while RHO must
+    /// pass, 28B the player whose turn it was calling first) is ruled
+    /// (2017, 2007), or answers `not yet supported` (1997: its Law 28 could
+    /// not be read; docs/conventions.md, "Editions").
+    pub deemed_in_rotation: bool,
+    /// Law 30 (a pass out of rotation, and with it 30C and Law 34) is ruled
+    /// (2017, 2007), or answers `not yet supported` (1997: its Law 30 could
+    /// not be read).
+    pub passes_out_of_rotation: bool,
+    /// Law 24: the clause under which a card exposed during the auction
+    /// becomes a penalty card if its owner defends: 24E (2017); the opening
+    /// paragraph of Law 24 (2007, 1997).
+    pub penalty_card: &'static str,
+    /// 1997 Law 24: declarer *may* treat an exposed card as a penalty card
+    /// if its owner defends (the ruling says so on each card); 2007 and
+    /// 2017 make it one.
+    pub penalty_card_at_declarers_option: bool,
+    /// Laws 35-39: the clause each ruling on an inadmissible call cites.
+    pub inadmissible: InadmissibleClauses,
+    /// 27C: the offender may replace his insufficient bid before LHO has
+    /// chosen, and LHO keeps his option (2017, 2007). The 1997 Laws have no
+    /// 27C: such a change of call is 25B's.
+    pub premature_replacement: bool,
+    /// A second insufficient bid offered as the correction: 27B4 (2017,
+    /// 2007: LHO may accept it, otherwise as 27B3), or, in 1997, an
+    /// insufficient bid like any other, which LHO may accept under 27A and
+    /// which is otherwise no correction (27B wants a sufficient bid or a
+    /// pass) and is cancelled without a bar.
+    pub second_insufficient: SecondInsufficient,
+    /// The clause of a lead restriction that lets declarer require or
+    /// prohibit one of the suits a withdrawn call named: 26A2 (2007), 26A
+    /// (1997; the 2017 Law 26 has no such clause).
+    pub lead_named_suits: &'static str,
+}
+
+impl Rules {
+    /// The table of differences for `edition`.
+    pub(crate) fn of(edition: Edition) -> Rules {
+        match edition {
+            Edition::E2017 => Rules {
+                edition,
+                withdrawn_ui: "16C2",
+                damage: "72C",
+                same_denomination: SameDenomination::Specifies,
+                replacement: Replacement::Comparable,
+                after_correction: Some("27D"),
+                b1b_keeps_information_authorised: true,
+                accept_insufficient: "27A1",
+                lead: LeadScheme::ProhibitUnspecified,
+                change_of_call: ChangeScheme::AcceptOrCancel,
+                lho_withdrawal: ("25A6", "25A6"),
+                unintended_replaced: "25A1",
+                pause_ends_25a: false,
+                lho_meant_original: false,
+                rotation: Some(RotationScheme::Comparable),
+                deemed_in_rotation: true,
+                passes_out_of_rotation: true,
+                penalty_card: "24E",
+                penalty_card_at_declarers_option: false,
+                inadmissible: INADMISSIBLE_2017,
+                premature_replacement: true,
+                second_insufficient: SecondInsufficient::RuleAsB3,
+                lead_named_suits: "26A",
+            },
+            Edition::E2007 => Rules {
+                edition,
+                withdrawn_ui: "16D2",
+                damage: "23",
+                same_denomination: SameDenomination::NaturalStrain,
+                replacement: Replacement::SameOrMorePrecise,
+                after_correction: Some("27D"),
+                b1b_keeps_information_authorised: false,
+                accept_insufficient: "27A1",
+                lead: LeadScheme::RequireOrProhibit,
+                change_of_call: ChangeScheme::AcceptOrCancel,
+                lho_withdrawal: ("25A4", "25A4"),
+                unintended_replaced: "25A1",
+                pause_ends_25a: true,
+                lho_meant_original: false,
+                rotation: Some(RotationScheme::Bars),
+                deemed_in_rotation: true,
+                passes_out_of_rotation: true,
+                penalty_card: "24",
+                penalty_card_at_declarers_option: false,
+                // The 2007 Law 39 has no provision for LHO calling first.
+                inadmissible: InadmissibleClauses { after_final_pass_condoned: None, ..INADMISSIBLE_2017 },
+                premature_replacement: true,
+                second_insufficient: SecondInsufficient::RuleAsB3,
+                lead_named_suits: "26A2",
+            },
+            Edition::E1997 => Rules {
+                edition,
+                withdrawn_ui: "16C2",
+                damage: "23",
+                same_denomination: SameDenomination::NaturalStrain,
+                replacement: Replacement::None,
+                after_correction: Some("27B1(b)"),
+                b1b_keeps_information_authorised: false,
+                accept_insufficient: "27A",
+                lead: LeadScheme::RequireOrProhibit,
+                change_of_call: ChangeScheme::CondoneOrPenalty,
+                lho_withdrawal: ("25A", "16C2"),
+                unintended_replaced: "25A",
+                pause_ends_25a: true,
+                lho_meant_original: true,
+                // 1997 31 and 32 (bridge.pro.br lei_31; the Norwegian law
+                // book) are 2007's 31 and 32; their Laws 28 and 30 unread.
+                rotation: Some(RotationScheme::Bars),
+                deemed_in_rotation: false,
+                passes_out_of_rotation: false,
+                penalty_card: "24",
+                penalty_card_at_declarers_option: true,
+                inadmissible: InadmissibleClauses {
+                    // The 1997 32 (opening paragraph) names 35A for a call
+                    // over an inadmissible double out of rotation.
+                    double_condoned: "35A",
+                    double: "36",
+                    double_out_of_turn: "36",
+                    barred_condoned: "35",
+                    barred: "37",
+                    above_seven: "38C",
+                    above_seven_condoned: "35",
+                    after_pass_out: "39A",
+                    after_final_pass: "39B",
+                    after_final_pass_by_defender: "39C",
+                    after_final_pass_condoned: Some("35"),
+                },
+                premature_replacement: false,
+                second_insufficient: SecondInsufficient::AcceptOrCorrectAgain,
+                lead_named_suits: "26A",
+            },
+        }
+    }
+
+    /// Law 26 under this edition: the clause of a restriction that lets
+    /// declarer require or prohibit one of the suits a withdrawn call named
+    /// (2007 26A2; 1997 26A) and of one that lets him prohibit any suit.
+    pub(crate) fn lead_clauses(&self) -> (&'static str, &'static str) {
+        (self.lead_named_suits, "26B")
+    }
+}
