@@ -19,6 +19,10 @@
 //! goes, and stops when its [`cancel::Cancel`] token is cancelled. The
 //! `rulings` binary (src/main.rs, src/cli/) is the command line on top.
 
+// The module docs name their private parts on purpose, for whoever reads the
+// source or `cargo doc --document-private-items` (CONTRIBUTING.md).
+#![allow(rustdoc::private_intra_doc_links)]
+
 pub mod bench;
 pub mod cancel;
 pub mod corpus;

@@ -1,6 +1,6 @@
 //! The corpus: case files read strictly ([`case`]), a story's compact forms
 //! (one line, a grid: [`story`]), a corpus's folders walked and loaded
-//! ([`load`]), the whole corpus checked ([`lint`]), which cases a run asks
+//! ([`load()`]), the whole corpus checked ([`lint`]), which cases a run asks
 //! ([`select`]) and the protocol features each needs ([`features`]), clause
 //! coverage ([`coverage`]), the corpus built into the binary ([`embedded`]),
 //! and the tools that write case files ([`authoring`], [`import`], the

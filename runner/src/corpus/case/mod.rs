@@ -1,10 +1,10 @@
 //! A case file: its types, and reading one file strictly, each problem
 //! reported with file, line and column and a plain sentence. A whole
-//! corpus is loaded by [`super::load`]; one bad file never stops the others
+//! corpus is loaded by [`super::load()`]; one bad file never stops the others
 //! from loading.
 //!
 //! The loaded case and its errors are here; the file as written
-//! ([`file`]), the expectation ([`expectation`]), reading a file
+//! ([`file`](mod@file)), the expectation ([`expectation`]), reading a file
 //! ([`parse`]), what is refused before the YAML parser sees it
 //! ([`hazards`]), where a value stands in the text ([`position`]) and the
 //! parser's messages in an author's words ([`messages`]) each have a module.

@@ -24,8 +24,8 @@
 //! comment of the original, or the file is refused and left as it is.
 //!
 //! The steps each have a module: the file cut into its top-level keys
-//! ([`document`]), one line's code and comment ([`line`]), indentation made
-//! two spaces a level ([`reindent`]), calls written canonically
+//! ([`document`]), one line's code and comment ([`line`](mod@line)), indentation made
+//! two spaces a level ([`reindent()`](reindent::reindent)), calls written canonically
 //! ([`notation`]), the story's comments read ([`notes`]) and the story
 //! written in another form ([`convert`]).
 
