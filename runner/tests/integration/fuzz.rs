@@ -51,7 +51,9 @@ fn stories() -> String {
 /// An example program beside the tests (`cargo test` builds examples).
 fn example(name: &str) -> String {
     let fake = common::fake();
-    Path::new(&fake).with_file_name(format!("{name}{}", std::env::consts::EXE_SUFFIX)).display().to_string()
+    let built = Path::new(&fake).with_file_name(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    common::assert_built_since_changed(&built, name);
+    built.display().to_string()
 }
 
 /// The planted program in process: the reference's ruling, bent.

@@ -117,7 +117,24 @@ pub fn fake() -> String {
         "{} is not built: `cargo test` builds it; after `cargo test --test NAME`, run `cargo build --example fake_impl`",
         fake.display()
     );
+    assert_built_since_changed(&fake, "fake_impl");
     fake.display().to_string()
+}
+
+/// The example program `name`, built at `built`, is not older than its
+/// source: `cargo test --test integration` builds no example, so a program
+/// changed since would be tested as it was.
+pub fn assert_built_since_changed(built: &Path, name: &str) {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples").join(format!("{name}.rs"));
+    let modified = |p: &Path| std::fs::metadata(p).and_then(|m| m.modified()).ok();
+    if let (Some(source_time), Some(built_time)) = (modified(&source), modified(built)) {
+        assert!(
+            built_time >= source_time,
+            "{} is older than examples/{name}.rs: `cargo test --test NAME` builds no example; run `cargo build \
+             --examples -p rulings` (or plain `cargo test`)",
+            built.display()
+        );
+    }
 }
 
 /// `text` as its words, one space apart: a message read whatever column
