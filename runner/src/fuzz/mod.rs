@@ -105,6 +105,9 @@ pub struct Summary {
     pub faults: BTreeMap<String, Tally>,
     /// How many asked stories' rulings cite each clause.
     pub exercised: BTreeMap<String, u64>,
+    /// How many asked stories set each regulation option off its default
+    /// (by its feature).
+    pub options: BTreeMap<&'static str, u64>,
     pub took: Duration,
 }
 
@@ -235,6 +238,9 @@ pub fn fuzz(
             }
             for c in scope::clauses(&reference) {
                 *summary.exercised.entry(c).or_default() += 1;
+            }
+            for option in story.regulations.map(|r| r.features()).unwrap_or_default() {
+                *summary.options.entry(option).or_default() += 1;
             }
             match verdict {
                 ask::Verdict::Agrees => summary.agreed += 1,

@@ -122,6 +122,11 @@ pub fn render(summary: &Summary, seed: u64) -> String {
         let _ = writeln!(s, "stories asked, by clause their ruling cites:");
         s.push_str(&wrap(&words, "  "));
     }
+    if !summary.options.is_empty() {
+        let words: Vec<String> = summary.options.iter().map(|(o, n)| format!("{o}:{n}")).collect();
+        let _ = writeln!(s, "stories asked with a regulation option off its default:");
+        s.push_str(&wrap(&words, "  "));
+    }
     if summary.findings.is_empty() {
         if summary.clean() {
             let _ = writeln!(s, "no disagreement with the reference engine");

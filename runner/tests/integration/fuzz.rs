@@ -272,6 +272,12 @@ fn a_declared_regulation_option_is_fuzzed_and_kept_in_the_case() {
     let args = ["fuzz", "--seed", "2026", "--count", "3000", "--max-findings", "1", "--impl", &planted];
     let o = rulings(dir.path(), &[&args[..], &["bug=regulation", features]].concat());
     assert_eq!(o.status.code(), Some(1), "a disagreement fails the run: {}", text(&o));
+    let said = text(&o);
+    let counted = said.lines().skip_while(|l| !l.starts_with("stories asked with a regulation option")).nth(1);
+    assert!(
+        counted.is_some_and(|l| l.trim_start().starts_with("regulation:second_insufficient_bid:")),
+        "the stories that set the option are counted: {said}"
+    );
     let written = dir.path().join("fuzz-cases");
     let files: Vec<_> = std::fs::read_dir(&written).expect("fuzz-cases/").flatten().map(|e| e.path()).collect();
     assert_eq!(files.len(), 1, "{}", text(&o));
