@@ -46,6 +46,7 @@ pub const REFUSALS: &[(&str, &str)] = &[
     ("right", "refuses the first irregular call of a family it does not declare"),
     ("stand", "as right, but lets an insufficient bid stand (rules on it)"),
     ("wrong", "as right, but refuses the event before it (after it, at event 0)"),
+    ("error", "as right, but answers an error instead of refusing"),
 ];
 
 /// The family of law that rectifies an irregular call (docs/protocol.md,
@@ -67,7 +68,7 @@ pub fn refuse(mode: &str, hello: &Hello, request: &Request) -> Option<(usize, St
     }
     let reason = format!("{} {}: {}", first.seat, first.call, first.why);
     match mode {
-        "right" => Some((first.event, reason)),
+        "right" | "error" => Some((first.event, reason)),
         "stand" if first.why == IrregularCall::Insufficient => None,
         "stand" => Some((first.event, reason)),
         "wrong" if first.event == 0 => Some((1, reason)),
@@ -170,6 +171,7 @@ fn main() {
         let answer = match serde_json::from_str::<ToImplementation>(&line) {
             Ok(ToImplementation::Hello { .. }) => serde_json::to_value(FromImplementation::Hello(hello.clone())),
             Ok(ToImplementation::Rule { seq, request }) => match refuse(&refusal, &hello, &request) {
+                Some((_, reason)) if refusal == "error" => Ok(json!({"type": "error", "seq": seq, "message": reason})),
                 Some((event, reason)) => Ok(json!({"type": "refused", "seq": seq, "event": event, "reason": reason})),
                 None => ruled(&bug, seq, &request),
             },

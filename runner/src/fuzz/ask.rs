@@ -8,8 +8,10 @@
 //! A story a program declaring `refusal` must refuse (its first irregular
 //! call is of a family it does not declare) is judged by
 //! [`disagreement`]: refusing that call agrees; letting it stand (a
-//! ruling), refusing another event, or an `error` answer differs, grouped
-//! by what it did, the law that rectifies the call and its family; skipped and faults are what they are elsewhere.
+//! ruling) or refusing another event differs, grouped by what it did, the
+//! law that rectifies the call and its family; an error, a skipped story
+//! and a fault are what they are elsewhere (as `rulings run` judges a
+//! refusal check).
 
 use rulings_engine::notation::Call;
 use rulings_engine::refusal::{FirstIrregularCall, IrregularCall};
@@ -81,8 +83,8 @@ fn verdict(reference: &Ruling, answer: &Answer) -> Verdict {
 }
 
 /// The verdict on an answer to a story the program must refuse: refusing
-/// `expected` agrees; a ruling (the call stood), another event refused or
-/// an error differs ([`disagreement`]). The group tells only of the call,
+/// `expected` agrees; a ruling (the call stood) or another event refused
+/// differs ([`disagreement`]); an error is an error. The group tells only of the call,
 /// never of what follows it in the story (nor of the event numbers), so
 /// that a bug is one group: the key `refusal (...)` saying what the program
 /// did, the law that rectifies the call ([`rectifying_law`]), and its
@@ -92,9 +94,9 @@ fn refusal_verdict(expected: &FirstIrregularCall, answer: &Answer) -> Verdict {
         Answer::Skipped { reason, .. } => return Verdict::Skipped(reason.clone()),
         Answer::NotRun(m) => return Verdict::NotRun(m.clone()),
         Answer::Fault { kind, detail } => return Verdict::Fault(kind.name().to_string(), detail.clone()),
+        Answer::Error(m) => return Verdict::Error(m.clone()),
         Answer::Ruling(_) => "the call stood",
         Answer::Refused { .. } => "another event refused",
-        Answer::Error(_) => "an error, not refused",
     };
     if disagreement(expected, answer).is_none() {
         return Verdict::Agrees;

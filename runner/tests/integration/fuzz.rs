@@ -92,6 +92,9 @@ impl Implementation for Planted {
             asked.push(request.clone());
         }
         if let Some((event, reason)) = planted_bug::refuse(self.refusal, &self.hello, request) {
+            if self.refusal == "error" {
+                return Answer::Error(reason);
+            }
             return Answer::Refused { event, reason };
         }
         match rulings_engine::rule(&planted_bug::heard(self.bug, request)) {
@@ -295,6 +298,20 @@ fn a_declared_regulation_option_is_fuzzed_and_kept_in_the_case() {
     assert_eq!(o.status.code(), Some(1), "the program fails it: {}", text(&o));
     let o = rulings(dir.path(), &["run", "--cases", "fuzz-cases", "--impl", &planted, "bug=", features]);
     assert!(o.status.success(), "the program without its bug passes it: {}", text(&o));
+}
+
+/// A refusing program that answers `error` where it must refuse is told
+/// of errors, on their own line, never of a disagreement: as `rulings run`
+/// judges the same refusal check (an error outcome).
+#[test]
+fn an_error_where_a_refusal_is_due_is_an_error_not_a_disagreement() {
+    let s = run(&mut Planted::refusing("error", &[]), 5, 600, 10);
+    assert!(s.refusals > 0, "refusal stories were asked");
+    assert_eq!(s.differed, 0, "{}", rulings::fuzz::render(&s, 5));
+    assert!(s.findings.is_empty());
+    let errors: u64 = s.errors.values().map(|t| t.count).sum();
+    assert_eq!(errors, s.refusals, "every refusal story answered with an error is an error");
+    assert!(rulings::fuzz::render(&s, 5).contains("errors (the program could not rule)"));
 }
 
 /// A program's faults are reported as faults, and its skipped stories as
