@@ -35,8 +35,9 @@
 //!   N-1 before it answered), for a test that waits for a run to be under
 //!   way rather than for a time;
 //! - `tag=WORD`: ignored; marks the process for a test that looks for it;
-//! - `trailer=1`: once stdin has closed, wait 20 ms, write `goodbye` on
-//!   stdout, then (if that worked) `fake-impl: goodbye written` on stderr.
+//! - `trailer=N`: once stdin has closed, wait 20 ms, write N lines
+//!   `goodbye` on stdout, then (if that worked) `fake-impl: goodbye
+//!   written` on stderr.
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
@@ -224,11 +225,16 @@ fn main() {
             }
         }
     }
-    if args.contains_key("trailer") {
-        // A goodbye on stdout once stdin has closed, a moment after the
-        // last answer; then a line on stderr, if stdout took the goodbye.
+    if let Some(n) = args.get("trailer").and_then(|n| n.parse::<usize>().ok()) {
+        // Goodbyes on stdout once stdin has closed, a moment after the
+        // last answer; then a line on stderr, if stdout took them all.
         std::thread::sleep(Duration::from_millis(20));
-        if writeln!(out, "goodbye").and_then(|()| out.flush()).is_err() {
+        for _ in 0..n {
+            if writeln!(out, "goodbye").is_err() {
+                std::process::exit(3);
+            }
+        }
+        if out.flush().is_err() {
             std::process::exit(3);
         }
         eprintln!("fake-impl: goodbye written");

@@ -318,13 +318,21 @@ fn per_case_faults_show_what_they_show_from_a_persistent_program() {
 /// the answer itself, used to close stdout at once: the goodbye failed.)
 #[test]
 fn a_per_case_program_that_says_more_after_its_answer_is_let_finish() {
+    // A line, and 160 KB: more than a pipe holds, read as it goes.
+    for lines in ["1", "20000"] {
+        says_more_after_its_answer(lines);
+    }
+}
+
+fn says_more_after_its_answer(lines: &str) {
     let (_dir, corpus) = common::corpus("trailer", 3, false);
     let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
     let sink = {
         let seen = seen.clone();
         rulings::implementation::external::StderrSink::new(move |l| seen.lock().unwrap().push(l.to_string()))
     };
-    let mut o = options(&["per-case=1", "trailer=1"]).with_stderr(Some(sink));
+    let trailer = format!("trailer={lines}");
+    let mut o = options(&["per-case=1", &trailer]).with_stderr(Some(sink));
     o.per_case = true;
     let (all, mut ext) = outcomes_with(&corpus, o);
     assert_eq!(all, vec![Outcome::Passed; 3]);
@@ -335,7 +343,7 @@ fn a_per_case_program_that_says_more_after_its_answer_is_let_finish() {
     while goodbyes() < 4 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }
-    assert_eq!(goodbyes(), 4, "{:?}", seen.lock().unwrap());
+    assert_eq!(goodbyes(), 4, "{trailer}: {:?}", seen.lock().unwrap());
 }
 
 #[test]

@@ -12,6 +12,7 @@ use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, Mutex};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
@@ -449,13 +450,25 @@ impl Drop for Process {
 pub(super) struct Lingering(Vec<Linger>);
 
 /// A process that answered, since when, and its stdout when the runner
-/// read it itself: kept open while it exits, so that a program writing a
-/// little more after its answer is not ended by a closed pipe (a reader
-/// thread would have read on to the end).
+/// read it itself: kept open, and drained at each sweep, while it exits,
+/// so that a program writing more after its answer is not ended by a
+/// closed pipe (a reader thread would have read on to the end).
 struct Linger {
     child: Child,
     since: Instant,
-    _stdout: Option<std::process::ChildStdout>,
+    stdout: Option<std::process::ChildStdout>,
+}
+
+/// Read and drop what `out` holds now, without waiting (it is non-blocking
+/// on Unix; elsewhere no stdout is kept): a program that writes more than
+/// a pipe holds after its answer is not left blocked until the grace ends.
+fn drain(out: &mut std::process::ChildStdout) {
+    let mut buf = [0u8; 16 * 1024];
+    while let Ok(n) = out.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+    }
 }
 
 impl Lingering {
@@ -463,7 +476,13 @@ impl Lingering {
     pub(super) fn add(&mut self, mut process: Process) {
         if let Some(child) = process.child.take() {
             let stdout = process.stdout.keep();
-            self.0.push(Linger { child, since: Instant::now(), _stdout: stdout });
+            #[cfg(unix)]
+            if let Some(out) = &stdout {
+                // Read without waiting at each sweep ([`drain`]).
+                use nix::fcntl::{fcntl, FcntlArg, OFlag};
+                let _ = fcntl(out, FcntlArg::F_SETFL(OFlag::O_NONBLOCK));
+            }
+            self.0.push(Linger { child, since: Instant::now(), stdout });
         }
     }
 
@@ -471,12 +490,15 @@ impl Lingering {
     /// wait for every one (killing it after the grace).
     pub(super) fn sweep(&mut self, all: bool) {
         self.0.retain_mut(|l| {
+            if let Some(out) = &mut l.stdout {
+                drain(out);
+            }
             if let Ok(Some(_)) = l.child.try_wait() {
                 process_group::end_leftovers(&l.child);
                 return false;
             }
             if all || l.since.elapsed() >= EXIT_GRACE {
-                reap_from(&mut l.child, l.since);
+                l.reap();
                 return false;
             }
             true
@@ -491,11 +513,25 @@ impl Lingering {
     }
 }
 
-/// Wait until `since` + the grace for a process to exit, then end it (and
-/// in either case what it left in its group).
-fn reap_from(child: &mut Child, since: Instant) {
-    let _ = child.wait_timeout(EXIT_GRACE.saturating_sub(since.elapsed()));
-    process_group::end(child);
+impl Linger {
+    /// Wait until the grace since it answered is over for it to exit
+    /// (draining its stdout meanwhile, if kept), then end it (and in either
+    /// case what it left in its group).
+    fn reap(&mut self) {
+        match &mut self.stdout {
+            None => {
+                let _ = self.child.wait_timeout(EXIT_GRACE.saturating_sub(self.since.elapsed()));
+            }
+            Some(out) => loop {
+                drain(out);
+                if !matches!(self.child.try_wait(), Ok(None)) || self.since.elapsed() >= EXIT_GRACE {
+                    break;
+                }
+                thread::sleep(Duration::from_millis(2));
+            },
+        }
+        process_group::end(&mut self.child);
+    }
 }
 
 /// "0.3 s", "5 s".
@@ -640,6 +676,9 @@ fn read_within(
         Ok(n) => match lines.feed(&buf[..n]) {
             // Whole lines first; a line too long shows at the next read.
             whole if whole.is_empty() && lines.too_long() => Some(StdoutEvent::TooLong),
+            // Bytes that end no line are no event: the caller's time limit
+            // and its watch on the process go on as though nothing came.
+            whole if whole.is_empty() => None,
             whole => Some(StdoutEvent::Lines(whole)),
         },
         Err(e) if e.kind() == std::io::ErrorKind::Interrupted => None,
@@ -832,6 +871,29 @@ impl StderrLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Bytes that end no line are no event, so that the caller's time
+    /// limit still runs while a program writes without a newline.
+    #[cfg(unix)]
+    #[test]
+    fn bytes_without_a_newline_are_no_event() {
+        let mut child = Command::new("sh")
+            .args(["-c", "printf abc; exec sleep 2"])
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("sh runs");
+        let mut out = child.stdout.take().expect("piped");
+        let mut lines = Lines::default();
+        let mut buf = vec![0; 64];
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while lines.pending.is_empty() && Instant::now() < deadline {
+            let event = read_within(&mut out, &mut lines, &mut buf, Duration::from_millis(50));
+            assert!(event.is_none(), "no whole line yet");
+        }
+        assert_eq!(lines.pending, b"abc");
+        let _ = child.kill();
+        let _ = child.wait();
+    }
 
     /// 200 MB without a newline, made as it is read (nothing held here).
     struct Flood(u64);
