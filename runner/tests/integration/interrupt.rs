@@ -15,6 +15,14 @@ fn a_terminated_run_writes_its_report_and_leaves_no_program_behind() {
     interrupted_by("TERM", true);
 }
 
+/// GNU `timeout` sends its signal to the runner, then to its own process
+/// group, the runner included: two at once are one interruption, not a
+/// second Ctrl-C that stops without a report.
+#[test]
+fn a_signal_sent_twice_at_once_is_one_interruption() {
+    interrupted_by("TERM twice", false);
+}
+
 /// The pids of running processes whose command line holds `word`.
 fn processes_with(word: &str) -> Vec<u32> {
     let mut found = Vec::new();
@@ -46,7 +54,11 @@ fn wait_until_started(child: &mut std::process::Child) {
 /// Interrupt a run with `signal`; with `earlier`, the report folder already
 /// holds a report, which must be kept (the partial one goes beside it).
 fn interrupted_by(signal: &str, earlier: bool) {
-    let tag = format!("tag=interrupt-{signal}-{}", std::process::id());
+    let (signal, times) = match signal.split_once(' ') {
+        Some((signal, "twice")) => (signal, 2),
+        _ => (signal, 1),
+    };
+    let tag = format!("tag=interrupt-{signal}-{times}-{}", std::process::id());
     let scratch = tempfile::tempdir().expect("temp dir");
     let dir = scratch.path().join("out");
     let ready = scratch.path().join("ready");
@@ -83,7 +95,8 @@ fn interrupted_by(signal: &str, earlier: bool) {
     }
     // The shell's own `kill`, as a terminal's Ctrl-C would send SIGINT, or
     // a service manager SIGTERM.
-    let killed = Command::new("sh").arg("-c").arg(format!("kill -{signal} {}", child.id())).status().expect("sh runs");
+    let kill = format!("kill -{signal} {}", child.id());
+    let killed = Command::new("sh").arg("-c").arg(vec![kill; times].join("; ")).status().expect("sh runs");
     assert!(killed.success());
     let started = Instant::now();
     let status = child.wait().expect("rulings ends");
