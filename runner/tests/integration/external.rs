@@ -318,13 +318,14 @@ fn per_case_faults_show_what_they_show_from_a_persistent_program() {
 /// the answer itself, used to close stdout at once: the goodbye failed.)
 #[test]
 fn a_per_case_program_that_says_more_after_its_answer_is_let_finish() {
-    // A line, and 160 KB: more than a pipe holds, read as it goes.
-    for lines in ["1", "20000"] {
-        says_more_after_its_answer(lines);
+    // A line, and 160 KB: more than a pipe holds, read as it goes, also
+    // when the runner waits on the next case a while (300 ms an answer).
+    for (lines, delay) in [("1", "delay=0"), ("20000", "delay=0"), ("20000", "delay=300")] {
+        says_more_after_its_answer(lines, delay);
     }
 }
 
-fn says_more_after_its_answer(lines: &str) {
+fn says_more_after_its_answer(lines: &str, delay: &str) {
     let (_dir, corpus) = common::corpus("trailer", 3, false);
     let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
     let sink = {
@@ -332,7 +333,7 @@ fn says_more_after_its_answer(lines: &str) {
         rulings::implementation::external::StderrSink::new(move |l| seen.lock().unwrap().push(l.to_string()))
     };
     let trailer = format!("trailer={lines}");
-    let mut o = options(&["per-case=1", &trailer]).with_stderr(Some(sink));
+    let mut o = options(&["per-case=1", &trailer, delay]).with_stderr(Some(sink));
     o.per_case = true;
     let (all, mut ext) = outcomes_with(&corpus, o);
     assert_eq!(all, vec![Outcome::Passed; 3]);
@@ -343,7 +344,7 @@ fn says_more_after_its_answer(lines: &str) {
     while goodbyes() < 4 && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(20));
     }
-    assert_eq!(goodbyes(), 4, "{trailer}: {:?}", seen.lock().unwrap());
+    assert_eq!(goodbyes(), 4, "{trailer} {delay}: {:?}", seen.lock().unwrap());
 }
 
 #[test]

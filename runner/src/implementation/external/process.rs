@@ -12,7 +12,6 @@ use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Condvar, Mutex};
-use std::thread;
 use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
@@ -449,40 +448,26 @@ impl Drop for Process {
 #[derive(Default)]
 pub(super) struct Lingering(Vec<Linger>);
 
-/// A process that answered, since when, and its stdout when the runner
-/// read it itself: kept open, and drained at each sweep, while it exits,
-/// so that a program writing more after its answer is not ended by a
-/// closed pipe (a reader thread would have read on to the end).
+/// A process that answered, and since when.
 struct Linger {
     child: Child,
     since: Instant,
-    stdout: Option<std::process::ChildStdout>,
-}
-
-/// Read and drop what `out` holds now, without waiting (it is non-blocking
-/// on Unix; elsewhere no stdout is kept): a program that writes more than
-/// a pipe holds after its answer is not left blocked until the grace ends.
-fn drain(out: &mut std::process::ChildStdout) {
-    let mut buf = [0u8; 16 * 1024];
-    while let Ok(n) = out.read(&mut buf) {
-        if n == 0 {
-            break;
-        }
-    }
 }
 
 impl Lingering {
-    /// Let `process`, which has answered, exit on its own.
+    /// Let `process`, which has answered, exit on its own. Its stdout, when
+    /// the runner read it itself, is read to its end on a pipe thread, so
+    /// that a program writing more after its answer is neither ended by a
+    /// closed pipe nor blocked on a full one (as a reader thread would have
+    /// read on).
     pub(super) fn add(&mut self, mut process: Process) {
         if let Some(child) = process.child.take() {
-            let stdout = process.stdout.keep();
-            #[cfg(unix)]
-            if let Some(out) = &stdout {
-                // Read without waiting at each sweep ([`drain`]).
-                use nix::fcntl::{fcntl, FcntlArg, OFlag};
-                let _ = fcntl(out, FcntlArg::F_SETFL(OFlag::O_NONBLOCK));
+            if let Some(mut out) = process.stdout.keep() {
+                pipe_threads::run(move || {
+                    let _ = std::io::copy(&mut out, &mut std::io::sink());
+                });
             }
-            self.0.push(Linger { child, since: Instant::now(), stdout });
+            self.0.push(Linger { child, since: Instant::now() });
         }
     }
 
@@ -490,9 +475,6 @@ impl Lingering {
     /// wait for every one (killing it after the grace).
     pub(super) fn sweep(&mut self, all: bool) {
         self.0.retain_mut(|l| {
-            if let Some(out) = &mut l.stdout {
-                drain(out);
-            }
             if let Ok(Some(_)) = l.child.try_wait() {
                 process_group::end_leftovers(&l.child);
                 return false;
@@ -514,22 +496,10 @@ impl Lingering {
 }
 
 impl Linger {
-    /// Wait until the grace since it answered is over for it to exit
-    /// (draining its stdout meanwhile, if kept), then end it (and in either
-    /// case what it left in its group).
+    /// Wait until the grace since it answered is over for it to exit, then
+    /// end it (and in either case what it left in its group).
     fn reap(&mut self) {
-        match &mut self.stdout {
-            None => {
-                let _ = self.child.wait_timeout(EXIT_GRACE.saturating_sub(self.since.elapsed()));
-            }
-            Some(out) => loop {
-                drain(out);
-                if !matches!(self.child.try_wait(), Ok(None)) || self.since.elapsed() >= EXIT_GRACE {
-                    break;
-                }
-                thread::sleep(Duration::from_millis(2));
-            },
-        }
+        let _ = self.child.wait_timeout(EXIT_GRACE.saturating_sub(self.since.elapsed()));
         process_group::end(&mut self.child);
     }
 }
