@@ -150,8 +150,13 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
     let (declared, hello_error, info) = match (&options.external, external.as_mut()) {
         (Some(o), Some(ext)) => {
             ext.shutdown();
-            if ext.restarts() > 0 {
-                observer.note(&format!("rulings: the program was restarted {} time(s) after faults", ext.restarts()));
+            if ext.failures() > 0 {
+                observer.note(&format!(
+                    "rulings: the program failed {} time(s): a crash, a time-out or a broken conversation \
+                     (--max-restarts {} for the run)",
+                    ext.failures(),
+                    o.max_restarts
+                ));
             }
             (
                 ext.declared_hello().cloned(),

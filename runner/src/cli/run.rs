@@ -78,8 +78,9 @@ pub struct RunArgs {
     /// The time limit per case, in seconds (for the engine in process too).
     #[arg(long, value_name = "SECS", default_value_t = 5.0)]
     pub timeout: f64,
-    /// Restarts allowed after crashes, time-outs and broken conversations;
-    /// when spent, the remaining cases are recorded as crashes.
+    /// Restarts allowed after crashes, time-outs and broken conversations,
+    /// for the whole run (all --jobs copies together); when spent, the
+    /// remaining cases are recorded as not run.
     #[arg(long, value_name = "N", default_value_t = rulings::implementation::external::DEFAULT_MAX_RESTARTS)]
     pub max_restarts: usize,
     /// Requests in flight to the program before it answers the first

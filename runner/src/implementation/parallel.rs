@@ -48,7 +48,7 @@ impl Workers {
             .map(|_| match &traffic {
                 Some(Ok(t)) if options.per_case => External::per_case_like(&first, Some(t.clone())),
                 _ if options.per_case => External::per_case_like(&first, None),
-                _ => External::start_logged(options.clone(), shared(&traffic)),
+                _ => External::start_beside(&first, shared(&traffic)),
             })
             .collect();
         Workers { workers: std::iter::once(first).chain(others).collect() }
@@ -79,9 +79,10 @@ impl Workers {
         self.first().warnings()
     }
 
-    /// Restarts after faults, all workers together.
-    pub fn restarts(&self) -> usize {
-        self.workers.iter().map(External::restarts).sum()
+    /// Failures counted against the restart budget, all workers together
+    /// (they share it).
+    pub fn failures(&self) -> usize {
+        self.first().failures()
     }
 
     pub fn shutdown(&mut self) {

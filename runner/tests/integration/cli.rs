@@ -814,6 +814,38 @@ fn jobs_give_the_report_of_a_serial_run() {
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
 }
 
+/// Copies of a program run side by side (`--jobs`) are one program to the
+/// run: a seq is sent once in the whole run (the fake crashes at seq 5:
+/// once, not once a copy), and `--max-restarts` is the run's budget, not
+/// each copy's.
+#[test]
+fn jobs_share_the_seq_and_the_restart_budget() {
+    let (dir, _) = common::corpus("cli-jobs-budget", 12, false);
+    let fake = common::fake();
+    let outcomes = |extra: &[&str], fault: &str| {
+        let out = fresh(&dir, &format!("out-{}-{fault}", extra.join("")));
+        let mut args = vec!["run", "--cases", s(&dir), "--report", s(&out), "--hide-stderr"];
+        args.extend(extra);
+        args.extend(["--impl", fake.as_str(), "per-case=1", fault]);
+        let o = rulings(&args);
+        assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+        let r = read_report(&out);
+        let crashes = r.cases.iter().filter(|c| c.outcome.name() == "crash").count();
+        let not_run = r.cases.iter().filter(|c| c.outcome.name() == "not-run").count();
+        (crashes, not_run, text(&o))
+    };
+    for extra in [&["--jobs", "3"][..], &["--per-case", "--jobs", "3"][..]] {
+        let (crashes, _, said) = outcomes(extra, "crash=5");
+        assert_eq!(crashes, 1, "{extra:?}: one request has seq 5\n{said}");
+        let (crashes, not_run, said) = outcomes(&[extra, &["--max-restarts", "2"]].concat(), "crash=all");
+        // Three failures spend the budget of two restarts; a copy already
+        // asking when the third came may fail once more.
+        assert!((3..=5).contains(&crashes), "{extra:?}: {crashes} crashes\n{said}");
+        assert_eq!(crashes + not_run, 12, "{extra:?}\n{said}");
+        assert!(common::words(&said).contains("--max-restarts 2 for the run"), "{said}");
+    }
+}
+
 #[test]
 fn output_fits_an_80_column_terminal() {
     let widest = |o: &Output| String::from_utf8_lossy(&o.stdout).lines().map(|l| l.chars().count()).max().unwrap_or(0);

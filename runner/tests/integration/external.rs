@@ -66,7 +66,7 @@ fn a_well_behaved_program_passes_and_its_hello_is_kept() {
     let (all, ext) = outcomes_with(&corpus, options(&[]));
     assert_eq!(all, vec![Outcome::Passed; 5]);
     assert_eq!(ext.declared_hello().map(|h| h.name.as_str()), Some("fake-impl"));
-    assert_eq!(ext.restarts(), 0);
+    assert_eq!(ext.failures(), 0);
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn a_ruling_off_the_schema_names_the_field_and_costs_no_restart() {
     assert!(detail(&all[1]).contains("ruling.rulings[0].irregularity"), "{}", all[1]);
     assert!(detail(&all[1]).contains("too-low"), "{}", all[1]);
     others_passed(&all, 1);
-    assert_eq!(ext.restarts(), 0, "the answer was one whole line with the right seq");
+    assert_eq!(ext.failures(), 0, "the answer was one whole line with the right seq");
 }
 
 #[test]
@@ -239,7 +239,7 @@ fn when_the_restart_budget_is_spent_the_rest_are_not_run() {
             assert!(detail(o).contains("more than the 2 restarts allowed"), "case {i}: {o}");
         }
     }
-    assert_eq!(ext.restarts(), 3);
+    assert_eq!(ext.failures(), 3);
 }
 
 #[test]
@@ -258,7 +258,7 @@ fn per_case_runs_one_process_per_message() {
     o.per_case = true;
     let (all, ext) = outcomes_with(&corpus, o);
     assert!(detail(&all[1]).contains("ruling.rulings[0].irregularity"), "{}", all[1]);
-    assert_eq!(ext.restarts(), 0, "a whole answer off the schema is not a failed process");
+    assert_eq!(ext.failures(), 0, "a whole answer off the schema is not a failed process");
 
     // Without `per-case=1` the fake refuses a rule before a hello: proof
     // that per-case sends a case's process its one request and no hello.
@@ -452,7 +452,7 @@ fn long_answers_are_bounded_and_named() {
             "{o}"
         );
     }
-    assert_eq!(ext.restarts(), 0, "the answer was in step: no restart");
+    assert_eq!(ext.failures(), 0, "the answer was in step: no restart");
     // Over 2 MiB, a line is not even read to its end: the window of
     // answers in flight stays small (issue 25.3).
     let (huger, _) = outcomes_with(&corpus, options(&["pad-auction=600000"]));

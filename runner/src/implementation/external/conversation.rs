@@ -5,6 +5,7 @@
 
 use std::collections::VecDeque;
 use std::io::Write as _;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -30,11 +31,11 @@ pub struct External {
     /// The first hello's failure: every case is recorded with it.
     hello_failed: Option<Fault>,
     process: Option<Process>,
-    restarts: usize,
+    /// The failures, the budget and the seq, shared with the copies run
+    /// beside this one (`--jobs`).
+    shared: Arc<Shared>,
     /// Per-case processes that answered and may still be exiting.
     lingering: Lingering,
-    gave_up: Option<String>,
-    seq: u64,
     warnings: Vec<String>,
     /// How the program's stderr lines are labelled when passed through:
     /// its file name until it says its name in the hello.
@@ -43,6 +44,18 @@ pub struct External {
     traffic: Option<Arc<Traffic>>,
     /// The runs of the requests of the next `rule_many`, for the log.
     runs: Vec<String>,
+}
+
+/// What the copies of one program run side by side (`--jobs`) share, so
+/// that the run counts as one program's: the failures counted against the
+/// restart budget (`--max-restarts` is the run's, not each copy's), why the
+/// program was given up once it is spent, and the `seq` of the requests,
+/// which counts up through the run.
+#[derive(Default)]
+struct Shared {
+    failures: AtomicUsize,
+    gave_up: Mutex<Option<String>>,
+    seq: AtomicU64,
 }
 
 impl External {
@@ -57,6 +70,20 @@ impl External {
     /// [`External::start`], writing to a traffic log already open (shared
     /// by several programs run side by side), or the error opening it.
     pub fn start_logged(options: ExternalOptions, traffic: Option<std::io::Result<Arc<Traffic>>>) -> External {
+        External::start_sharing(options, traffic, Arc::default())
+    }
+
+    /// Another copy of the program `first` runs, started and greeted on
+    /// its own, sharing `first`'s restart budget and seq (`--jobs N`).
+    pub fn start_beside(first: &External, traffic: Option<std::io::Result<Arc<Traffic>>>) -> External {
+        External::start_sharing(first.options.clone(), traffic, first.shared.clone())
+    }
+
+    fn start_sharing(
+        options: ExternalOptions,
+        traffic: Option<std::io::Result<Arc<Traffic>>>,
+        shared: Arc<Shared>,
+    ) -> External {
         let file_name = program_name(&options);
         let stand_in = Hello {
             protocol: PROTOCOL,
@@ -65,7 +92,8 @@ impl External {
             editions: Edition::ALL.to_vec(),
             features: FEATURES.iter().map(|s| s.to_string()).collect(),
         };
-        let mut ext = External::not_asked_yet(options, stand_in, None, None, Arc::new(Mutex::new(file_name)), None);
+        let mut ext =
+            External::not_asked_yet(options, stand_in, None, None, Arc::new(Mutex::new(file_name)), None, shared);
         match traffic {
             Some(Ok(t)) => ext.traffic = Some(t),
             Some(Err(e)) => ext.warnings.push(format!("cannot write the traffic log: {e}")),
@@ -115,6 +143,7 @@ impl External {
             first.hello_failed.clone(),
             first.label.clone(),
             traffic,
+            first.shared.clone(),
         )
     }
 
@@ -127,6 +156,7 @@ impl External {
         hello_failed: Option<Fault>,
         label: Arc<Mutex<String>>,
         traffic: Option<Arc<Traffic>>,
+        shared: Arc<Shared>,
     ) -> External {
         External {
             options,
@@ -134,10 +164,8 @@ impl External {
             declared,
             hello_failed,
             process: None,
-            restarts: 0,
+            shared,
             lingering: Lingering::default(),
-            gave_up: None,
-            seq: 0,
             warnings: Vec::new(),
             label,
             traffic,
@@ -160,9 +188,16 @@ impl External {
         &self.warnings
     }
 
-    /// How many times the program was restarted after a fault.
-    pub fn restarts(&self) -> usize {
-        self.restarts
+    /// How many times the program failed (a crash, a time-out or a broken
+    /// conversation), counted against the restart budget: this copy's and
+    /// those run beside it.
+    pub fn failures(&self) -> usize {
+        self.shared.failures.load(Ordering::Relaxed)
+    }
+
+    /// A fresh `seq`, counting up through the run (all copies together).
+    fn next_seq(&self) -> u64 {
+        self.shared.seq.fetch_add(1, Ordering::Relaxed) + 1
     }
 
     pub fn options(&self) -> &ExternalOptions {
@@ -235,8 +270,8 @@ impl External {
 
     /// The fault every remaining case records, once the program is given up.
     fn stopped(&self) -> Option<Answer> {
-        if let Some(detail) = &self.gave_up {
-            return Some(Answer::NotRun(detail.clone()));
+        if let Some(detail) = self.shared.gave_up.lock().ok().and_then(|g| g.clone()) {
+            return Some(Answer::NotRun(detail));
         }
         self.hello_failed.as_ref().map(|f| {
             Answer::NotRun(format!(
@@ -304,16 +339,16 @@ impl External {
                 while next < n && in_flight.len() < window {
                     if !answers.is_answered(next) {
                         let start = batch.len();
-                        self.seq += 1;
+                        let seq = self.shared.seq.fetch_add(1, Ordering::Relaxed) + 1;
                         // The type and the seq, then the request's own fields:
                         // its object's opening brace becomes the comma.
-                        let _ = write!(batch, "{{\"type\":\"rule\",\"seq\":{}", self.seq);
+                        let _ = write!(batch, "{{\"type\":\"rule\",\"seq\":{seq}");
                         let brace = batch.len();
                         match serde_json::to_writer(&mut batch, &requests[next]) {
                             Ok(()) if batch.get(brace) == Some(&b'{') && batch.len() > brace + 2 => {
                                 batch[brace] = b',';
                                 batch.push(b'\n');
-                                in_flight.push_back((next, Value::from(self.seq), Instant::now()));
+                                in_flight.push_back((next, Value::from(seq), Instant::now()));
                                 if self.traffic.is_some() {
                                     runs.push(self.runs.get(next).cloned().unwrap_or_else(|| "-".to_string()));
                                 }
@@ -418,17 +453,21 @@ impl External {
         if !ended {
             return;
         }
-        self.restarts += 1;
-        if self.restarts > self.options.max_restarts {
-            self.gave_up = Some(format!(
-                "not asked: the program failed {} times (crash, time-out or a protocol violation that \
-                 broke the conversation), more than the {} restarts allowed (--max-restarts); the last \
-                 failure was {}:\n{}",
-                self.restarts,
-                self.options.max_restarts,
-                fault.kind.name(),
-                excerpt(&fault.detail, 600)
-            ));
+        let failures = self.shared.failures.fetch_add(1, Ordering::Relaxed) + 1;
+        if failures > self.options.max_restarts {
+            if let Ok(mut gave_up) = self.shared.gave_up.lock() {
+                gave_up.get_or_insert_with(|| {
+                    format!(
+                        "not asked: the program failed {} times (crash, time-out or a protocol violation that \
+                         broke the conversation), more than the {} restarts allowed (--max-restarts); the last \
+                         failure was {}:\n{}",
+                        failures,
+                        self.options.max_restarts,
+                        fault.kind.name(),
+                        excerpt(&fault.detail, 600)
+                    )
+                });
+            }
         }
     }
 }
@@ -468,8 +507,7 @@ impl Implementation for External {
             let answer = match self.stopped() {
                 Some(stop) => stop,
                 None => {
-                    self.seq += 1;
-                    let seq = Value::from(self.seq);
+                    let seq = Value::from(self.next_seq());
                     let message = ToImplementation::Rule { seq: seq.clone(), request: request.clone() };
                     match serde_json::to_string(&message) {
                         Err(e) => Answer::Error(format!("the runner cannot write this request: {e}")),
