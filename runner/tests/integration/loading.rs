@@ -137,6 +137,18 @@ fn lint_rules_name_the_later_file() {
             ),
         ],
     );
+    // A pass the story does not tell, deemed made under 28A (South calls at
+    // East's turn while East must pass), counts in the expected auction: a
+    // case rulings fuzz wrote, that the story's passes alone refused.
+    fs::create_dir_all(dir.join("law28-34")).unwrap();
+    fs::write(
+        dir.join("law28-34/g.yaml"),
+        "id: L31-2HLZ\ntitle: W bids 1NT at South's turn, cancelled; East's pass is deemed\n\
+         laws: [\"31A2(b)\", \"16C2\", \"72C\"]\nsource: rulings fuzz\ndealer: S\nevents:\n  - W: 1NT\n  \
+         - N: reject\n  - S: 1S\n  - W: 1NT\n  - N: P\n  - S: P\nexpect:\n  status: closed\n  \
+         auction: [1S, 1NT, P, P, P]\n  contract: {bid: 1NT, doubled: null, declarer: W}\n",
+    )
+    .unwrap();
     fs::write(dir.join("_tags.yml"), "legal-auction: nothing irregular\n").unwrap();
     fs::write(
         dir.join("law22/e.yaml"),
@@ -161,6 +173,7 @@ fn lint_rules_name_the_later_file() {
     let errors: Vec<String> = corpus.errors.iter().map(|e| e.to_string()).collect();
     let has = |frag: &str| errors.iter().any(|e| e.contains(frag));
     assert!(corpus.cases.iter().any(|c| c.id == "L22-2007"), "{errors:#?}");
+    assert!(corpus.cases.iter().any(|c| c.id == "L31-2HLZ"), "{errors:#?}");
     assert!(has("b.yaml:2:1: the title repeats that of law22/a.yaml"), "{errors:#?}");
     assert!(has("c.yaml:6:1: the same story"), "{errors:#?}");
     assert!(
