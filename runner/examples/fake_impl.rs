@@ -35,6 +35,7 @@
 //!   N-1 before it answered), for a test that waits for a run to be under
 //!   way rather than for a time;
 //! - `tag=WORD`: ignored; marks the process for a test that looks for it;
+//! - `linger=MS`: wait that long after `bye` before exiting;
 //! - `trailer=N`: once stdin has closed, wait 20 ms, write N lines
 //!   `goodbye` on stdout, then (if that worked) `fake-impl: goodbye
 //!   written` on stderr.
@@ -112,7 +113,12 @@ fn main() {
                 say(&mut out, &Value::Object(hello));
                 greeted = true;
             }
-            ToImplementation::Bye => return,
+            ToImplementation::Bye => {
+                if let Some(ms) = args.get("linger").and_then(|v| v.parse().ok()) {
+                    std::thread::sleep(Duration::from_millis(ms));
+                }
+                return;
+            }
             ToImplementation::Rule { seq, request } => {
                 let n = seq.as_u64().unwrap_or(0);
                 requests += 1;

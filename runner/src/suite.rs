@@ -30,6 +30,8 @@ pub struct SuiteOptions {
     pub timeout: std::time::Duration,
     /// How many copies of the program run side by side (`--jobs`).
     pub jobs: usize,
+    /// `--jobs` was given (else `jobs` is the default, capped without a word).
+    pub jobs_given: bool,
     pub known_failures: Option<PathBuf>,
     pub update_known_failures: bool,
     /// Refuse a known-failures entry whose reason is still TODO.
@@ -115,7 +117,7 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         None => None,
     };
     let jobs = capped_jobs(options.jobs, corpus.cases.len());
-    if options.external.is_some() && jobs < options.jobs {
+    if options.external.is_some() && options.jobs_given && jobs < options.jobs {
         observer.note(&format!(
             "note: --jobs {} capped to {jobs} (at most one copy a case, and at most {MAX_JOBS})",
             options.jobs

@@ -45,7 +45,7 @@ pub struct FuzzArgs {
     #[arg(long = "law", value_name = "CLAUSE")]
     pub laws: Vec<String>,
     /// The program's time limit per story, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 5.0, allow_negative_numbers = true)]
     pub timeout: f64,
 }
 

@@ -122,7 +122,7 @@ enum Command {
         #[arg(long, requires = "implementation")]
         shell: bool,
         /// The program's time limit, in seconds.
-        #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+        #[arg(long, value_name = "SECS", default_value_t = 5.0, allow_negative_numbers = true)]
         timeout: f64,
     },
 }

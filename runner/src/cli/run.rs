@@ -76,7 +76,7 @@ pub struct RunArgs {
     #[arg(long, requires = "implementation")]
     pub per_case: bool,
     /// The time limit per case, in seconds (for the engine in process too).
-    #[arg(long, value_name = "SECS", default_value_t = 5.0)]
+    #[arg(long, value_name = "SECS", default_value_t = 5.0, allow_negative_numbers = true)]
     pub timeout: f64,
     /// Restarts allowed after crashes, time-outs and broken conversations,
     /// for the whole run (all --jobs copies together); when spent, the
@@ -155,7 +155,10 @@ impl RunArgs {
             if !self.hide_stderr {
                 o.stderr = stderr_sink();
             }
-            o.window = self.window.max(1);
+            if self.window == 0 {
+                return Err("--window 0: give at least 1 (1 sends each request after the last answer)".into());
+            }
+            o.window = self.window;
             // A wait for the program ends at Ctrl-C, the hello's too.
             o.cancel = Some(cancel.clone());
             // Opened when the run starts, before any program (a FIFO is
@@ -173,6 +176,7 @@ impl RunArgs {
             dirs,
             timeout,
             jobs,
+            jobs_given: self.jobs.is_some(),
             run: RunOptions { edition: self.edition, rotations: self.rotations },
             external,
             known_failures: self.known_failures.clone(),

@@ -85,10 +85,17 @@ impl Workers {
         self.first().failures()
     }
 
+    /// Say `bye` to every copy, side by side: each may take the grace to
+    /// exit, and one after another they would add up.
     pub fn shutdown(&mut self) {
-        for w in &mut self.workers {
-            w.shutdown();
+        if self.workers.len() == 1 {
+            return self.workers[0].shutdown();
         }
+        thread::scope(|scope| {
+            for w in &mut self.workers {
+                scope.spawn(move || w.shutdown());
+            }
+        });
     }
 }
 

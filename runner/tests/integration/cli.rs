@@ -846,6 +846,29 @@ fn jobs_share_the_seq_and_the_restart_budget() {
     }
 }
 
+/// Values a stranger tried, each said plainly: a negative time limit (clap
+/// took `-1` for an option), a window of 0 (taken as 1 without a word), a
+/// folder as the program (said as "permission denied"), and no note of a
+/// `--jobs` nobody gave.
+#[test]
+fn odd_values_are_said_plainly() {
+    let (dir, _) = common::corpus("cli-odd", 1, false);
+    let fake = common::fake();
+    let o = rulings(&["run", "--cases", s(&dir), "--timeout", "-1", "--impl", fake.as_str()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("--timeout -1: give a number of seconds above 0"), "{}", text(&o));
+    let o = rulings(&["run", "--cases", s(&dir), "--window", "0", "--impl", fake.as_str()]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(text(&o).contains("--window 0: give at least 1"), "{}", text(&o));
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", s(&dir)]);
+    assert!(common::words(&text(&o)).contains("it is a folder, not a program"), "{}", text(&o));
+    let o = rulings(&["run", "--cases", s(&dir), "--per-case", "--impl", fake.as_str(), "per-case=1"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!text(&o).contains("capped"), "no note of a --jobs not given: {}", text(&o));
+    let o = rulings(&["run", "--cases", s(&dir), "--per-case", "--jobs", "3", "--impl", fake.as_str(), "per-case=1"]);
+    assert!(text(&o).contains("--jobs 3 capped to 1"), "{}", text(&o));
+}
+
 #[test]
 fn output_fits_an_80_column_terminal() {
     let widest = |o: &Output| String::from_utf8_lossy(&o.stdout).lines().map(|l| l.chars().count()).max().unwrap_or(0);

@@ -347,6 +347,20 @@ fn says_more_after_its_answer(lines: &str, delay: &str) {
     assert_eq!(goodbyes(), 4, "{trailer} {delay}: {:?}", seen.lock().unwrap());
 }
 
+/// Copies run side by side (`--jobs`) are told `bye` side by side: each
+/// may take the half second of grace to exit, and one after another they
+/// added up (1.5 s for three that linger).
+#[test]
+fn copies_side_by_side_end_side_by_side() {
+    let mut workers = rulings::implementation::parallel::Workers::start(options(&["linger=2000"]), 3);
+    assert!(workers.hello_error().is_none(), "{:?}", workers.hello_error());
+    let started = Instant::now();
+    workers.shutdown();
+    let took = started.elapsed();
+    assert!(took >= Duration::from_millis(400), "each was given its grace: {took:?}");
+    assert!(took < Duration::from_millis(1200), "the graces ran side by side: {took:?}");
+}
+
 #[test]
 fn undeclared_features_and_editions_are_not_applicable_and_not_asked() {
     let (_dir, corpus) = common::corpus("subset", 2, true);

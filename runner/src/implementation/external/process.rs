@@ -134,10 +134,16 @@ impl Process {
         // death: that would cost a fork per case (process_group.rs).
         process_group::own_group(&mut cmd, !options.per_case);
         let mut child = cmd.spawn().map_err(|e| {
+            // A folder is refused as "permission denied": say what it is.
+            let why = if !options.shell && std::path::Path::new(first).is_dir() {
+                "it is a folder, not a program".to_string()
+            } else {
+                e.to_string()
+            };
             Fault::new(
                 FaultKind::Crash,
                 format!(
-                    "cannot start `{}`: {e}{}",
+                    "cannot start `{}`: {why}{}",
                     first,
                     if options.shell {
                         ""
