@@ -287,7 +287,7 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
     summary.push_str(&crate::corpus::coverage::render(&corpus, &asked, complete));
     // The closing line comes last, where people and CI look for it.
     summary.push('\n');
-    summary.push_str(&summary::closing_line(&summary::total(&results), corpus.errors.len()));
+    summary.push_str(&summary::closing_line(&summary::total(&results), &summary::FileErrors::of(&corpus)));
     let written = match &options.report {
         Some(dir) => {
             // An interrupted run does not replace a whole report with a

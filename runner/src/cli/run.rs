@@ -116,7 +116,9 @@ pub struct RunArgs {
     #[arg(long)]
     pub allow_empty: bool,
     /// Run only the cases with this id, or whose path under the corpus
-    /// matches this pattern (`law27/*`, `*1nt*`, `law27`); repeatable.
+    /// matches this pattern (`law27/*`, `*1nt*`, `law27`; `*` stands for
+    /// any characters and `?` for one, and nothing else is special);
+    /// repeatable.
     #[arg(long, value_name = "ID|GLOB")]
     pub only: Vec<String>,
     /// Leave out the cases with this id or path pattern; repeatable.

@@ -106,7 +106,7 @@ pub struct CaseLine {
 impl CaseLine {
     /// The top-level folder of the case ("law27").
     pub fn folder(&self) -> &str {
-        self.name.split('/').next().unwrap_or("")
+        crate::corpus::case::folder_of(&self.name)
     }
 
     /// The run's name, as everywhere ([`crate::judging::outcome::run_name`]).

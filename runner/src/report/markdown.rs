@@ -257,7 +257,7 @@ pub fn render(report: &Report) -> String {
         f.right_ruling_wrong_clause
     );
     if !f.load_errors.is_empty() {
-        let _ = writeln!(s, "## Case files that did not load\n");
+        let _ = writeln!(s, "## Case files with errors (that did not load, or ran but fail the run)\n");
         for e in &f.load_errors {
             let _ = writeln!(s, "- {}", cell(e));
         }

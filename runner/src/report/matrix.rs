@@ -268,7 +268,7 @@ fn troubles(m: &Matrix, i: usize) -> Vec<(OutcomeKind, String, usize, Vec<&Row>)
 fn folders(m: &Matrix) -> BTreeMap<&str, Vec<&Row>> {
     let mut folders: BTreeMap<&str, Vec<&Row>> = BTreeMap::new();
     for r in &m.rows {
-        folders.entry(r.name.split('/').next().unwrap_or("")).or_default().push(r);
+        folders.entry(crate::corpus::case::folder_of(&r.name)).or_default().push(r);
     }
     folders
 }

@@ -118,6 +118,33 @@ fn head(s: &mut String, first: &str) {
     );
 }
 
+/// The case files with errors, each counted once however many errors it
+/// holds: those that did not load, and those that loaded and ran but hold
+/// an error that fails the run all the same (an `unreviewed` case).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FileErrors {
+    pub not_loaded: usize,
+    pub ran: usize,
+}
+
+impl FileErrors {
+    pub fn of(corpus: &Corpus) -> FileErrors {
+        let files: std::collections::BTreeSet<&std::path::Path> =
+            corpus.errors.iter().map(|e| e.path.as_path()).collect();
+        let ran = files.iter().filter(|f| corpus.cases.iter().any(|c| c.path == **f)).count();
+        FileErrors { not_loaded: files.len() - ran, ran }
+    }
+
+    /// "2 case file(s) did not load", "1 case file(s) ran with errors", or both.
+    pub fn said(&self) -> String {
+        match (self.not_loaded, self.ran) {
+            (n, 0) => format!("{n} case file(s) did not load"),
+            (0, r) => format!("{r} case file(s) ran with errors"),
+            (n, r) => format!("{n} case file(s) did not load and {r} ran with errors"),
+        }
+    }
+}
+
 /// The summary text: the table, the load errors, then up to `max_failures`
 /// failures with the first lines of their detail.
 pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> String {
@@ -140,11 +167,10 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
     if !corpus.errors.is_empty() {
         // One file may hold several errors (a fresh `rulings new` skeleton
         // holds four): count the files, then list the errors.
-        let files: std::collections::BTreeSet<&std::path::Path> =
-            corpus.errors.iter().map(|e| e.path.as_path()).collect();
-        let _ = writeln!(s, "\n{} case file(s) did not load ({} error(s)):", files.len(), corpus.errors.len());
+        let files = FileErrors::of(corpus);
+        let _ = writeln!(s, "\n{} ({} error(s)):", files.said(), corpus.errors.len());
         for e in &corpus.errors {
-            let _ = writeln!(s, "  {e}");
+            s.push_str(&wrap(&e.to_string(), WIDTH, "  ", "    "));
         }
     }
     // Runs never asked share one reason: say it once, not once per run.
@@ -209,14 +235,14 @@ pub fn total(results: &[CaseResult]) -> Tally {
 /// feature the program does not declare), runs not run (never asked), and
 /// case files that did not load. Expected failures are counted on a line of
 /// their own: they are neither passed nor failed.
-pub fn closing_line(total: &Tally, load_errors: usize) -> String {
+pub fn closing_line(total: &Tally, files: &FileErrors) -> String {
     let mut s = String::new();
     if total.expected_failures > 0 {
         let _ = writeln!(s, "{} expected failure(s), as the known failures list them", total.expected_failures);
     }
     let _ = write!(s, "{} errors, {} not applicable, {} not run", total.errors, total.not_applicable, total.not_run);
-    if load_errors > 0 {
-        let _ = write!(s, ", {load_errors} case file(s) did not load");
+    if files.not_loaded + files.ran > 0 {
+        let _ = write!(s, ", {}", files.said());
     }
     s.push('\n');
     let _ = writeln!(s, "{} passed, {} failed, {} skipped", total.passed, total.failed, total.skipped);

@@ -869,6 +869,29 @@ fn odd_values_are_said_plainly() {
     assert!(text(&o).contains("--jobs 3 capped to 1"), "{}", text(&o));
 }
 
+/// Case files right in the folder given to --cases (as rulings fuzz writes
+/// them) are the folder `.`, not a folder each; an unreviewed case runs and
+/// is counted as a file that ran with errors, not one that did not load (it
+/// said "2 case file(s) did not load" of two files that ran); errors are
+/// wrapped at 80 columns.
+#[test]
+fn files_in_the_folder_given_and_files_that_ran_with_errors_are_counted_so() {
+    let dir = common::Scratch::new("cli-flat");
+    for i in 0..2 {
+        let (name, text) = common::legal_case(i);
+        let text = if i == 1 { text.replace("laws:", "tags: [unreviewed]\nlaws:") } else { text };
+        fs::write(dir.join(&name), text).unwrap();
+    }
+    let o = rulings(&["run", "--cases", s(&dir)]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(out.lines().any(|l| l.starts_with(". ") && l.split_whitespace().nth(1) == Some("2")), "{out}");
+    assert!(out.contains("\n1 case file(s) ran with errors (1 error(s)):\n"), "{out}");
+    assert!(out.contains("0 not run, 1 case file(s) ran with errors\n"), "{out}");
+    assert!(!out.contains("did not load"), "{out}");
+    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+}
+
 #[test]
 fn output_fits_an_80_column_terminal() {
     let widest = |o: &Output| String::from_utf8_lossy(&o.stdout).lines().map(|l| l.chars().count()).max().unwrap_or(0);

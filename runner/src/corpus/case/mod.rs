@@ -110,10 +110,17 @@ impl Case {
         }
     }
 
-    /// The top-level folder of the case under the corpus ("law27").
+    /// The top-level folder of the case under the corpus ([`folder_of`]).
     pub fn folder(&self) -> &str {
-        self.name.split('/').next().unwrap_or("")
+        folder_of(&self.name)
     }
+}
+
+/// The top-level folder of a case named `name` under its corpus ("law27"
+/// of "law27/x.yaml"), or "." for a file right in the folder given
+/// (`--cases DIR`, as rulings fuzz writes them).
+pub fn folder_of(name: &str) -> &str {
+    name.split_once('/').map_or(".", |(folder, _)| folder)
 }
 
 /// Everything found under the corpus folders: cases that loaded, and one
