@@ -196,6 +196,13 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
             let first: String = first.chars().take(3 * WIDTH - 80).collect();
             let line = format!("{} ({}): {} {first}", r.variant.run_name(case), case.id, r.outcome.name());
             s.push_str(&wrap(&line, WIDTH, "  ", "      "));
+            // A fault says how the process ended (its exit status or signal).
+            if matches!(r.outcome, Outcome::Crash { .. } | Outcome::TimeOut { .. } | Outcome::ProtocolViolation { .. })
+            {
+                if let Some(ended) = detail.lines().find(|l| l.starts_with("the process: ")) {
+                    s.push_str(&wrap(ended, WIDTH, "      ", "      "));
+                }
+            }
             // A wrong ruling's diff, compactly: its changed lines, not its
             // headers or context (the report has it all).
             if matches!(r.outcome, Outcome::Failed { .. }) {

@@ -892,6 +892,21 @@ fn files_in_the_folder_given_and_files_that_ran_with_errors_are_counted_so() {
     assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
 }
 
+/// A fault's line in the summary says how the process ended (a half line
+/// then an exit showed no exit status there; report.jsonl had it).
+#[test]
+fn a_fault_in_the_summary_says_how_the_process_ended() {
+    let (dir, _) = common::corpus("cli-fault-end", 2, false);
+    let fake = common::fake();
+    let o =
+        rulings(&["run", "--cases", s(&dir), "--per-case", "--impl", fake.as_str(), "per-case=1", "partial-exit=2"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    let failures = out.split("\nfailures:\n").nth(1).unwrap_or_default().to_string();
+    assert!(common::words(&failures).contains("crash the program closed its stdout in the middle of a line"), "{out}");
+    assert!(failures.contains("      the process: exited with status 0"), "{out}");
+}
+
 #[test]
 fn output_fits_an_80_column_terminal() {
     let widest = |o: &Output| String::from_utf8_lossy(&o.stdout).lines().map(|l| l.chars().count()).max().unwrap_or(0);
