@@ -98,13 +98,7 @@ impl Implementation for InProcess {
     /// requests not yet answered.
     fn rule_many(&mut self, requests: &[Request], cancel: &Cancel, answered: &mut dyn FnMut(usize, Answer)) {
         let Some(limit) = self.limit else {
-            for (i, r) in requests.iter().enumerate() {
-                if cancel.is_cancelled() {
-                    break;
-                }
-                answered(i + 1, (self.ruler)(r));
-            }
-            return;
+            return super::one_by_one(requests, cancel, answered, self.ruler);
         };
         let ruler = self.ruler;
         let mut sent = 0;

@@ -82,13 +82,23 @@ pub trait Implementation {
     /// `cancel` is cancelled no more are asked, and the answers given are
     /// those of the first requests, up to the first one not answered.
     fn rule_many(&mut self, requests: &[Request], cancel: &Cancel, answered: &mut dyn FnMut(usize, Answer)) {
-        for (i, r) in requests.iter().enumerate() {
-            if cancel.is_cancelled() {
-                break;
-            }
-            let answer = self.rule(r);
-            answered(i + 1, answer);
+        one_by_one(requests, cancel, answered, |r| self.rule(r));
+    }
+}
+
+/// Rule on each request in turn with `rule`, handing each answer on as it
+/// comes ([`Implementation::rule_many`]'s way without pipelining).
+pub fn one_by_one(
+    requests: &[Request],
+    cancel: &Cancel,
+    answered: &mut dyn FnMut(usize, Answer),
+    mut rule: impl FnMut(&Request) -> Answer,
+) {
+    for (i, r) in requests.iter().enumerate() {
+        if cancel.is_cancelled() {
+            break;
         }
+        answered(i + 1, rule(r));
     }
 }
 

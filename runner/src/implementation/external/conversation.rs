@@ -58,6 +58,13 @@ struct Shared {
     seq: AtomicU64,
 }
 
+impl Shared {
+    /// A fresh `seq`, counting up through the run (all copies together).
+    fn next_seq(&self) -> u64 {
+        self.seq.fetch_add(1, Ordering::Relaxed) + 1
+    }
+}
+
 impl External {
     /// Start the program and greet it. This never fails: a program that
     /// cannot start or does not complete the hello gives an `External`
@@ -193,11 +200,6 @@ impl External {
     /// those run beside it.
     pub fn failures(&self) -> usize {
         self.shared.failures.load(Ordering::Relaxed)
-    }
-
-    /// A fresh `seq`, counting up through the run (all copies together).
-    fn next_seq(&self) -> u64 {
-        self.shared.seq.fetch_add(1, Ordering::Relaxed) + 1
     }
 
     pub fn options(&self) -> &ExternalOptions {
@@ -339,7 +341,7 @@ impl External {
                 while next < n && in_flight.len() < window {
                     if !answers.is_answered(next) {
                         let start = batch.len();
-                        let seq = self.shared.seq.fetch_add(1, Ordering::Relaxed) + 1;
+                        let seq = self.shared.next_seq();
                         // The type and the seq, then the request's own fields:
                         // its object's opening brace becomes the comma.
                         let _ = write!(batch, "{{\"type\":\"rule\",\"seq\":{seq}");
@@ -507,7 +509,7 @@ impl Implementation for External {
             let answer = match self.stopped() {
                 Some(stop) => stop,
                 None => {
-                    let seq = Value::from(self.next_seq());
+                    let seq = Value::from(self.shared.next_seq());
                     let message = ToImplementation::Rule { seq: seq.clone(), request: request.clone() };
                     match serde_json::to_string(&message) {
                         Err(e) => Answer::Error(format!("the runner cannot write this request: {e}")),
