@@ -31,8 +31,9 @@
 //! (per case on Unix: poll(2) as the answer is waited for); the pipes'
 //! threads are kept for the next program ([`pipe_threads`]).
 //!
-//! The layers, each in its own file: [`process`] runs one program (pipes,
-//! stderr, ending it with its process group); [`conversation`] speaks the
+//! The layers, each in its own file: [`process`] runs one program (its
+//! pipes read by [`stdout`] and [`stderr`], ending it with its process
+//! group); [`conversation`] speaks the
 //! protocol with it (hello, seq, window, restarts); [`answer`] checks what
 //! it says against the messages' schemas.
 
@@ -42,6 +43,8 @@ pub mod options;
 mod pipe_threads;
 pub mod process;
 pub mod process_group;
+mod stderr;
+mod stdout;
 pub mod traffic;
 
 pub use conversation::External;

@@ -1,36 +1,29 @@
 //! One running program: started without a shell (unless asked) in a
 //! process group of its own, its stdin written by a thread, its stdout read
-//! into lines with a time limit (by another thread, or, for a program
-//! started for one request, as its answer is waited for: [`Stdout`]), its
-//! stderr passed on and its last lines kept, and ended (waited for, or
-//! killed with its group) with a description of how it ended. The threads
-//! are kept between programs ([`super::pipe_threads`]). Knows nothing of
-//! the protocol's messages.
+//! into lines with a time limit ([`super::stdout`]), its stderr passed on
+//! and its last lines kept ([`super::stderr`]), and ended (waited for, or
+//! killed with its group) with a description of how it ended; one that
+//! answered its one request lingers until it exits ([`Lingering`]). The
+//! threads are kept between programs ([`super::pipe_threads`]). Knows
+//! nothing of the protocol's messages.
 
 use std::collections::VecDeque;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use wait_timeout::ChildExt;
 
-use super::answer::{excerpt, parse_canonical};
-use super::options::{ExternalOptions, StderrSink};
+use super::answer::excerpt;
+use super::options::ExternalOptions;
+use super::stderr::{read_stderr, StderrLog};
+use super::stdout::{ParsedLine, Stdout, StdoutEvent, MAX_LINE};
 use super::traffic::Traffic;
 use super::{pipe_threads, process_group};
 use crate::implementation::FaultKind;
 
-/// The longest line read from stdout; longer is a protocol violation that
-/// puts the conversation out of step. Just over the longest answer read
-/// ([`super::answer::MAX_ANSWER_BYTES`], about 1 MiB), so that a window of
-/// pipelined answers holds at most a few tens of megabytes (issue 25.3).
-const MAX_LINE: usize = 2 << 20;
-/// How many lines of stderr a fault's outcome shows.
-const STDERR_TAIL: usize = 20;
-/// The most of one stderr line kept or passed through (the rest is counted).
-const STDERR_LINE: usize = 4096;
 /// How long a process that closed stdout (or was told `bye`) may take to exit.
 const EXIT_GRACE: Duration = Duration::from_millis(500);
 
@@ -64,19 +57,6 @@ pub(super) enum Received {
     TooLong,
     /// The run was cancelled while waiting: no outcome for this request.
     Cancelled,
-}
-
-/// A line from stdout and, for a canonical ruling, its reading.
-type ParsedLine = (Vec<u8>, Option<(String, rulings_engine::Ruling)>);
-
-enum StdoutEvent {
-    /// The whole lines of one read, in order, each with its fast reading.
-    Lines(Vec<ParsedLine>),
-    End {
-        partial: Vec<u8>,
-        error: Option<String>,
-    },
-    TooLong,
 }
 
 /// One running program.
@@ -552,358 +532,9 @@ fn write_stdin(mut input: ChildStdin, lines: Receiver<Vec<u8>>) {
     }
 }
 
-/// Where a program's stdout is read.
-enum Stdout {
-    /// By a reader thread, which reads ahead while the runner writes (a
-    /// persistent program, pipelined).
-    Thread {
-        events: Receiver<StdoutEvent>,
-        /// Bytes read after the last newline, for a time-out's detail.
-        partial: Arc<Mutex<Vec<u8>>>,
-    },
-    /// Here, as the answer is waited for (a program started for one
-    /// request, `--per-case`): no thread to hand each answer over, which
-    /// was a tenth of the runner's work per case (`rulings bench`, (c)).
-    #[cfg(unix)]
-    Direct { out: std::process::ChildStdout, lines: Lines, buf: Vec<u8> },
-    /// Given to [`Lingering`] once the answer was read.
-    Kept,
-}
-
-impl Stdout {
-    fn new(out: std::process::ChildStdout, per_case: bool) -> Stdout {
-        #[cfg(unix)]
-        if per_case {
-            return Stdout::Direct { out, lines: Lines::default(), buf: vec![0; 16 * 1024] };
-        }
-        let _ = per_case;
-        let partial = Arc::new(Mutex::new(Vec::new()));
-        let (tx, events) = channel();
-        {
-            let partial = partial.clone();
-            pipe_threads::run(move || read_stdout(out, tx, partial));
-        }
-        Stdout::Thread { events, partial }
-    }
-
-    /// What came within `wait`, if anything.
-    fn next(&mut self, wait: Duration) -> Option<StdoutEvent> {
-        match self {
-            Stdout::Thread { events, .. } => match events.recv_timeout(wait) {
-                Ok(event) => Some(event),
-                Err(RecvTimeoutError::Timeout) => None,
-                Err(RecvTimeoutError::Disconnected) => Some(StdoutEvent::End { partial: Vec::new(), error: None }),
-            },
-            #[cfg(unix)]
-            Stdout::Direct { out, lines, buf } => read_within(out, lines, buf, wait),
-            Stdout::Kept => Some(StdoutEvent::End { partial: Vec::new(), error: None }),
-        }
-    }
-
-    /// stdout when the runner reads it itself, to keep open while the
-    /// process exits (None when a reader thread has it).
-    fn keep(&mut self) -> Option<std::process::ChildStdout> {
-        match std::mem::replace(self, Stdout::Kept) {
-            #[cfg(unix)]
-            Stdout::Direct { out, .. } => Some(out),
-            other => {
-                *self = other;
-                None
-            }
-        }
-    }
-
-    /// The bytes read after the last newline.
-    fn partial(&self) -> Vec<u8> {
-        match self {
-            Stdout::Thread { partial, .. } => partial.lock().map(|p| p.clone()).unwrap_or_default(),
-            #[cfg(unix)]
-            Stdout::Direct { lines, .. } => lines.pending.clone(),
-            Stdout::Kept => Vec::new(),
-        }
-    }
-}
-
-/// One read of `out`, if it has something within `wait` (poll(2)).
-#[cfg(unix)]
-fn read_within(
-    out: &mut std::process::ChildStdout,
-    lines: &mut Lines,
-    buf: &mut [u8],
-    wait: Duration,
-) -> Option<StdoutEvent> {
-    use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
-    use std::os::fd::AsFd;
-    if lines.too_long() {
-        return Some(StdoutEvent::TooLong);
-    }
-    // Whole milliseconds, rounded up: a wait is never cut to nothing.
-    let ms = u16::try_from(wait.as_micros().div_ceil(1000)).unwrap_or(u16::MAX);
-    let mut fds = [PollFd::new(out.as_fd(), PollFlags::POLLIN)];
-    match poll(&mut fds, PollTimeout::from(ms)) {
-        Ok(0) | Err(nix::errno::Errno::EINTR) => return None,
-        Ok(_) => {}
-        Err(e) => {
-            return Some(StdoutEvent::End { partial: std::mem::take(&mut lines.pending), error: Some(e.to_string()) })
-        }
-    }
-    match out.read(buf) {
-        Ok(0) => Some(StdoutEvent::End { partial: std::mem::take(&mut lines.pending), error: None }),
-        Ok(n) => match lines.feed(&buf[..n]) {
-            // Whole lines first; a line too long shows at the next read.
-            whole if whole.is_empty() && lines.too_long() => Some(StdoutEvent::TooLong),
-            // Bytes that end no line are no event: the caller's time limit
-            // and its watch on the process go on as though nothing came.
-            whole if whole.is_empty() => None,
-            whole => Some(StdoutEvent::Lines(whole)),
-        },
-        Err(e) if e.kind() == std::io::ErrorKind::Interrupted => None,
-        Err(e) => Some(StdoutEvent::End { partial: std::mem::take(&mut lines.pending), error: Some(e.to_string()) }),
-    }
-}
-
-/// Bytes from stdout cut into lines, each with its fast reading
-/// ([`parse_canonical`]); what follows the last newline waits for the rest.
-#[derive(Default)]
-struct Lines {
-    pending: Vec<u8>,
-}
-
-impl Lines {
-    /// The whole lines `bytes` ends (with what came before them).
-    fn feed(&mut self, bytes: &[u8]) -> Vec<ParsedLine> {
-        let mut start = 0;
-        let mut lines = Vec::new();
-        for (i, &b) in bytes.iter().enumerate() {
-            if b == b'\n' {
-                self.pending.extend_from_slice(&bytes[start..i]);
-                if self.pending.last() == Some(&b'\r') {
-                    self.pending.pop();
-                }
-                let line = std::mem::take(&mut self.pending);
-                let parsed = parse_canonical(&line);
-                lines.push((line, parsed));
-                start = i + 1;
-            }
-        }
-        self.pending.extend_from_slice(&bytes[start..]);
-        lines
-    }
-
-    /// Has the line being read outgrown [`MAX_LINE`]?
-    fn too_long(&self) -> bool {
-        self.pending.len() > MAX_LINE
-    }
-}
-
-/// The stdout reader thread: whole lines to the channel; the bytes after
-/// the last newline kept in `partial`.
-fn read_stdout(mut out: impl Read, tx: std::sync::mpsc::Sender<StdoutEvent>, partial: Arc<Mutex<Vec<u8>>>) {
-    let mut lines = Lines::default();
-    let mut buf = vec![0u8; 64 * 1024];
-    loop {
-        let n = match out.read(&mut buf) {
-            Ok(0) => {
-                let _ = tx.send(StdoutEvent::End { partial: lines.pending, error: None });
-                return;
-            }
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => {
-                let _ = tx.send(StdoutEvent::End { partial: lines.pending, error: Some(e.to_string()) });
-                return;
-            }
-        };
-        let whole = lines.feed(&buf[..n]);
-        if !whole.is_empty() && tx.send(StdoutEvent::Lines(whole)).is_err() {
-            return;
-        }
-        if lines.too_long() {
-            let _ = tx.send(StdoutEvent::TooLong);
-            return;
-        }
-        if let Ok(mut p) = partial.lock() {
-            p.clear();
-            p.extend_from_slice(&lines.pending);
-        }
-    }
-}
-
-/// The last lines of a process's stderr. With requests pipelined, a line
-/// cannot be tied to one case: a fault shows the process's last lines.
-#[derive(Default)]
-struct StderrLog {
-    state: Mutex<StderrState>,
-    done: Condvar,
-}
-
-#[derive(Default)]
-struct StderrState {
-    lines: VecDeque<String>,
-    closed: bool,
-}
-
-impl StderrLog {
-    fn push(&self, line: String) {
-        if let Ok(mut s) = self.state.lock() {
-            s.lines.push_back(line);
-            while s.lines.len() > STDERR_TAIL {
-                s.lines.pop_front();
-            }
-        }
-    }
-
-    fn close(&self) {
-        if let Ok(mut s) = self.state.lock() {
-            s.closed = true;
-        }
-        self.done.notify_all();
-    }
-
-    /// Wait until stderr is closed and its last line handled (or a short
-    /// while, if something else holds it open).
-    fn wait_closed(&self) {
-        let _ = self.tail();
-    }
-
-    /// The last lines, once stderr is closed (or after a short wait, if
-    /// something else holds it open).
-    fn tail(&self) -> Vec<String> {
-        let Ok(guard) = self.state.lock() else { return Vec::new() };
-        match self.done.wait_timeout_while(guard, Duration::from_millis(300), |s| !s.closed) {
-            Ok((g, _)) => g.lines.iter().cloned().collect(),
-            Err(_) => Vec::new(),
-        }
-    }
-}
-
-/// The stderr reader: each line passed through (with `prefix`) and kept in
-/// the log's tail. At most [`STDERR_LINE`] bytes of a line are kept; the
-/// rest is counted and dropped, so a program that writes gigabytes without
-/// a newline costs the runner nothing.
-fn read_stderr(mut err: impl Read, log: Arc<StderrLog>, pass: Option<(StderrSink, Arc<Mutex<String>>)>) {
-    let mut buf = vec![0u8; 64 * 1024];
-    let mut line = StderrLine::default();
-    let emit = |line: &mut StderrLine| {
-        let (text, dropped) = line.take();
-        let cut = if dropped > 0 { format!(" [line cut: {dropped} more bytes not kept]") } else { String::new() };
-        if let Some((sink, label)) = &pass {
-            let name = label.lock().map(|l| l.clone()).unwrap_or_default();
-            // Shown as text: a program's ESC or BEL does not reach the terminal.
-            sink.pass(&format!("[{name}] {}{cut}", crate::text::printable(&text)));
-        }
-        log.push(format!("{}{cut}", excerpt(&text, 500)));
-    };
-    loop {
-        let n = match err.read(&mut buf) {
-            Ok(0) => break,
-            Ok(n) => n,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(_) => break,
-        };
-        let mut rest = &buf[..n];
-        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
-            line.add(&rest[..i]);
-            emit(&mut line);
-            rest = &rest[i + 1..];
-        }
-        line.add(rest);
-    }
-    if !line.is_empty() {
-        emit(&mut line);
-    }
-    log.close();
-}
-
-/// One line of stderr being read: its first [`STDERR_LINE`] bytes, and how
-/// many more there were.
-#[derive(Default)]
-struct StderrLine {
-    kept: Vec<u8>,
-    dropped: u64,
-}
-
-impl StderrLine {
-    fn add(&mut self, bytes: &[u8]) {
-        let room = STDERR_LINE - self.kept.len();
-        let keep = bytes.len().min(room);
-        self.kept.extend_from_slice(&bytes[..keep]);
-        self.dropped += (bytes.len() - keep) as u64;
-    }
-
-    fn is_empty(&self) -> bool {
-        self.kept.is_empty() && self.dropped == 0
-    }
-
-    /// The line as text and the number of bytes dropped from it; the
-    /// buffer is left empty for the next line.
-    fn take(&mut self) -> (String, u64) {
-        let text = String::from_utf8_lossy(&self.kept).trim_end_matches('\r').to_string();
-        self.kept.clear();
-        (text, std::mem::take(&mut self.dropped))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Bytes that end no line are no event, so that the caller's time
-    /// limit still runs while a program writes without a newline.
-    #[cfg(unix)]
-    #[test]
-    fn bytes_without_a_newline_are_no_event() {
-        let mut child = Command::new("sh")
-            .args(["-c", "printf abc; exec sleep 2"])
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("sh runs");
-        let mut out = child.stdout.take().expect("piped");
-        let mut lines = Lines::default();
-        let mut buf = vec![0; 64];
-        let deadline = Instant::now() + Duration::from_secs(5);
-        while lines.pending.is_empty() && Instant::now() < deadline {
-            let event = read_within(&mut out, &mut lines, &mut buf, Duration::from_millis(50));
-            assert!(event.is_none(), "no whole line yet");
-        }
-        assert_eq!(lines.pending, b"abc");
-        let _ = child.kill();
-        let _ = child.wait();
-    }
-
-    /// 200 MB without a newline, made as it is read (nothing held here).
-    struct Flood(u64);
-
-    impl Read for Flood {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            if self.0 == 0 {
-                let end = b"\nlast words\n";
-                let n = end.len().min(buf.len());
-                buf[..n].copy_from_slice(&end[..n]);
-                self.0 = u64::MAX;
-                return Ok(n);
-            }
-            if self.0 == u64::MAX {
-                return Ok(0);
-            }
-            let n = (buf.len() as u64).min(self.0) as usize;
-            buf[..n].fill(b'x');
-            self.0 -= n as u64;
-            Ok(n)
-        }
-    }
-
-    #[test]
-    fn a_stderr_line_without_end_is_kept_short_and_counted() {
-        let log = Arc::new(StderrLog::default());
-        read_stderr(Flood(200 << 20), log.clone(), None);
-        let tail = log.tail();
-        assert_eq!(tail.len(), 2, "{tail:?}");
-        assert!(tail[0].len() < 600, "{}", tail[0].len());
-        let cut = (200u64 << 20) - STDERR_LINE as u64;
-        assert!(tail[0].ends_with(&format!("[line cut: {cut} more bytes not kept]")), "{}", &tail[0][450..]);
-        assert_eq!(tail[1], "last words");
-    }
 
     #[test]
     fn durations_read_well() {
