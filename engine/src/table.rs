@@ -222,6 +222,16 @@ impl Table {
         });
     }
 
+    /// 16C2, its second half (2007 16D2; 1997 16C2): information from a
+    /// withdrawn or cancelled call of the non-offending side (`from`, his
+    /// `call`) is unauthorised to the offending side, to both its players:
+    /// one entry on the offender's partner, then one on the offender
+    /// (docs/conventions.md, "The shape of a ruling").
+    pub(crate) fn unauthorized_to_offending_side(&mut self, offender: Seat, from: Seat, call: Call, law: &str) {
+        self.unauthorized(offender.partner(), from, call, law);
+        self.unauthorized(offender, from, call, law);
+    }
+
     /// Record the ruling on one irregularity.
     pub(crate) fn record(&mut self, r: IrregularityRuling) {
         self.rulings.push(r);

@@ -211,11 +211,11 @@ impl step::Waiting for Waiting {
         }
         match e.action {
             Action::Call(c) if e.seat == w.offender.lho() => Ok(match w.kind {
-                Kind::Double => law36::lho_called(t, w.offender, w.call),
-                Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call),
+                Kind::Double => law36::lho_called(t, w.offender, w.call, c),
+                Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call, c),
                 Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, e, w.call, w.means, c)?,
                 Kind::AboveSeven => {
-                    let next = law38::lho_called(t, w.offender, w.call);
+                    let next = law38::lho_called(t, w.offender, w.call, c);
                     w.substitute_where_made(t);
                     next
                 }

@@ -76,7 +76,10 @@ fn law36_lho_calls_over_it() {
     assert!(r.must_pass.is_empty());
     assert!(r.lead_restrictions.is_empty());
     assert!(r.score_adjustment.is_empty());
-    assert_eq!(r.unauthorized_information.len(), 1);
+    // S's double to N; W's cancelled 2C, the non-offending side's, to N and
+    // then S (16C2, its second half).
+    let ui: Vec<(Seat, Seat)> = r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat)).collect();
+    assert_eq!(ui, vec![(Seat::N, Seat::S), (Seat::N, Seat::W), (Seat::S, Seat::W)]);
 }
 
 #[test]

@@ -110,7 +110,7 @@ fn over_original(t: &mut Table, s: &Substitution, e: &Event, c: Call) -> Next {
         && t.auction.legality(lho, c) == Legality::Legal
         && (c.is_pass() || !t.required_to_pass(lho));
     if !may_stand {
-        t.unauthorized(s.offender.partner(), lho, c, t.rules.lho_withdrawal.1);
+        t.unauthorized_to_offending_side(s.offender, lho, c, t.rules.lho_withdrawal.1);
         return Next::Done;
     }
     t.stand(lho, c, e.findings.means.clone());

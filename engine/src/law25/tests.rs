@@ -74,10 +74,10 @@ fn lho_may_withdraw_his_call_over_a_replaced_call() {
     let r = ruling(Seat::N, "N:2NT E:P N:2H~u E:X");
     assert_eq!(r.auction, calls("2H X"));
     assert_eq!(r.next, Some(Seat::S));
-    assert_eq!(r.unauthorized_information.len(), 1);
-    assert_eq!(r.unauthorized_information[0].seat, Seat::S);
-    assert_eq!(r.unauthorized_information[0].from.seat, Seat::E);
-    assert_eq!(r.unauthorized_information[0].law, "25A6");
+    // Unauthorised to both players of the replacing side: partner, then N.
+    let to: Vec<Seat> = r.unauthorized_information.iter().map(|u| u.seat).collect();
+    assert_eq!(to, vec![Seat::S, Seat::N]);
+    assert!(r.unauthorized_information.iter().all(|u| u.from.seat == Seat::E && u.law == "25A6"));
     // E repeats the same call: kept.
     let r = ruling(Seat::N, "N:2NT E:P N:2H~u E:P");
     assert_eq!(r.auction, calls("2H P"));
@@ -91,7 +91,8 @@ fn lho_call_that_cannot_stand_is_withdrawn() {
     assert_eq!(r.status, Status::Auction);
     assert_eq!(r.next, Some(Seat::E));
     assert_eq!(r.auction, calls("P"));
-    assert_eq!(r.unauthorized_information.len(), 1);
+    let to: Vec<Seat> = r.unauthorized_information.iter().map(|u| u.seat).collect();
+    assert_eq!(to, vec![Seat::S, Seat::N]);
 }
 
 #[test]

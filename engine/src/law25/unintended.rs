@@ -94,8 +94,9 @@ impl Then for LhoOverReplacement {
             }));
         }
         // His call cannot stand over the replacement (or the replacement is
-        // itself being rectified): it is withdrawn.
-        t.unauthorized(seat.partner(), lho, call, lho_clause.1);
+        // itself being rectified): it is withdrawn, unauthorised to both
+        // players of the replacing side.
+        t.unauthorized_to_offending_side(seat, lho, call, lho_clause.1);
         Ok(Next::Done)
     }
 }
@@ -140,8 +141,9 @@ pub(super) fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -
 }
 
 /// 25A6: LHO's call is withdrawn; he calls again. What it told is
-/// authorised to his side and unauthorised to the replacing side.
+/// authorised to his side and unauthorised to the replacing side, both its
+/// players (the replacer's partner first, then the replacer).
 fn withdraw_lho_call(t: &mut Table, l: &LhoCall) {
     t.cancel_from(l.index);
-    t.unauthorized(l.replacer.partner(), l.lho, l.call, t.rules.lho_withdrawal.1);
+    t.unauthorized_to_offending_side(l.replacer, l.lho, l.call, t.rules.lho_withdrawal.1);
 }

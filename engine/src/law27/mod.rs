@@ -174,9 +174,11 @@ fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e
                 Some(w @ Waiting::ReplaceAgain { .. }) => {
                     // 27B3 cancelled the premature double or redouble: LHO's
                     // call answered a call that no longer stands, and is
-                    // cancelled with it (as a call over a withdrawn call, 16C1:
-                    // authorised to his side). The offender must still
-                    // replace his insufficient bid (docs/conventions.md).
+                    // cancelled with it: authorised to his side (16C1),
+                    // unauthorised to both players of the offending side
+                    // (16C2; 2007 16D2). The offender must still replace his
+                    // insufficient bid (docs/conventions.md).
+                    t.unauthorized_to_offending_side(ib.offender, lho, c, t.rules.withdrawn_ui);
                     Ok(Next::Wait(Pending { waiting_on: ib.offender, decision: None, state: Box::new(w) }))
                 }
                 _ => Err(impossible(

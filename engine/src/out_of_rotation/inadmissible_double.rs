@@ -41,6 +41,9 @@ pub(super) fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Ev
             if lho == oot.turn {
                 return Ok(Next::Call(c));
             }
+            // LHO's cancelled call is the non-offending side's withdrawn
+            // action: unauthorised to the offending side (16C2; 2007 16D2).
+            t.unauthorized_to_offending_side(oot.offender, lho, c, t.rules.withdrawn_ui);
             Ok(Next::Done)
         }
         Action::Call(c) => {
