@@ -10,7 +10,7 @@ use crate::error::{impossible, unsupported, RuleError};
 use crate::regulations::Law28bAfterAcceptance;
 use crate::request::{Action, Event};
 use crate::ruling::{Choice, Decision};
-use crate::step::{Next, Pending};
+use crate::step::{Handoff, Next, Pending};
 use crate::table::{AcceptedByCall, AcceptedPass, OutOfTurn, Table};
 
 /// 29A: the offender's LHO may accept the call out of rotation.
@@ -84,6 +84,16 @@ pub(super) fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Resu
                 return Ok(Next::Call(c));
             }
             Ok(Next::ClassifyThen(c, Box::new(deferred)))
+        }
+        // 25A1: the offender replaces his call out of rotation, a slip, at
+        // once, while LHO's option is still open (his partner has not
+        // called: that would have ended the option). The call he meant is
+        // his call for that turn, subject to the appropriate law (25A1):
+        // made where the slip was, it is out of rotation still, and LHO gets
+        // the 29A option on it. The slip is gone without rectification, as
+        // for any unintended call replaced (docs/conventions.md, Law 25).
+        Action::Call(c) if e.seat == oot.offender && t.replaces_unintended(e) => {
+            Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)))
         }
         // Anyone else calls (the offender again, or the fourth player) while
         // LHO decides: held until the table no longer waits.
