@@ -307,9 +307,12 @@ impl Table {
             None if over => (Status::Closed, None, None),
             None => (Status::Auction, Some(self.auction.next_seat()), None),
         };
+        let (never_replaced, lapsed) = if over { self.never_replaced() } else { (Vec::new(), Vec::new()) };
         let lead_restrictions = self
             .lead
             .iter()
+            .filter(|l| !lapsed.iter().any(|(o, c)| l.offender == *o && matches!(&l.withdrawn, Some((w, _)) if w == c)))
+            .chain(never_replaced.iter())
             .filter(|l| match (&contract, over) {
                 (_, false) => true,
                 (Some(c), true) => l.restricted.is_opponent_of(c.declarer),
@@ -348,6 +351,39 @@ impl Table {
             score_adjustment,
             contract,
             score_cap: self.score_cap.clone(),
+        }
+    }
+
+    /// Law 26 for the cancelled calls out of rotation whose offender's
+    /// correct turn never came, the auction having ended first (the
+    /// rectification of 30B1(b), 31A, 31B or 32 waits on that turn, which
+    /// a pending watch remembers):
+    /// - 2017 26B: the call was withdrawn and not replaced by a comparable
+    ///   call (not replaced at all), so declarer may restrict the offender's
+    ///   partner's lead if the offender defends: one 26B source each;
+    /// - 2007 Law 26 applies when the offender "chooses a different final
+    ///   call for that turn", and the 1997 Law 26 when his call is "changed
+    ///   to another call" (bridgefederation.se/compete/lagar/lag26.htm): he
+    ///   chose none, so a restriction registered when the call was cancelled
+    ///   (2007 31B, 32A) lapses, as it does when he repeats the call. The
+    ///   (offender, call) pairs returned are those.
+    fn never_replaced(&self) -> (Vec<LeadSource>, Vec<(Seat, Call)>) {
+        let pending = self.rotation.watches.iter();
+        match self.rules.lead {
+            LeadScheme::ProhibitUnspecified => {
+                let sources = pending
+                    .map(|w| LeadSource {
+                        restricted: w.oot.offender.partner(),
+                        offender: w.oot.offender,
+                        law: "26B".to_string(),
+                        withdrawn: None,
+                    })
+                    .collect();
+                (sources, Vec::new())
+            }
+            LeadScheme::RequireOrProhibit => {
+                (Vec::new(), pending.filter(|w| w.lapse_lead).map(|w| (w.oot.offender, w.oot.call)).collect())
+            }
         }
     }
 
