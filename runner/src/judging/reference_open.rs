@@ -43,6 +43,8 @@ pub struct OpenCases {
     /// when the corpus has none.
     pub path: Option<PathBuf>,
     pub entries: KnownFailures,
+    /// The line of each entry in its file, for messages.
+    pub lines: std::collections::BTreeMap<String, usize>,
 }
 
 impl OpenCases {
@@ -75,8 +77,9 @@ pub fn load(dirs: &[PathBuf]) -> Result<OpenCases, String> {
         let path = Path::new(crate::corpus::embedded::LABEL).join(REFERENCE_OPEN);
         return match crate::corpus::embedded::files().iter().find(|(n, _)| *n == REFERENCE_OPEN) {
             Some((_, bytes)) => {
-                let entries = known_failures::parse(&path, &String::from_utf8_lossy(bytes))?;
-                Ok(OpenCases { path: Some(path), entries })
+                let text = String::from_utf8_lossy(bytes);
+                let entries = known_failures::parse(&path, &text)?;
+                Ok(OpenCases { path: Some(path), entries, lines: entry_lines(&text) })
             }
             None => Ok(OpenCases::default()),
         };
@@ -96,9 +99,19 @@ pub fn load(dirs: &[PathBuf]) -> Result<OpenCases, String> {
             Err(e) => return Err(format!("{}: cannot read the reference engine's open cases: {e}", path.display())),
         };
         open.entries.extend(known_failures::parse(&path, &text)?);
+        open.lines.extend(entry_lines(&text));
         open.path.get_or_insert(path);
     }
     Ok(open)
+}
+
+/// The line of each entry (a key at the start of a line), from 1.
+fn entry_lines(text: &str) -> std::collections::BTreeMap<String, usize> {
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with([' ', '#', '-', '{', '}']))
+        .filter_map(|(i, l)| l.split_once(':').map(|(k, _)| (k.trim().trim_matches(['"', '\'']).to_string(), i + 1)))
+        .collect()
 }
 
 /// The problems of the file itself, for `rulings check`: an entry naming no
@@ -106,18 +119,24 @@ pub fn load(dirs: &[PathBuf]) -> Result<OpenCases, String> {
 /// reason that cites no clause.
 pub fn check_entries(open: &OpenCases, corpus: &Corpus, whole: bool) -> Vec<LoadError> {
     let path = open.shown();
-    let at = |message: String| LoadError { path: path.clone(), line: 1, column: 1, message };
+    let at = |id: &str, message: String| LoadError {
+        path: path.clone(),
+        line: open.lines.get(id).copied().unwrap_or(1),
+        column: 1,
+        message,
+    };
     let mut out = Vec::new();
     if whole {
         for id in known_failures::unknown_ids(&open.entries, corpus) {
-            out.push(at(format!("{id}: names no case of this corpus: remove the entry (or fix the id)")));
+            out.push(at(&id, format!("{id}: names no case of this corpus: remove the entry (or fix the id)")));
         }
     }
     for (id, k) in &open.entries {
         if !cites_a_clause(&k.reason) {
-            out.push(at(format!(
-                "{id}: the reason cites no clause: say why the engine is wrong, naming the clause (as `16C2`)"
-            )));
+            out.push(at(
+                id,
+                format!("{id}: the reason cites no clause: say why the engine is wrong, naming the clause (as `16C2`)"),
+            ));
         }
     }
     out
@@ -210,4 +229,33 @@ pub fn judge_check(case: &Case, found: Vec<Disagreement>, open: &OpenCases) -> C
 /// The line `rulings check` shows for an open case.
 pub fn open_line(case: &Case, reason: &str) -> String {
     format!("{} ({}): {OPEN_IN_THE_REFERENCE}: {reason}", case.name, case.id)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reason_cites_a_clause_of_the_registry() {
+        for cited in ["16C2: the engine lists only one call", "as Law 36A says.", "(27B1(a)) not offered", "per 25A1,"]
+        {
+            assert!(cites_a_clause(cited), "{cited}");
+        }
+        for uncited in ["the engine is wrong", "Law 99Z says so", "see 1S and 2H", ""] {
+            assert!(!cites_a_clause(uncited), "{uncited}");
+        }
+    }
+
+    #[test]
+    fn only_the_reference_engine_has_open_cases() {
+        let hello = |name: &str| Hello {
+            protocol: 1,
+            name: name.into(),
+            version: "1".into(),
+            editions: vec![Edition::E2017],
+            features: Vec::new(),
+        };
+        assert!(is_reference(&hello(rulings_engine::NAME)));
+        assert!(!is_reference(&hello("my-engine")));
+    }
 }

@@ -192,7 +192,7 @@ fn an_entry_naming_no_case_or_citing_no_clause_fails() {
     let o = rulings(&["check", path(&dir)]);
     let said = text(&o);
     assert!(!o.status.success(), "{said}");
-    assert!(said.contains("L99-GONE: names no case of this corpus"), "{said}");
+    assert!(said.contains("reference-open.yml:9:1: L99-GONE: names no case of this corpus"), "{said}");
     assert!(said.contains("L36-P3K8: the reason cites no clause"), "{said}");
     // A folder of the corpus is not the whole of it: the entry may name a case elsewhere.
     let o = rulings(&["check", dir.join("law25").to_str().expect("UTF-8")]);
