@@ -303,8 +303,7 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
     };
     // An entry naming no case is an error only where the whole corpus is
     // checked (not a folder or a file of it).
-    let whole = dirs.iter().all(|d| rulings::corpus::load::corpus_root(d) == *d);
-    corpus.errors.extend(reference_open::check_entries(&open, &corpus, whole));
+    corpus.errors.extend(reference_open::check_entries(&open, &corpus, reference_open::whole_corpus(&dirs)));
     // Every case that loaded is ruled on too: where the engine and the
     // expectation part, it says so at the line of the key, unless the case
     // is one of the reference engine's open cases (cases/reference-open.yml).

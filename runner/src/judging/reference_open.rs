@@ -114,6 +114,13 @@ fn entry_lines(text: &str) -> std::collections::BTreeMap<String, usize> {
         .collect()
 }
 
+/// Is every one of `dirs` a whole corpus (its root, not a folder of it)?
+/// Only then can an entry be found to name no case. No folder: the
+/// built-in corpus, whole.
+pub fn whole_corpus(dirs: &[PathBuf]) -> bool {
+    dirs.iter().all(|d| corpus_root(d) == *d)
+}
+
 /// The problems of the file itself, for `rulings check`: an entry naming no
 /// case of the corpus (when `whole`, the corpus checked in full), and a
 /// reason that cites no clause.
