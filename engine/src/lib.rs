@@ -12,6 +12,7 @@ pub mod clauses;
 mod director;
 mod editions;
 mod error;
+pub mod family;
 mod inadmissible;
 mod keys;
 pub mod law23;

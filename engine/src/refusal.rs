@@ -33,6 +33,18 @@ pub enum IrregularCall {
     AboveSeven,
 }
 
+impl IrregularCall {
+    /// Every kind of irregular call.
+    pub const ALL: [IrregularCall; 6] = [
+        IrregularCall::Insufficient,
+        IrregularCall::OutOfRotation,
+        IrregularCall::InadmissibleDouble,
+        IrregularCall::InadmissibleRedouble,
+        IrregularCall::AboveSeven,
+        IrregularCall::AfterTheAuction,
+    ];
+}
+
 impl fmt::Display for IrregularCall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

@@ -67,26 +67,7 @@ pub fn event_name(e: &Event) -> String {
 /// Why an event cannot be told without the `events` list: the director's
 /// findings on it. None when it has none.
 fn findings_named(e: &Event) -> Option<String> {
-    let f = &e.findings;
-    let mut named = Vec::new();
-    if f.unintended.is_some() {
-        named.push("unintended");
-    }
-    if f.pause.is_some() {
-        named.push("pause");
-    }
-    if f.over_original.is_some() {
-        named.push("over_original");
-    }
-    if f.comparable.is_some() {
-        named.push("comparable");
-    }
-    if f.same_denomination.is_some() {
-        named.push("same_denomination");
-    }
-    if f.means.is_some() {
-        named.push("means");
-    }
+    let named: Vec<&str> = e.findings.given().iter().map(|g| g.finding().key()).collect();
     (!named.is_empty()).then(|| named.join(", "))
 }
 
