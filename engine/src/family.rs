@@ -136,7 +136,8 @@ pub fn under(clause: &str, law: &str) -> bool {
     let Some(rest) = clause.strip_prefix(law) else { return false };
     match (law.chars().last(), rest.chars().next()) {
         (Some(a), Some(b)) => {
-            !(a.is_ascii_digit() && b.is_ascii_digit()) && !(a.is_ascii_alphabetic() && b.is_ascii_alphabetic())
+            let same = |f: fn(&char) -> bool| f(&a) && f(&b);
+            !(same(char::is_ascii_digit) || same(char::is_ascii_alphabetic))
         }
         _ => true,
     }
