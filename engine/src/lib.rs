@@ -29,6 +29,7 @@ pub mod request;
 pub mod ruling;
 pub mod server;
 mod step;
+pub mod story;
 mod table;
 
 pub use director::rule;

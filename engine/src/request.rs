@@ -14,7 +14,11 @@ use crate::meanings::Meaning;
 use crate::notation::{Call, Seat, Vulnerability};
 pub use crate::regulations::Regulations;
 
-/// What a player did at one moment of the story.
+/// What an event of the story holds, as the protocol writes it: a
+/// player's move at the table (a call, or a decision on an option), or an
+/// incident that is no move (cards shown). The director hands a move to
+/// the law modules as a [`Turn`] and an incident to the law of incidents,
+/// so a law module never sees what it cannot get ([`Action::split`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// A call, in or out of rotation, legal or not.
@@ -23,10 +27,52 @@ pub enum Action {
     Accept,
     /// The player holding an option refuses it.
     Reject,
+    /// Something that happened at the table that is no move.
+    Incident(Incident),
+}
+
+/// A player's move: what the laws of the auction's calls rule on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    /// A call, in or out of rotation, legal or not.
+    Call(Call),
+    /// The player holding an option takes it.
+    Accept,
+    /// The player holding an option refuses it.
+    Reject,
+}
+
+/// An incident: an event that is no move, ruled on by its own law
+/// whatever the table waits on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Incident {
     /// Law 24: during the auction, the player exposed one or more cards so
     /// that partner could see them (`exposes SK H5`), or led a card
     /// prematurely (`leads SK`).
     Cards(Exposure),
+}
+
+impl Action {
+    /// The move, or the incident. Every kind of event is one or the other,
+    /// and this is the one place that says which.
+    pub fn split(self) -> Result<Move, Incident> {
+        match self {
+            Action::Call(c) => Ok(Move::Call(c)),
+            Action::Accept => Ok(Move::Accept),
+            Action::Reject => Ok(Move::Reject),
+            Action::Incident(x) => Err(x),
+        }
+    }
+}
+
+impl From<Move> for Action {
+    fn from(m: Move) -> Action {
+        match m {
+            Move::Call(c) => Action::Call(c),
+            Move::Accept => Action::Accept,
+            Move::Reject => Action::Reject,
+        }
+    }
 }
 
 impl fmt::Display for Action {
@@ -35,7 +81,21 @@ impl fmt::Display for Action {
             Action::Call(c) => c.fmt(f),
             Action::Accept => f.write_str("accept"),
             Action::Reject => f.write_str("reject"),
-            Action::Cards(x) => x.fmt(f),
+            Action::Incident(x) => x.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Action::from(*self).fmt(f)
+    }
+}
+
+impl fmt::Display for Incident {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Incident::Cards(x) => x.fmt(f),
         }
     }
 }
@@ -51,8 +111,8 @@ impl std::str::FromStr for Action {
         match verb.to_ascii_lowercase().as_str() {
             "accept" if rest.is_empty() => Ok(Action::Accept),
             "reject" if rest.is_empty() => Ok(Action::Reject),
-            "exposes" => Exposure::parse(rest, false).map(Action::Cards),
-            "leads" => Exposure::parse(rest, true).map(Action::Cards),
+            "exposes" => Exposure::parse(rest, false).map(|x| Action::Incident(Incident::Cards(x))),
+            "leads" => Exposure::parse(rest, true).map(|x| Action::Incident(Incident::Cards(x))),
             _ => s.parse().map(Action::Call),
         }
     }
@@ -215,6 +275,29 @@ impl Event {
     pub fn call(&self) -> Option<Call> {
         match self.action {
             Action::Call(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// An event that is a move: what a law module is handed. The director
+/// makes it from an [`Event`] whose action is a [`Move`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Turn {
+    pub seat: Seat,
+    pub action: Move,
+    pub findings: Findings,
+}
+
+impl Turn {
+    /// The event's move as a turn, or its incident.
+    pub fn of(e: &Event) -> Result<Turn, Incident> {
+        Ok(Turn { seat: e.seat, action: e.action.split()?, findings: e.findings.clone() })
+    }
+
+    pub fn call(&self) -> Option<Call> {
+        match self.action {
+            Move::Call(c) => Some(c),
             _ => None,
         }
     }

@@ -164,17 +164,12 @@ pub fn clauses(r: &Ruling) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rulings_engine::request::{Action, Event};
     use rulings_engine::{rule, Seat};
 
-    fn story(events: &[(Seat, &str)]) -> Request {
-        Request {
-            edition: Edition::E2017,
-            dealer: Seat::S,
-            vulnerable: Default::default(),
-            events: events.iter().map(|(s, a)| Event::new(*s, a.parse::<Action>().expect("an action"))).collect(),
-            regulations: None,
-        }
+    /// A 2017 story dealt by South, in the one-line form.
+    fn story(text: &str) -> Request {
+        let events = crate::corpus::story::story_events(text).expect("a story");
+        Request { edition: Edition::E2017, dealer: Seat::S, vulnerable: Default::default(), events, regulations: None }
     }
 
     fn nothing() -> Scope {
@@ -193,7 +188,7 @@ mod tests {
     /// ruling's entries, not at the law of the decision it waits on).
     #[test]
     fn the_law_of_a_pending_decision_needs_its_feature() {
-        let s = story(&[(Seat::S, "1D"), (Seat::W, "P"), (Seat::N, "1C")]);
+        let s = story("S 1D, W P, N 1C");
         let r = rule(&s).expect("ruled");
         assert!(r.decision.is_some());
         assert_eq!(needs(&s, &r), vec!["insufficient-bid"]);
@@ -202,7 +197,7 @@ mod tests {
 
     #[test]
     fn each_finding_needs_a_family_that_receives_it() {
-        let mut s = story(&[(Seat::S, "1D"), (Seat::W, "P")]);
+        let mut s = story("S 1D, W P");
         let r = rule(&s).expect("ruled");
         assert!(nothing().admits(&s, &r));
         s.events[1].findings.unintended = Some(true);
