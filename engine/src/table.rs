@@ -131,7 +131,7 @@ impl Table {
     /// 25A: does event `e` replace its player's call as an unintended one?
     /// The director found the call unintended, and (1997, 2007) that the
     /// player did not pause for thought before replacing it.
-    pub(crate) fn replaces_unintended(&self, e: &crate::request::Event) -> bool {
+    pub(crate) fn replaces_unintended(&self, e: &crate::request::Turn) -> bool {
         e.findings.unintended == Some(true) && !(self.rules.pause_ends_25a && e.findings.pause == Some(true))
     }
 

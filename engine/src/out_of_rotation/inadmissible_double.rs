@@ -2,7 +2,7 @@
 
 use crate::error::{impossible, RuleError};
 use crate::notation::Call;
-use crate::request::{Action, Event};
+use crate::request::{Move, Turn};
 use crate::ruling::{Irregularity, IrregularityRuling};
 use crate::step::{Handoff, Next};
 use crate::table::{OutOfTurn, Table};
@@ -23,17 +23,17 @@ pub(super) fn inadmissible_out_of_rotation(t: &mut Table, oot: &OutOfTurn) {
 
 /// After an inadmissible double or redouble out of rotation: 36A if the
 /// offender's LHO calls next, else the table goes on under 36B4.
-pub(super) fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, RuleError> {
+pub(super) fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Turn) -> Result<Next, RuleError> {
     let lho = oot.offender.lho();
     match e.action {
         // 25A1: the double was a slip the offender replaces at once, before
         // his partner calls: Law 36 rectifies only a call that was meant.
         // The call he meant is ruled where it falls (out of rotation still,
         // if it is not his turn).
-        Action::Call(c) if e.seat == oot.offender && t.replaces_unintended(e) => {
+        Move::Call(c) if e.seat == oot.offender && t.replaces_unintended(e) => {
             Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)))
         }
-        Action::Call(c) if e.seat == lho => {
+        Move::Call(c) if e.seat == lho => {
             // 36A: the inadmissible call and every call after it are
             // cancelled; the auction proceeds as if nothing had happened; no
             // 26B. If LHO was the player whose turn it was, his call is that
@@ -48,7 +48,7 @@ pub(super) fn after_inadmissible(t: &mut Table, oot: OutOfTurn, i: usize, e: &Ev
             t.unauthorized_to_offending_side(oot.offender, lho, c, t.rules.withdrawn_ui);
             Ok(Next::Done)
         }
-        Action::Call(c) => {
+        Move::Call(c) => {
             inadmissible_out_of_rotation(t, &oot);
             Ok(Next::Call(c))
         }
