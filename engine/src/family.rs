@@ -11,7 +11,7 @@
 //! its clauses, its documentation, its cases and its fuzz generator.
 
 use crate::refusal::IrregularCall;
-use crate::request::Finding;
+use crate::request::{Finding, Incident};
 
 /// One family of law, as a program declares it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +37,11 @@ pub struct Family {
     /// The incidents (events that are no call) the family rules on: a
     /// story holding one needs the family.
     pub incidents: &'static [IncidentKind],
+    /// Does `rulings fuzz` draw irregularities of this family (an arm of
+    /// its generator, and a planted bug its power test finds)? `meanings`
+    /// and `comparable-call` are not drawn: they come as findings on the
+    /// calls other families draw.
+    pub drawn: bool,
 }
 
 /// The kinds of incident, without their content (the cards shown, say):
@@ -50,6 +55,13 @@ pub enum IncidentKind {
 impl IncidentKind {
     /// Every kind of incident.
     pub const ALL: [IncidentKind; 1] = [IncidentKind::Cards];
+
+    /// The kind of an incident.
+    pub fn of(incident: &Incident) -> IncidentKind {
+        match incident {
+            Incident::Cards(_) => IncidentKind::Cards,
+        }
+    }
 }
 
 /// Every family of law, in the order the hello lists them.
@@ -62,6 +74,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[Finding::Comparable],
         irregular_calls: &[IrregularCall::Insufficient],
         incidents: &[],
+        drawn: true,
     },
     Family {
         feature: "comparable-call",
@@ -73,6 +86,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[],
         irregular_calls: &[],
         incidents: &[],
+        drawn: false,
     },
     Family {
         feature: "meanings",
@@ -82,6 +96,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[],
         irregular_calls: &[],
         incidents: &[],
+        drawn: false,
     },
     Family {
         feature: "change-of-call",
@@ -94,6 +109,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[],
         irregular_calls: &[],
         incidents: &[],
+        drawn: true,
     },
     Family {
         feature: "out-of-rotation",
@@ -103,6 +119,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[Finding::Comparable, Finding::SameDenomination],
         irregular_calls: &[IrregularCall::OutOfRotation],
         incidents: &[],
+        drawn: true,
     },
     Family {
         feature: "inadmissible",
@@ -117,6 +134,7 @@ pub const FAMILIES: &[Family] = &[
             IrregularCall::AfterTheAuction,
         ],
         incidents: &[],
+        drawn: true,
     },
     Family {
         feature: "exposed-card",
@@ -126,6 +144,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[],
         irregular_calls: &[],
         incidents: &[IncidentKind::Cards],
+        drawn: true,
     },
 ];
 
