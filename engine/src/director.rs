@@ -27,7 +27,7 @@ use crate::request::{Event, Incident, Move, Request, Turn, MAX_EVENTS};
 use crate::ruling::Ruling;
 use crate::step::{Handoff, Next, Pending};
 use crate::table::Table;
-use crate::{inadmissible, law24, law25, law27, out_of_rotation};
+use crate::{inadmissible, law24, law25, law27, out_of_rotation, wrong_board};
 
 /// Rule on a request: replay its events and return the state of the table
 /// after the last one. A story longer than [`MAX_EVENTS`] is refused.
@@ -82,6 +82,28 @@ impl Director {
         match incident {
             // Law 24 is independent of any call under rectification.
             Incident::Cards(x) => law24::card_exposed(t, i, e.seat, x),
+            // 2017 15A, 2007 17D: the calls made holding the wrong cards.
+            Incident::WrongBoard => {
+                if let Some(p) = &self.pending {
+                    return Err(unsupported(
+                        i,
+                        t.rules.wrong_board_law(),
+                        format!(
+                            "{}'s cards from a wrong board found while the table waits on {}: the two \
+                             rectifications together are not ruled on",
+                            e.seat, p.waiting_on
+                        ),
+                    ));
+                }
+                match wrong_board::cards_from_wrong_board(t, i, e.seat)? {
+                    Next::Done => Ok(()),
+                    Next::Wait(p) => {
+                        self.pending = Some(p);
+                        Ok(())
+                    }
+                    other => Err(impossible(i, format!("cards from a wrong board led to {other:?}"))),
+                }
+            }
         }
     }
 

@@ -11,7 +11,7 @@
 //! its clauses, its documentation, its cases and its fuzz generator.
 
 use crate::refusal::IrregularCall;
-use crate::request::Finding;
+use crate::request::{Finding, Incident};
 
 /// One family of law, as a program declares it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -37,6 +37,11 @@ pub struct Family {
     /// The incidents (events that are no call) the family rules on: a
     /// story holding one needs the family.
     pub incidents: &'static [IncidentKind],
+    /// Does `rulings fuzz` draw irregularities of this family (an arm of
+    /// its generator, and a planted bug its power test finds)? `meanings`
+    /// and `comparable-call` are not drawn: they come as findings on the
+    /// calls other families draw.
+    pub drawn: bool,
 }
 
 /// The kinds of incident, without their content (the cards shown, say):
@@ -45,11 +50,21 @@ pub struct Family {
 pub enum IncidentKind {
     /// Law 24: cards shown during the auction.
     Cards,
+    /// 2017 15A, 2007 17D: a player called holding cards from a wrong board.
+    WrongBoard,
 }
 
 impl IncidentKind {
     /// Every kind of incident.
-    pub const ALL: [IncidentKind; 1] = [IncidentKind::Cards];
+    pub const ALL: [IncidentKind; 2] = [IncidentKind::Cards, IncidentKind::WrongBoard];
+
+    /// The kind of an incident.
+    pub fn of(incident: &Incident) -> IncidentKind {
+        match incident {
+            Incident::Cards(_) => IncidentKind::Cards,
+            Incident::WrongBoard => IncidentKind::WrongBoard,
+        }
+    }
 }
 
 /// Every family of law, in the order the hello lists them.
@@ -62,6 +77,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[Finding::Comparable],
         irregular_calls: &[IrregularCall::Insufficient],
         incidents: &[],
+        drawn: true,
     },
     Family {
         feature: "comparable-call",
@@ -73,6 +89,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[],
         irregular_calls: &[],
         incidents: &[],
+        drawn: false,
     },
     Family {
         feature: "meanings",
@@ -82,6 +99,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[],
         irregular_calls: &[],
         incidents: &[],
+        drawn: false,
     },
     Family {
         feature: "change-of-call",
@@ -94,6 +112,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[],
         irregular_calls: &[],
         incidents: &[],
+        drawn: true,
     },
     Family {
         feature: "out-of-rotation",
@@ -103,6 +122,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[Finding::Comparable, Finding::SameDenomination],
         irregular_calls: &[IrregularCall::OutOfRotation],
         incidents: &[],
+        drawn: true,
     },
     Family {
         feature: "inadmissible",
@@ -117,6 +137,7 @@ pub const FAMILIES: &[Family] = &[
             IrregularCall::AfterTheAuction,
         ],
         incidents: &[],
+        drawn: true,
     },
     Family {
         feature: "exposed-card",
@@ -126,6 +147,24 @@ pub const FAMILIES: &[Family] = &[
         receives: &[],
         irregular_calls: &[],
         incidents: &[IncidentKind::Cards],
+        drawn: true,
+    },
+    Family {
+        feature: "wrong-board",
+        // 2017 15A, 2007 17D (the same law, moved): a call made holding
+        // cards from a wrong board. 2017's own 17D (the end of the auction
+        // period) and 17D3 are the legal auction's, so the 2007 clauses are
+        // named one by one (17D3 and 17D4, the other board and a
+        // procedural penalty, no story of one board cites). Not in the
+        // coverage table, which is about the laws of irregular calls (16C,
+        // 23-39, 72C).
+        clauses: &["15A", "17D1", "17D2"],
+        counted: false,
+        owns: &[],
+        receives: &[],
+        irregular_calls: &[],
+        incidents: &[IncidentKind::WrongBoard],
+        drawn: true,
     },
 ];
 

@@ -31,6 +31,7 @@ pub mod server;
 mod step;
 pub mod story;
 mod table;
+mod wrong_board;
 
 pub use director::rule;
 pub use editions::Edition;

@@ -11,7 +11,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::family::{family_of_clause, owner_of, Family, FAMILIES};
+use crate::family::{family_of_clause, family_of_incident, owner_of, Family, IncidentKind, FAMILIES};
 pub use crate::keys::keys;
 use crate::request::{Edition, Finding, Request};
 use crate::ruling::Ruling;
@@ -175,6 +175,13 @@ pub fn needed_features<'a>(
         if !out.iter().any(|f| f.reads(finding)) {
             if let Some(owner) = owner_of(finding) {
                 add(&mut out, owner);
+            }
+        }
+    }
+    for e in events {
+        if let Err(incident) = e.action.split() {
+            if let Some(f) = family_of_incident(IncidentKind::of(&incident)) {
+                add(&mut out, f);
             }
         }
     }

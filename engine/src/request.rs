@@ -50,6 +50,10 @@ pub enum Incident {
     /// that partner could see them (`exposes SK H5`), or led a card
     /// prematurely (`leads SK`).
     Cards(Exposure),
+    /// 2017 15A, 2007 17D: the player's cards are found to be from a wrong
+    /// board (`wrong board`); every call he has made on this board was made
+    /// holding them.
+    WrongBoard,
 }
 
 impl Action {
@@ -96,6 +100,7 @@ impl fmt::Display for Incident {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Incident::Cards(x) => x.fmt(f),
+            Incident::WrongBoard => f.write_str("wrong board"),
         }
     }
 }
@@ -113,6 +118,7 @@ impl std::str::FromStr for Action {
             "reject" if rest.is_empty() => Ok(Action::Reject),
             "exposes" => Exposure::parse(rest, false).map(|x| Action::Incident(Incident::Cards(x))),
             "leads" => Exposure::parse(rest, true).map(|x| Action::Incident(Incident::Cards(x))),
+            "wrong" if rest.trim().eq_ignore_ascii_case("board") => Ok(Action::Incident(Incident::WrongBoard)),
             _ => s.parse().map(Action::Call),
         }
     }

@@ -42,6 +42,8 @@ pub enum Irregularity {
     /// turn (2007 30B2(b): a double or redouble by the partner of a player
     /// who passed out of rotation at his turn).
     CallWhenRestricted,
+    /// 2017 15A1, 2007 17D1: a call made holding cards from a wrong board.
+    CardsFromWrongBoard,
 }
 
 /// An option a player may hold.

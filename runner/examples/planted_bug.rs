@@ -36,6 +36,7 @@ pub const BUGS: &[(&str, &str)] = &[
     ("26", "every lead restriction (26A, 26B) dropped"),
     ("16C", "every entry of unauthorised information (16C) dropped"),
     ("36-39", "the ruling entry of an inadmissible call (36-39) dropped"),
+    ("24", "every penalty card of a card shown during the auction (24) dropped"),
     ("declarer", "the declarer taken as the partner of the right one"),
     ("doubling", "a doubled or redoubled contract given undoubled"),
     ("regulation", "the regulation options of a request ignored (ruled at their defaults)"),
@@ -119,6 +120,7 @@ pub fn bend(bug: &str, r: &mut Ruling) {
         "26" => r.lead_restrictions.clear(),
         "16C" => r.unauthorized_information.clear(),
         "36-39" => r.rulings.retain(|x| !(36..=39).contains(&law(&x.law))),
+        "24" => r.penalty_cards.clear(),
         "declarer" => {
             if let Some(c) = r.contract.as_mut() {
                 c.declarer = c.declarer.partner();

@@ -21,7 +21,9 @@ mod schemes;
 pub use edition::Edition;
 pub(crate) use rotation::{Acted, AtTurn, CallKind, Cancelled, Effects, Judgement, Outcome, Test, Whose};
 pub(crate) use rules::Rules;
-pub(crate) use schemes::{ChangeScheme, LeadScheme, Replacement, RotationScheme, SameDenomination, SecondInsufficient};
+pub(crate) use schemes::{
+    ChangeScheme, LeadScheme, Replacement, RotationScheme, SameDenomination, SecondInsufficient, WrongBoardScheme,
+};
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,7 @@
 use super::edition::Edition;
 use super::schemes::{
     ChangeScheme, InadmissibleClauses, LeadScheme, Replacement, RotationScheme, SameDenomination, SecondInsufficient,
-    INADMISSIBLE_2017,
+    WrongBoardScheme, INADMISSIBLE_2017,
 };
 
 /// The rules of one edition, where they differ.
@@ -89,15 +89,27 @@ pub(crate) struct Rules {
     /// prohibit one of the suits a withdrawn call named: 26A2 (2007), 26A
     /// (1997; the 2017 Law 26 has no such clause).
     pub lead_named_suits: &'static str,
+    /// Cards from a wrong board: 2017 15A, 2007 17D, 1997 unread.
+    pub wrong_board: WrongBoardScheme,
 }
 
 impl Rules {
+    /// The law on cards from a wrong board in this edition: 15A (2017),
+    /// 17D (2007, 1997).
+    pub(crate) fn wrong_board_law(&self) -> &'static str {
+        match self.wrong_board {
+            WrongBoardScheme::CancelWithLaterCalls => "15A",
+            WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::Unread => "17D",
+        }
+    }
+
     /// The table of differences for `edition`.
     pub(crate) fn of(edition: Edition) -> Rules {
         match edition {
             Edition::E2017 => Rules {
                 edition,
                 withdrawn_ui: "16C2",
+                wrong_board: WrongBoardScheme::CancelWithLaterCalls,
                 damage: "72C",
                 same_denomination: SameDenomination::Specifies,
                 replacement: Replacement::Comparable,
@@ -123,6 +135,7 @@ impl Rules {
             Edition::E2007 => Rules {
                 edition,
                 withdrawn_ui: "16D2",
+                wrong_board: WrongBoardScheme::CancelLhoRepeats,
                 damage: "23",
                 same_denomination: SameDenomination::NaturalStrain,
                 replacement: Replacement::SameOrMorePrecise,
@@ -149,6 +162,7 @@ impl Rules {
             Edition::E1997 => Rules {
                 edition,
                 withdrawn_ui: "16C2",
+                wrong_board: WrongBoardScheme::Unread,
                 damage: "23",
                 same_denomination: SameDenomination::NaturalStrain,
                 replacement: Replacement::None,

@@ -139,3 +139,22 @@ pub(crate) enum RotationScheme {
     /// whether the offender repeats the denomination (31A2) decide.
     Bars,
 }
+
+/// Cards from a wrong board (2017 15A, 2007 17D): which calls the
+/// director cancels, and when he adjusts the score on this board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WrongBoardScheme {
+    /// 2017 15A: the call made holding the wrong cards is cancelled with
+    /// every call after it (15A1); if the offender's partner has called
+    /// since, the score is adjusted (15A2(a)); otherwise the offender calls
+    /// again and the auction goes on normally (15A2(b)), whatever he calls.
+    CancelWithLaterCalls,
+    /// 2007 17D: the call alone is cancelled (17D1) and the offender calls
+    /// again (17D2). If LHO had called over it, LHO repeats that call, and
+    /// artificial adjusted scores are awarded when the offender's new call
+    /// differs; so too when the offender's partner had called over it.
+    CancelLhoRepeats,
+    /// 1997: its Law 17D could not be read (docs/conventions.md,
+    /// "Editions"): `not yet supported`.
+    Unread,
+}

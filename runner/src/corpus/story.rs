@@ -163,6 +163,11 @@ fn cell_action(cell: &str) -> Result<Action, String> {
     if matches!(word, "exposes" | "leads") {
         return Err(format!("cards shown during the auction (Law 24) cannot be drawn in a grid: {USE_ANOTHER_FORM}"));
     }
+    if matches!(word, "wrong" | "board") {
+        return Err(format!(
+            "cards from a wrong board (2017 15A, 2007 17D) cannot be drawn in a grid: {USE_ANOTHER_FORM}"
+        ));
+    }
     if word == "intended" || rulings_engine::Findings::keys().contains(&word) {
         return Err(format!(
             "`{cell}`: the director's findings on a call (unintended, comparable, what it means) cannot be written \
@@ -442,6 +447,9 @@ pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result
             Ok(m) => m,
             Err(Incident::Cards(_)) => {
                 return Err(format!("{}: cards shown during the auction cannot be drawn in a grid", which()))
+            }
+            Err(Incident::WrongBoard) => {
+                return Err(format!("{}: cards from a wrong board cannot be drawn in a grid", which()))
             }
         };
         let c = column(e.seat);

@@ -136,6 +136,7 @@ fn every_planted_bug_is_found_naming_its_clause() {
         ("26", ib, |k, c| law(c) == 26 && k.starts_with("lead_restrictions")),
         ("16C", ib, |k, c| law(c) == 16 && k.starts_with("unauthorized_information")),
         ("36-39", &["inadmissible", "insufficient-bid"], |_, c| (36..=39).contains(&law(c))),
+        ("24", &["exposed-card"], |k, c| law(c) == 24 && k.starts_with("penalty_cards")),
         ("declarer", &[], |k, _| k == "contract.declarer"),
         ("doubling", &[], |k, _| k == "contract.doubled"),
         // The option reads 27B4 against 27B1-3: the entry that differs is

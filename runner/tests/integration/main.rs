@@ -9,6 +9,7 @@ mod architecture;
 mod cli;
 mod docs;
 mod external;
+mod families;
 mod fmt;
 mod fuzz;
 mod hostile;

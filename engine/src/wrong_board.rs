@@ -1,0 +1,182 @@
+//! Cards from a wrong board: 2017 Law 15A, 2007 Law 17D (the same law,
+//! moved). A player is found to hold cards he took from another board;
+//! every call he has made on this board was made holding them, and the
+//! first of them is the call the Laws cancel.
+//!
+//! - 2017: the call is cancelled with every call after it (15A1). If the
+//!   offender's partner has called since, the director adjusts the score
+//!   (15A2(a)); otherwise the offender, now holding his own cards, calls
+//!   again and the auction goes on normally from there (15A2(b)), whatever
+//!   he calls. Law 16C applies to the calls withdrawn (15A2(c)).
+//! - 2007: the call is cancelled (17D1); the offender calls again (17D2).
+//!   If his LHO had called over it, LHO repeats that call, and the director
+//!   awards artificial adjusted scores when the offender's new call differs
+//!   from the cancelled one; so too when the offender's partner had called
+//!   over it.
+//! - 1997: its Law 17D could not be read: `not yet supported`.
+//!
+//! What happens on the other board (2017 15A3, 2007 17D3: the offender's
+//! call there must match the cancelled one) and a procedural penalty
+//! (15A4, 17D4) are outside a story of one board. The ruling names the
+//! clause of an adjustment in `score_adjustment`; the table is left as the
+//! cancellation leaves it (docs/conventions.md, "Cards from a wrong board").
+
+use crate::editions::WrongBoardScheme;
+use crate::error::{impossible, unsupported, RuleError};
+use crate::meanings::Meaning;
+use crate::notation::{Call, Seat};
+use crate::request::{Move, Turn};
+use crate::ruling::{Irregularity, IrregularityRuling};
+use crate::step::{Next, Pending, Then, Waiting};
+use crate::table::Table;
+
+/// `offender`'s cards are found to be from a wrong board (event `i`).
+pub(crate) fn cards_from_wrong_board(t: &mut Table, i: usize, offender: Seat) -> Result<Next, RuleError> {
+    let scheme = t.rules.wrong_board;
+    if scheme == WrongBoardScheme::Unread {
+        return Err(unsupported(i, "17D", format!("cards from a wrong board in the {} Laws", t.edition)));
+    }
+    // The first call he made holding them; none: nothing to cancel (he
+    // takes his own cards, and the Laws rectify a call).
+    let Some(k) = t.auction.seated().position(|(s, _)| s == offender) else { return Ok(Next::Done) };
+    let calls: Vec<(Seat, Call)> = t.auction.seated().collect();
+    let cancelled = calls[k].1;
+    let later = &calls[k + 1..];
+    let partner_called = later.iter().any(|(s, _)| *s == offender.partner());
+    let lho_call = later.first().filter(|(s, _)| *s == offender.lho()).map(|(_, c)| *c);
+    let lho_means = t.meaning_at(k + 1).cloned();
+    let (cancel, adjust) = match scheme {
+        WrongBoardScheme::CancelWithLaterCalls => ("15A1", "15A2(a)"),
+        WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::Unread => ("17D1", "17D2"),
+    };
+    t.cancel_from(k);
+    t.record(IrregularityRuling::on_call(offender, cancelled, Irregularity::CardsFromWrongBoard, cancel));
+    // 15A2(c) (2017): Law 16C applies to the calls withdrawn; 2007 16D2
+    // likewise makes the offender's withdrawn call unauthorised to partner.
+    for (_, c) in later.iter().filter(|(s, _)| *s == offender) {
+        t.unauthorized(offender.partner(), offender, *c, t.rules.withdrawn_ui);
+    }
+    t.unauthorized(offender.partner(), offender, cancelled, t.rules.withdrawn_ui);
+    if partner_called {
+        // 15A2(a), 17D2: the auction cannot be told again with partner's
+        // call unmade.
+        t.may_adjust(adjust);
+        return Ok(Next::Done);
+    }
+    match (scheme, lho_call) {
+        (WrongBoardScheme::CancelLhoRepeats, Some(call)) => Ok(Next::Wait(Pending {
+            waiting_on: offender,
+            decision: None,
+            state: Box::new(CallAgain { offender, cancelled, lho_call: call, lho_means }),
+        })),
+        // 15A2(b), 17D2: he calls again, and the auction goes on normally.
+        _ => Ok(Next::Done),
+    }
+}
+
+/// 2007 17D2: the offender is to call again, and his LHO, who had called
+/// over the cancelled call, will repeat that call.
+#[derive(Debug)]
+struct CallAgain {
+    offender: Seat,
+    cancelled: Call,
+    lho_call: Call,
+    lho_means: Option<Meaning>,
+}
+
+impl Waiting for CallAgain {
+    fn resolve(self: Box<Self>, _t: &mut Table, i: usize, e: &Turn) -> Result<Next, RuleError> {
+        match e.action {
+            Move::Call(c) if e.seat == self.offender => Ok(Next::ClassifyThen(c, self)),
+            Move::Call(_) => Err(impossible(
+                i,
+                format!("{} calls, but {} is to call again holding his own cards first (17D2)", e.seat, self.offender),
+            )),
+            Move::Accept | Move::Reject => Err(impossible(
+                i,
+                format!(
+                    "{} says `{}`, but nobody holds an option: {} calls again (17D2)",
+                    e.seat, e.action, self.offender
+                ),
+            )),
+        }
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
+    }
+}
+
+impl Then for CallAgain {
+    /// 17D2: LHO repeats the call he made over the cancelled call (when
+    /// the Laws still let it stand there); artificial adjusted scores when
+    /// the offender's new call differs from the cancelled one.
+    fn then(self: Box<Self>, t: &mut Table, waiting: bool) -> Result<Next, RuleError> {
+        let CallAgain { offender, cancelled, lho_call, lho_means } = *self;
+        let again = t.auction.calls().last().copied();
+        if again != Some(cancelled) {
+            t.may_adjust("17D2");
+        }
+        let lho = offender.lho();
+        if !waiting
+            && t.auction.next_seat() == lho
+            && t.auction.legality(lho, lho_call) == crate::auction::Legality::Legal
+        {
+            t.stand(lho, lho_call, lho_means);
+        }
+        Ok(Next::Done)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::notation::Seat;
+    use crate::request::Edition;
+    use crate::ruling::{Irregularity, Status};
+    use crate::story::tests::{story, story_in};
+    use crate::{rule, RuleError};
+
+    fn laws(r: &crate::Ruling) -> Vec<&str> {
+        r.rulings.iter().map(|x| x.law.as_str()).collect()
+    }
+
+    #[test]
+    fn the_2017_laws_cancel_the_call_and_every_call_after_it() {
+        // N 1S holding board 5's cards, E 2H; found: both cancelled (15A1),
+        // N calls again, the auction goes on (15A2(b)).
+        let r = rule(&story(Seat::N, "N 1S, E 2H, N wrong board")).expect("15A");
+        assert_eq!((r.status, r.next, r.auction.len()), (Status::Auction, Some(Seat::N), 0));
+        assert_eq!(laws(&r), ["15A1"]);
+        assert_eq!(r.rulings[0].irregularity, Irregularity::CardsFromWrongBoard);
+        assert!(r.score_adjustment.is_empty());
+        assert_eq!(r.unauthorized_information[0].seat, Seat::S);
+        // A different call now is no matter for this board (15A3 is the other board's).
+        let r = rule(&story(Seat::N, "N 1S, E 2H, N wrong board, N 1H")).expect("15A");
+        assert_eq!((r.next, r.score_adjustment.len()), (Some(Seat::E), 0));
+    }
+
+    #[test]
+    fn partner_having_called_the_score_is_adjusted() {
+        let r = rule(&story(Seat::N, "N 1S, E P, S 2S, E wrong board")).expect("no call by E? E passed");
+        assert_eq!(laws(&r), ["15A1"]);
+        assert!(r.score_adjustment.is_empty(), "E's partner W has not called since E's pass");
+        let r = rule(&story(Seat::N, "N 1S, E P, S 2S, W P, N wrong board")).expect("15A2(a)");
+        assert_eq!(r.score_adjustment, ["15A2(a)"]);
+        let r = rule(&story_in(Edition::E2007, Seat::N, "N 1S, E P, S 2S, N wrong board")).expect("17D2");
+        assert_eq!((laws(&r), r.score_adjustment.clone()), (vec!["17D1"], vec!["17D2".to_string()]));
+    }
+
+    #[test]
+    fn in_2007_lho_repeats_his_call_and_a_different_call_is_adjusted() {
+        let same = rule(&story_in(Edition::E2007, Seat::N, "N 1S, E 2H, N wrong board, N 1S")).expect("17D2");
+        assert_eq!((same.next, same.auction.len(), same.score_adjustment.len()), (Some(Seat::S), 2, 0));
+        let waits = rule(&story_in(Edition::E2007, Seat::N, "N 1S, E 2H, N wrong board")).expect("17D2");
+        assert_eq!((waits.next, waits.auction.len()), (Some(Seat::N), 0));
+        let other = rule(&story_in(Edition::E2007, Seat::N, "N 1S, E 2H, N wrong board, N 1H")).expect("17D2");
+        assert_eq!((other.next, other.score_adjustment.clone()), (Some(Seat::S), vec!["17D2".to_string()]));
+        match rule(&story_in(Edition::E1997, Seat::N, "N 1S, N wrong board")) {
+            Err(RuleError::Unsupported { law, .. }) => assert_eq!(law, "17D"),
+            other => panic!("1997 17D was not read: {other:?}"),
+        }
+    }
+}
