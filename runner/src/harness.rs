@@ -209,33 +209,11 @@ fn case_checks(case: Case, program: Option<&Shared>) -> Vec<Check> {
 fn case_checks_of(case: &Arc<Case>, runs: Vec<Variant>, program: Option<&Shared>) -> Vec<Check> {
     runs.into_iter()
         .map(|variant| {
-            let case = case.clone();
+            let (case, program) = (case.clone(), program.cloned());
             let name = variant.run_name(&case);
-            match program {
-                None => Check { name, run: Box::new(move || check_variant(&case, variant, &mut InProcess::new())) },
-                Some(p) => {
-                    let p = p.clone();
-                    let run = Box::new(move || {
-                        let mut guard = p.lock().unwrap_or_else(|e| e.into_inner());
-                        match crate::judging::run::plan(&case, variant, &*guard) {
-                            Plan::Ruling => check_variant(&case, variant, &mut *guard),
-                            Plan::Refusal(first) => {
-                                let request = crate::judging::refusal::request(&case, variant.edition);
-                                let answer = guard.rule(&request.rotate(variant.rotation));
-                                verdict(&case, variant, crate::judging::refusal::judge(&first, answer))
-                            }
-                            Plan::NotApplicable(why) => Ok(Verdict::Ignored(format!("not applicable: {why}"))),
-                        }
-                    });
-                    Check { name, run }
-                }
-            }
+            Check { name, run: Box::new(move || verdict(&case, variant, outcome_of(&case, variant, program.as_ref()))) }
         })
         .collect()
-}
-
-fn check_variant(case: &Case, variant: Variant, engine: &mut dyn Implementation) -> Result<Verdict, String> {
-    verdict(case, variant, run_variant(case, variant, engine))
 }
 
 /// The outcome of a run asking for a ruling; a rotated run also compares
@@ -258,6 +236,7 @@ fn verdict(case: &Case, variant: Variant, outcome: Outcome) -> Result<Verdict, S
     match outcome {
         Outcome::Passed => Ok(Verdict::Passed),
         Outcome::Skipped { reason } => Ok(Verdict::Ignored(format!("skipped by the program: {reason}"))),
+        Outcome::NotApplicable { why } => Ok(Verdict::Ignored(format!("not applicable: {why}"))),
         other => {
             let seating = match variant.rotation {
                 0 => String::new(),
