@@ -20,3 +20,5 @@ mod python_adapter;
 mod refusal;
 mod schemas;
 mod workbench;
+mod workbench_hostile;
+mod yaml_parsers;
