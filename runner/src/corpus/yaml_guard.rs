@@ -83,19 +83,56 @@ pub fn refuse_aliases(text: &str) -> Result<(), Refusal> {
     }
 }
 
+/// A text whose aliases [`check_aliases`] refused: the one way in this
+/// crate to serde_yaml's deserializer. Every YAML the program reads (a case
+/// file, the tag registry, known failures, and whatever a user or a page
+/// hands the workbench) goes through it; a direct call of
+/// `serde_yaml::from_str` and its kin is refused by clippy (clippy.toml's
+/// `disallowed-methods`) and by a test that reads the sources
+/// (tests/integration/yaml_parsers.rs).
+pub struct Checked<'a> {
+    text: &'a str,
+    unchecked: Option<Refusal>,
+}
+
+/// `text` with its aliases refused: `Err` names the first alias.
+pub fn checked(text: &str) -> Result<Checked<'_>, Refusal> {
+    match check_aliases(text) {
+        Guard::Clear => Ok(Checked { text, unchecked: None }),
+        Guard::Alias(r) => Err(r),
+        Guard::Unreadable(r) => Ok(Checked { text, unchecked: Some(r) }),
+    }
+}
+
+impl<'a> Checked<'a> {
+    /// serde_yaml's deserializer over the checked text, for a loader that
+    /// wants more than [`from_str_without_aliases`] gives (the path to a
+    /// refused value). Should serde_yaml read the text to its end although
+    /// the events stopped at a syntax error ([`Checked::unchecked`]), the
+    /// caller refuses the text.
+    #[allow(clippy::disallowed_methods)] // the one guarded call: its text was checked above
+    pub fn deserializer(&self) -> serde_yaml::Deserializer<'a> {
+        serde_yaml::Deserializer::from_str(self.text)
+    }
+
+    /// Where the parser stopped at a syntax error, leaving the events after
+    /// it unchecked (see [`Guard::Unreadable`]); `None` when all were read.
+    pub fn unchecked(&self) -> Option<&Refusal> {
+        self.unchecked.as_ref()
+    }
+}
+
 /// Deserialize `text` with serde_yaml only after [`check_aliases`] found no
 /// alias; an alias, or a text serde_yaml reads although the events could
 /// not be checked to the end, is refused. `Err` holds the 1-based line and
 /// column and the message (serde_yaml's own for its errors).
 pub fn from_str_without_aliases<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, Refusal> {
-    let unchecked = match check_aliases(text) {
-        Guard::Clear => None,
-        Guard::Alias(r) => return Err(r),
-        Guard::Unreadable(r) => Some(r),
-    };
-    match serde_yaml::from_str::<T>(text) {
-        Ok(_) if unchecked.is_some() => Err(unchecked.unwrap_or_else(|| unreachable!())),
-        Ok(v) => Ok(v),
+    let checked = checked(text)?;
+    match T::deserialize(checked.deserializer()) {
+        Ok(v) => match checked.unchecked {
+            Some(r) => Err(r),
+            None => Ok(v),
+        },
         Err(e) => {
             let (line, column) = e.location().map_or((1, 1), |l| (l.line(), l.column()));
             Err(Refusal { line, column, message: e.to_string() })

@@ -187,7 +187,7 @@ mod tests {
         hello.name = "evil\nexpect: {status: closed}\r\n# x\u{1b}\u{2028}id: Y\u{85}tags: []".into();
         hello.version = "1\nid: X".into();
         let text = case_text(&w, &hello, "L22-ABCD").expect("written");
-        let value: serde_yaml::Value = serde_yaml::from_str(&text).expect("YAML");
+        let value: serde_yaml::Value = crate::corpus::yaml_guard::from_str_without_aliases(&text).expect("YAML");
         assert_eq!(value["expect"]["status"], serde_yaml::Value::from("auction"), "{text}");
         assert_eq!(value["id"], serde_yaml::Value::from("L22-ABCD"), "{text}");
         for line in text.lines() {

@@ -250,8 +250,10 @@ fn read<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, String> {
         for (i, e) in events.iter_mut().enumerate() {
             if let Some(m) = e.get_mut("means") {
                 if let Value::String(text) = m {
-                    let yaml: serde_yaml::Value =
-                        serde_yaml::from_str(text).map_err(|err| format!("event {}: means: {err}", i + 1))?;
+                    // Aliases refused, as in a case file: a few kilobytes
+                    // of them expand to gigabytes.
+                    let yaml: serde_yaml::Value = crate::corpus::yaml_guard::from_str_without_aliases(text)
+                        .map_err(|r| format!("event {}: means: {}", i + 1, r.message))?;
                     *m = serde_json::to_value(yaml).map_err(|err| format!("event {}: means: {err}", i + 1))?;
                 }
             }

@@ -193,7 +193,9 @@ pub fn own_value(key: &str, text: &str) -> Result<Value, String> {
              `- {{seat: W, scope: rest-of-auction, law: \"27B2\", in_force: true}}`), or leave the item unmarked"
         ));
     }
-    let v: serde_yaml::Value = serde_yaml::from_str(text).map_err(|e| format!("`{key}`: {e}"))?;
+    // Aliases refused, as in a case file (they expand without bound).
+    let v: serde_yaml::Value =
+        crate::corpus::yaml_guard::from_str_without_aliases(text).map_err(|r| format!("`{key}`: {}", r.message))?;
     serde_json::to_value(v).map_err(|e| format!("`{key}`: {e}"))
 }
 

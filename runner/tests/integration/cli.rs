@@ -134,7 +134,8 @@ fn known_failures_are_strict_and_update_keeps_the_reasons() {
     assert!(text(&o).contains("1 new entry carries the reason \"TODO: say why this case fails\""), "{}", text(&o));
     assert!(o.status.success(), "after the update every failure is expected: {}", text(&o));
     let written = fs::read_to_string(&known).unwrap();
-    let listed: rulings::judging::known_failures::KnownFailures = serde_yaml::from_str(&written).unwrap();
+    let listed: rulings::judging::known_failures::KnownFailures =
+        rulings::corpus::yaml_guard::from_str_without_aliases(&written).unwrap();
     assert_eq!(listed.keys().collect::<Vec<_>>(), ["L22-TS01", "L22-TS03"]);
     assert_eq!(listed["L22-TS01"].reason, "errors on the second case");
     assert_eq!(listed["L22-TS01"].issue.as_deref(), Some("https://example.org/1"));
@@ -712,7 +713,8 @@ fn known_failures_name_the_runs_and_the_outcome_they_expect() {
     let o = run(&["--update-known-failures"]);
     assert!(o.status.success(), "{}", text(&o));
     let listed: rulings::judging::known_failures::KnownFailures =
-        serde_yaml::from_str(&fs::read_to_string(&known).expect("read")).expect("yaml");
+        rulings::corpus::yaml_guard::from_str_without_aliases(&fs::read_to_string(&known).expect("read"))
+            .expect("yaml");
     assert_eq!(listed["L22-TS01"].reason, "we crash here", "the reason is kept");
     assert_eq!(listed["L22-TS01"].outcome, None, "widened to the failure seen");
     assert_eq!(listed["L22-TS03"].outcome.map(|o| o.name()), Some("crash"), "kept as it was");

@@ -22,3 +22,5 @@ mod reference_open;
 mod refusal;
 mod schemas;
 mod workbench;
+mod workbench_hostile;
+mod yaml_parsers;

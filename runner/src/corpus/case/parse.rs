@@ -70,12 +70,8 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
     }
     // The text scans above name the usual slips; the parser's events find
     // any alias they missed (issue 25.1).
-    let unchecked = match crate::corpus::yaml_guard::check_aliases(text) {
-        crate::corpus::yaml_guard::Guard::Clear => None,
-        crate::corpus::yaml_guard::Guard::Alias(r) => return Err(vec![err(r.line, r.column, r.message)]),
-        crate::corpus::yaml_guard::Guard::Unreadable(r) => Some(r),
-    };
-    let file: CaseFile = serde_path_to_error::deserialize(serde_yaml::Deserializer::from_str(text)).map_err(|e| {
+    let checked = crate::corpus::yaml_guard::checked(text).map_err(|r| vec![err(r.line, r.column, r.message)])?;
+    let file: CaseFile = serde_path_to_error::deserialize(checked.deserializer()).map_err(|e| {
         let path = e.path().to_string();
         let e = e.into_inner();
         let msg = e.to_string();
@@ -102,7 +98,7 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
         let message = yaml_hint(text, line, &msg).unwrap_or_else(|| plain_message(&msg));
         vec![err(line, column, message)]
     })?;
-    if let Some(r) = unchecked {
+    if let Some(r) = checked.unchecked().cloned() {
         // serde_yaml read past where the events stopped: not checked, not trusted.
         return Err(vec![err(r.line, r.column, r.message)]);
     }
