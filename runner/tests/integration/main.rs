@@ -12,6 +12,7 @@ mod external;
 mod fmt;
 mod fuzz;
 mod hostile;
+mod hostile_cli;
 mod interrupt;
 mod judge;
 mod known_failures;
