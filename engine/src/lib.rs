@@ -30,7 +30,7 @@ pub mod server;
 mod step;
 mod table;
 
-pub use director::rule;
+pub use director::{rule, rule_each};
 pub use editions::Edition;
 pub use error::{panic_message, RuleError};
 pub use notation::{Bid, Call, NotationError, Seat, Side, Strain, Vulnerability};
