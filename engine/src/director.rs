@@ -32,14 +32,8 @@ use crate::{inadmissible, law24, law25, law27, out_of_rotation, wrong_board};
 /// Rule on a request: replay its events and return the state of the table
 /// after the last one. A story longer than [`MAX_EVENTS`] is refused.
 pub fn rule(request: &Request) -> Result<Ruling, RuleError> {
-    if request.events.len() > MAX_EVENTS {
-        return Err(impossible(
-            MAX_EVENTS,
-            format!(
-                "the story has {} events; at most {MAX_EVENTS} are ruled on (a legal auction has at most 319 calls)",
-                request.events.len()
-            ),
-        ));
+    if let Some(e) = too_long(request) {
+        return Err(e);
     }
     let mut director = Director { table: Table::new(request), pending: None, held: Vec::new() };
     for (i, event) in request.events.iter().enumerate() {
@@ -47,6 +41,41 @@ pub fn rule(request: &Request) -> Result<Ruling, RuleError> {
     }
     director.settle();
     Ok(director.ruling())
+}
+
+/// The rulings after each event of a request, in order: what [`rule`]
+/// gives for each prefix of the story (`events[..=i]`), in one pass over
+/// it. A step-by-step account (`rulings explain`) needs them all; ruling
+/// each prefix afresh replays the story once for every event. The rulings
+/// stop at the first event that cannot be ruled on, and the error is
+/// given beside them (every longer prefix fails there too); a story longer
+/// than [`MAX_EVENTS`] gives no ruling and that error.
+pub fn rule_each(request: &Request) -> (Vec<Ruling>, Option<RuleError>) {
+    if let Some(e) = too_long(request) {
+        return (Vec::new(), Some(e));
+    }
+    let mut director = Director { table: Table::new(request), pending: None, held: Vec::new() };
+    let mut rulings = Vec::with_capacity(request.events.len());
+    for (i, event) in request.events.iter().enumerate() {
+        if let Err(e) = director.event(i, event) {
+            return (rulings, Some(e));
+        }
+        rulings.push(director.ruling_if_it_ended_here());
+    }
+    (rulings, None)
+}
+
+/// A story longer than [`MAX_EVENTS`] is refused.
+fn too_long(request: &Request) -> Option<RuleError> {
+    (request.events.len() > MAX_EVENTS).then(|| {
+        impossible(
+            MAX_EVENTS,
+            format!(
+                "the story has {} events; at most {MAX_EVENTS} are ruled on (a legal auction has at most 319 calls)",
+                request.events.len()
+            ),
+        )
+    })
 }
 
 /// The table, and what it waits on.
@@ -288,6 +317,17 @@ impl Director {
         if let Some(p) = &self.pending {
             p.state.settle(&mut self.table);
         }
+    }
+
+    /// The ruling were the story to end here ([`Director::settle`], then
+    /// [`Director::ruling`]), leaving the table as it is for the events to
+    /// come.
+    fn ruling_if_it_ended_here(&self) -> Ruling {
+        let mut table = self.table.clone();
+        if let Some(p) = &self.pending {
+            p.state.settle(&mut table);
+        }
+        table.ruling(self.pending.as_ref().map(|p| (p.waiting_on, p.decision.as_ref())))
     }
 
     /// The ruling: the state of the table now.

@@ -33,7 +33,7 @@ pub mod story;
 mod table;
 mod wrong_board;
 
-pub use director::rule;
+pub use director::{rule, rule_each};
 pub use editions::Edition;
 pub use error::{panic_message, RuleError};
 pub use notation::{Bid, Call, NotationError, Seat, Side, Strain, Vulnerability};

@@ -16,7 +16,9 @@
 //! - a line longer than [`MAX_LINE`] is refused without being kept;
 //! - `seq` is echoed exactly, or refused when it holds a number that is not
 //!   a 64-bit integer (such a number could not be echoed digit for digit);
-//! - a story longer than [`MAX_EVENTS`](crate::MAX_EVENTS) is refused.
+//! - a story longer than [`MAX_EVENTS`](crate::MAX_EVENTS) is refused;
+//! - a message with a key written twice in one object (two `seq`s, say)
+//!   is refused: which of the two counts is not the client's to guess.
 
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -193,6 +195,15 @@ impl Session {
             Ok(v) => v,
             Err(e) => return Some(error(Value::Null, format!("the line is not JSON: {e}"))),
         };
+        // A JSON object with a key twice reads as its last: refused, not
+        // guessed at (the fast way above refuses it as a duplicate field).
+        if let Ok(Twice(Some(key))) = serde_json::from_str::<Twice>(line) {
+            let seq = if key == "seq" { Value::Null } else { value.get("seq").cloned().unwrap_or(Value::Null) };
+            return Some(error(
+                seq,
+                format!("the key `{key}` is written twice in one object of the message; write each key once"),
+            ));
+        }
         let seq = value.get("seq").cloned().unwrap_or(Value::Null);
         if let Some(key) = unknown_key(&value) {
             return Some(error(
@@ -272,6 +283,66 @@ fn unknown_key(value: &Value) -> Option<&str> {
     map.keys().map(String::as_str).find(|k| !allowed.contains(k))
 }
 
+/// The first key found written twice in one object of a JSON text, at any
+/// depth (None: every object's keys differ).
+struct Twice(Option<String>);
+
+impl<'de> Deserialize<'de> for Twice {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Twice, D::Error> {
+        d.deserialize_any(TwiceVisitor)
+    }
+}
+
+struct TwiceVisitor;
+
+impl<'de> serde::de::Visitor<'de> for TwiceVisitor {
+    type Value = Twice;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("any JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Twice, E> {
+        Ok(Twice(None))
+    }
+    fn visit_i64<E>(self, _: i64) -> Result<Twice, E> {
+        Ok(Twice(None))
+    }
+    fn visit_u64<E>(self, _: u64) -> Result<Twice, E> {
+        Ok(Twice(None))
+    }
+    fn visit_f64<E>(self, _: f64) -> Result<Twice, E> {
+        Ok(Twice(None))
+    }
+    fn visit_str<E>(self, _: &str) -> Result<Twice, E> {
+        Ok(Twice(None))
+    }
+    fn visit_unit<E>(self) -> Result<Twice, E> {
+        Ok(Twice(None))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut items: A) -> Result<Twice, A::Error> {
+        let mut found = None;
+        while let Some(Twice(inner)) = items.next_element::<Twice>()? {
+            found = found.or(inner);
+        }
+        Ok(Twice(found))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Twice, A::Error> {
+        let mut keys = std::collections::HashSet::new();
+        let mut found = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let Twice(inner) = map.next_value::<Twice>()?;
+            if found.is_none() && !keys.insert(key.clone()) {
+                found = Some(key);
+            }
+            found = found.or(inner);
+        }
+        Ok(Twice(found))
+    }
+}
+
 fn error(seq: Value, message: String) -> FromImplementation {
     FromImplementation::error(seq, message)
 }
@@ -315,6 +386,34 @@ mod tests {
         assert_eq!(answers[1]["seq"], 17);
         assert_eq!(answers[1]["ruling"]["next"], "S");
         assert_eq!(answers[1]["ruling"]["auction"], json!(["1S", "P"]));
+    }
+
+    /// A key twice in a message is refused: serde_json's `Value` keeps the
+    /// last, so two `seq`s were answered with the second, two `dealer`s
+    /// ruled for the second.
+    #[test]
+    fn a_key_written_twice_is_refused() {
+        let answers = talk(concat!(
+            "{\"type\":\"hello\",\"protocol\":1}\n",
+            r#"{"type":"rule","seq":1,"seq":2,"dealer":"N","events":[{"N":"1S"}]}"#,
+            "\n",
+            r#"{"type":"rule","seq":3,"dealer":"N","dealer":"E","events":[{"N":"1S"}]}"#,
+            "\n",
+            r#"{"type":"rule","seq":4,"dealer":"N","events":[{"N":"1S"}],"regulations":{"a":1,"a":2}}"#,
+            "\n",
+            r#"{"type":"rule","seq":5,"dealer":"N","events":[{"N":"1S"}]}"#,
+            "\n",
+        ));
+        assert_eq!(answers.len(), 5, "{answers:?}");
+        assert_eq!(answers[1]["type"], "error", "{answers:?}");
+        assert_eq!(answers[1]["seq"], Value::Null, "which seq counts is not guessed");
+        assert!(answers[1]["message"].as_str().unwrap_or("").contains("`seq` is written twice"), "{answers:?}");
+        assert_eq!(answers[2]["type"], "error", "{answers:?}");
+        assert_eq!(answers[2]["seq"], 3);
+        assert!(answers[2]["message"].as_str().unwrap_or("").contains("`dealer` is written twice"), "{answers:?}");
+        assert_eq!(answers[3]["type"], "error", "{answers:?}");
+        assert!(answers[3]["message"].as_str().unwrap_or("").contains("`a` is written twice"), "{answers:?}");
+        assert_eq!(answers[4]["type"], "ruling", "a request with each key once is ruled on: {answers:?}");
     }
 
     #[test]

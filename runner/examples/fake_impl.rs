@@ -30,6 +30,8 @@
 //!   KiB limit);
 //! - `error-text=K`: the message of an `error=N` answer is K characters,
 //!   starting with ESC, BEL and a carriage return;
+//! - `refuse=N`: a `refused` answer naming event 0, its reason starting
+//!   with ESC, BEL and a carriage return;
 //! - `say=TEXT`: TEXT as a line on stderr at the start, `\e` in it an ESC;
 //! - `ready=N:PATH`: create the file PATH when the Nth request comes (the
 //!   N-1 before it answered), for a test that waits for a run to be under
@@ -168,6 +170,11 @@ fn main() {
                         None => "cannot rule on this one".to_string(),
                     };
                     say(&mut out, &json!({"type":"error","seq":seq,"message":message}));
+                    continue;
+                }
+                if at("refuse", n) {
+                    let reason = "\u{1b}]0;PWNED\u{7}\u{1b}[2J\r1S does not stand";
+                    say(&mut out, &json!({"type":"refused","seq":seq,"event":0,"reason":reason}));
                     continue;
                 }
                 if at("skip", n) {

@@ -6,18 +6,48 @@
 //! of each option by asking the engine (the same story, plus that choice,
 //! plus each replacement the offender could then make).
 
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write;
 
 use rulings_engine::notation::{Bid, Call, Seat, Strain};
 use rulings_engine::request::{Action, Event, Given};
 use rulings_engine::ruling::{Choice, Status};
-use rulings_engine::{rule, Request, Ruling};
+use rulings_engine::{Request, RuleError, Ruling};
 
 use crate::corpus::case::Case;
+
+/// The reference engine as `explain` asks it, counting the events it is
+/// handed: the rulings after each event come from one pass over the story
+/// ([`rulings_engine::rule_each`]), and each option and replacement at the
+/// end is one more ruling of the whole story. Ruling every prefix afresh
+/// handed the engine the story's length squared over two events, and
+/// with the engine's own work growing with the story, a story of a
+/// thousand alternating passes took seconds (the test below counts).
+#[derive(Default)]
+struct Engine {
+    /// Events handed to the engine so far.
+    events: usize,
+}
+
+impl Engine {
+    fn rule(&mut self, request: &Request) -> Result<Ruling, RuleError> {
+        self.events += request.events.len();
+        rulings_engine::rule(request)
+    }
+
+    fn rule_each(&mut self, request: &Request) -> (Vec<Ruling>, Option<RuleError>) {
+        self.events += request.events.len();
+        rulings_engine::rule_each(request)
+    }
+}
 
 /// The reference engine's ruling on one case in one edition, step by step
 /// (after the regulation options the case sets, if any), as text.
 pub fn explain(case: &Case, edition: rulings_engine::Edition) -> String {
+    explain_counted(case, edition, &mut Engine::default())
+}
+
+fn explain_counted(case: &Case, edition: rulings_engine::Edition, engine: &mut Engine) -> String {
     let mut s = String::new();
     // The regulation options the case sets off their defaults: the ruling
     // below is under them.
@@ -27,23 +57,24 @@ pub fn explain(case: &Case, edition: rulings_engine::Edition) -> String {
     }
     let _ = writeln!(s);
     let request = case.request(edition);
-    let mut before: Option<Ruling> = Some(empty_table(&request));
+    let mut before: Option<Ruling> = Some(empty_table(engine, &request));
+    let (rulings, failed) = engine.rule_each(&request);
     for (i, e) in request.events.iter().enumerate() {
-        let prefix = Request { events: request.events[..=i].to_vec(), ..request.clone() };
         let _ = write!(s, "{:>3}. {} {:<7}", i + 1, e.seat, e.action.to_string());
         let findings = findings(e);
         if !findings.is_empty() {
             let _ = write!(s, " [{findings}]");
         }
         let _ = writeln!(s);
-        match rule(&prefix) {
-            Ok(r) => {
-                for line in changes(before.as_ref(), &r) {
+        match (rulings.get(i), &failed) {
+            (Some(r), _) => {
+                for line in changes(before.as_ref(), r) {
                     let _ = writeln!(s, "       {line}");
                 }
-                before = Some(r);
+                before = Some(r.clone());
             }
-            Err(err) => {
+            (None, err) => {
+                let err = err.as_ref().map_or_else(String::new, |e| e.to_string());
                 let _ = writeln!(s, "       the engine cannot rule: {err}");
                 return s;
             }
@@ -52,14 +83,14 @@ pub fn explain(case: &Case, edition: rulings_engine::Edition) -> String {
     if let Some(r) = &before {
         let _ = writeln!(s, "\nnow: {}", where_we_are(r));
         if r.status == Status::Decision {
-            s.push_str(&options(&request, r));
+            s.push_str(&options(engine, &request, r));
         }
     }
     s
 }
 
-fn empty_table(request: &Request) -> Ruling {
-    rule(&Request { events: Vec::new(), ..request.clone() }).unwrap_or_else(|_| Ruling {
+fn empty_table(engine: &mut Engine, request: &Request) -> Ruling {
+    engine.rule(&Request { events: Vec::new(), ..request.clone() }).unwrap_or_else(|_| Ruling {
         status: Status::Auction,
         next: Some(request.dealer),
         decision: None,
@@ -137,28 +168,42 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
             serde_json::to_value(r.irregularity).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
         out.push(format!("ruled: {} {} is {kind}, disposed of under {}{comparable}", r.seat, r.what(), r.law));
     }
+    // What stood before, looked up by key: a long story piles up
+    // obligations, and searching the list for each would be quadratic.
+    let key = |k: &dyn std::fmt::Debug| format!("{k:?}");
+    let mut must_before: HashMap<String, bool> = HashMap::new();
+    let mut restricted_before: HashMap<String, bool> = HashMap::new();
+    if let Some(r) = b {
+        for o in &r.must_pass {
+            must_before.entry(key(&(o.seat, &o.law, o.scope))).or_insert(o.in_force);
+        }
+        for o in &r.call_restrictions {
+            restricted_before.entry(key(&(o.seat, &o.law))).or_insert(o.in_force);
+        }
+    }
+    let adjusted_before: HashSet<&String> = b.iter().flat_map(|r| &r.score_adjustment).collect();
     for m in after.must_pass.iter() {
-        let was = b.and_then(|r| r.must_pass.iter().find(|o| o.seat == m.seat && o.law == m.law && o.scope == m.scope));
+        let was = must_before.get(&key(&(m.seat, &m.law, m.scope)));
         let scope = match m.scope {
             rulings_engine::ruling::Scope::NextTurn => "at his next turn",
             rulings_engine::ruling::Scope::RestOfAuction => "for the rest of the auction",
         };
         match was {
             None => out.push(format!("{} must pass {scope} ({})", m.seat, m.law)),
-            Some(o) if o.in_force && !m.in_force => {
+            Some(in_force) if *in_force && !m.in_force => {
                 out.push(format!("{}'s obligation under {} is spent", m.seat, m.law))
             }
             _ => {}
         }
     }
     for c in after.call_restrictions.iter() {
-        let was = b.and_then(|r| r.call_restrictions.iter().find(|o| o.seat == c.seat && o.law == c.law));
+        let was = restricted_before.get(&key(&(c.seat, &c.law)));
         match was {
             None => {
                 let calls: Vec<String> = c.may_not.iter().map(|x| x.to_string()).collect();
                 out.push(format!("{} may not call {} at his next turn ({})", c.seat, calls.join(" or "), c.law))
             }
-            Some(o) if o.in_force && !c.in_force => {
+            Some(in_force) if *in_force && !c.in_force => {
                 out.push(format!("{}'s restriction under {} is spent", c.seat, c.law))
             }
             _ => {}
@@ -192,7 +237,7 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
         out.push(format!("{}'s {} is a penalty card if {} defends ({})", p.seat, p.card, p.seat, p.law));
     }
     for a in &after.score_adjustment {
-        if !b.is_some_and(|r| r.score_adjustment.contains(a)) {
+        if !adjusted_before.contains(a) {
             out.push(format!("the score may be adjusted after play under {a}"));
         }
     }
@@ -209,7 +254,7 @@ fn changes(before: Option<&Ruling>, after: &Ruling) -> Vec<String> {
 }
 
 /// Every option at a decision point, with what it leads to.
-fn options(request: &Request, r: &Ruling) -> String {
+fn options(engine: &mut Engine, request: &Request, r: &Ruling) -> String {
     let mut s = String::new();
     let Some(d) = &r.decision else { return s };
     let _ = writeln!(s, "\nThe director explains {}'s options before {} decides (10C1):", d.seat, d.seat);
@@ -222,7 +267,7 @@ fn options(request: &Request, r: &Ruling) -> String {
         events.push(Event::new(d.seat, action));
         let after = Request { events: events.clone(), ..request.clone() };
         let _ = write!(s, "  {}: ", choice_name(choice));
-        match rule(&after) {
+        match engine.rule(&after) {
             Err(e) => {
                 let _ = writeln!(s, "the engine cannot rule: {e}");
             }
@@ -235,7 +280,7 @@ fn options(request: &Request, r: &Ruling) -> String {
                     request.events.iter().rev().find(|e| matches!(e.action, Action::Call(_))).map(|e| e.seat);
                 if next.status == Status::Auction && next.next.is_some() && next.next == last_caller {
                     if let Some(offender) = next.next {
-                        for (call, outcome) in replacements(&events, request, offender, &next) {
+                        for (call, outcome) in replacements_counted(engine, &events, request, offender, &next) {
                             let _ = writeln!(s, "      then {offender} {call}: {outcome}");
                         }
                     }
@@ -249,6 +294,16 @@ fn options(request: &Request, r: &Ruling) -> String {
 /// The calls an offender could make next, one of each kind, and what the
 /// engine rules for each.
 pub fn replacements(events: &[Event], request: &Request, seat: Seat, now: &Ruling) -> Vec<(Call, String)> {
+    replacements_counted(&mut Engine::default(), events, request, seat, now)
+}
+
+fn replacements_counted(
+    engine: &mut Engine,
+    events: &[Event],
+    request: &Request,
+    seat: Seat,
+    now: &Ruling,
+) -> Vec<(Call, String)> {
     let last = now.auction.iter().rev().find_map(|c| c.bid());
     let mut calls: Vec<Call> = Strain::ALL.iter().map(|&s| Call::Bid(Bid::lowest_sufficient(s, last))).collect();
     if let Some(b) = calls.iter().filter_map(|c| c.bid()).max() {
@@ -264,7 +319,7 @@ pub fn replacements(events: &[Event], request: &Request, seat: Seat, now: &Rulin
         // Carry nothing over: the engine rules on the bare call.
         e.findings = Default::default();
         ev.push(e);
-        let text = match rule(&Request { events: ev, ..request.clone() }) {
+        let text = match engine.rule(&Request { events: ev, ..request.clone() }) {
             Ok(r) => {
                 let lines = changes(Some(now), &r);
                 if lines.is_empty() {
@@ -286,6 +341,15 @@ pub fn replacements(events: &[Event], request: &Request, seat: Seat, now: &Rulin
 pub struct Explained {
     pub text: String,
     pub agrees: bool,
+}
+
+impl Explained {
+    /// The explanation as it is printed: every control character in it
+    /// escaped ([`crate::text::printable`]), for its text comes from
+    /// outside (the case file, the program's answer and its hello).
+    fn from(text: String, agrees: bool) -> Explained {
+        Explained { text: crate::text::printable(&text), agrees }
+    }
 }
 
 /// The explanation of `case` in `edition`: the story as a grid, the
@@ -327,7 +391,7 @@ pub fn explain_case(
     s.push_str(&indent(&spelt(&to_yaml(&expected))));
 
     let request = case.request(edition);
-    let engine = rule(&request);
+    let engine = rulings_engine::rule(&request);
     let engine_value = engine.as_ref().ok().map(ruling_value);
     let _ = writeln!(s, "\nthe reference engine:");
     let engine_agrees = match &engine_value {
@@ -352,7 +416,7 @@ pub fn explain_case(
             let _ = writeln!(s, "\nits whole ruling:");
             s.push_str(&indent(&to_yaml(&ruling_value(r))));
         }
-        return Explained { text: s, agrees: engine_agrees };
+        return Explained::from(s, engine_agrees);
     };
     let _ = writeln!(s, "\n{name}:");
     let variant = crate::judging::outcome::Variant { edition, rotation: 0 };
@@ -372,7 +436,7 @@ pub fn explain_case(
         if !agrees {
             s.push_str(&indent(&outcome.to_string()));
         }
-        return Explained { text: s, agrees };
+        return Explained::from(s, agrees);
     }
     let agrees = match implementation.rule(&request) {
         Answer::Ruling(r) => {
@@ -422,7 +486,7 @@ pub fn explain_case(
             false
         }
     };
-    Explained { text: s, agrees }
+    Explained::from(s, agrees)
 }
 
 /// One line, wrapped to the terminal's 80 columns, the rest of it indented
@@ -454,4 +518,47 @@ fn fit(line: &str) -> String {
 
 fn indent(text: &str) -> String {
     text.lines().map(|l| format!("  {l}\n")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rulings_engine::Edition;
+
+    /// The engine is handed each event of the story a bounded number of
+    /// times, not once for every later event: 300 passes by East and South
+    /// in turn from North's deal (each of East's out of rotation, each of
+    /// South's ruling on it) were 45,150 events handed over when every
+    /// prefix was ruled afresh, and the engine's work on each grows with
+    /// the story, so a thousand took seconds.
+    #[test]
+    fn a_long_story_is_ruled_in_one_pass() {
+        let mut case = Case::for_tests(&["30A"], vec![Edition::E2017]);
+        let n = 300;
+        case.events =
+            (0..n).map(|i| Event::new(if i % 2 == 0 { Seat::E } else { Seat::S }, Action::Call(Call::Pass))).collect();
+        let mut engine = Engine::default();
+        let text = explain_counted(&case, Edition::E2017, &mut engine);
+        assert!(text.contains("300. S P"), "every event is shown: {text}");
+        assert!(engine.events <= 4 * n, "{} events handed to the engine for a story of {n}", engine.events);
+        // The same account as ruling each prefix afresh gives.
+        let request = case.request(Edition::E2017);
+        let mut before = Some(empty_table(&mut Engine::default(), &request));
+        let mut expected = Vec::new();
+        for i in [0, 1, 2, 3, n - 1] {
+            let prefix = Request { events: request.events[..=i].to_vec(), ..request.clone() };
+            if i > 3 {
+                let earlier = Request { events: request.events[..i].to_vec(), ..request.clone() };
+                before = rulings_engine::rule(&earlier).ok();
+            }
+            let now = rulings_engine::rule(&prefix).expect("a ruling");
+            expected.push(changes(before.as_ref(), &now));
+            before = Some(now);
+        }
+        for lines in expected {
+            for line in lines {
+                assert!(text.contains(&format!("       {line}\n")), "{line} in {text}");
+            }
+        }
+    }
 }

@@ -113,7 +113,7 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
     // be opened stops the run here, and one that fails later is said.
     let traffic = match options.external.as_ref().and_then(|o| o.log_traffic.as_ref()) {
         Some(path) => Some(
-            Traffic::create(path)
+            Traffic::create_until(path, options.cancel.clone())
                 .map(std::sync::Arc::new)
                 .map_err(|e| format!("--log-traffic {}: {e}", path.display()))?,
         ),

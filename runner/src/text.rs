@@ -56,6 +56,12 @@ pub fn printable(text: &str) -> String {
     out
 }
 
+/// The first character of `text` that [`printable`] would escape, if any:
+/// what a text field of a case may not hold.
+pub fn first_hazard(text: &str) -> Option<char> {
+    text.chars().find(|c| is_hazard(*c))
+}
+
 /// A character [`printable`] escapes: a control character (C0, DEL, C1)
 /// other than the newline and the tab, or a line or paragraph separator.
 fn is_hazard(c: char) -> bool {

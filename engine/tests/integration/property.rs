@@ -11,7 +11,7 @@ use rulings_engine::clauses::sort_key;
 use rulings_engine::meanings::{Meaning, Range};
 use rulings_engine::notation::{Bid, Call, Seat, Strain, Vulnerability};
 use rulings_engine::request::{Action, Edition, Event, Findings, Request};
-use rulings_engine::{rule, Regulations, RuleError, Ruling};
+use rulings_engine::{rule, rule_each, Regulations, RuleError, Ruling};
 
 /// xorshift64*: small, deterministic, no dependency.
 struct Rng(u64);
@@ -210,6 +210,38 @@ fn random_stories_never_panic_and_rotations_agree() {
     }
     eprintln!("{cases} random stories: {ruled} ruled, {refused} refused with an error");
     assert!(ruled > 0, "the generator should produce some stories the engine rules on");
+}
+
+/// `rule_each` gives, in one pass, what `rule` gives for every prefix of
+/// the story: the same rulings, stopping with the same error at the first
+/// event that cannot be ruled on.
+#[test]
+fn rule_each_is_rule_of_every_prefix() {
+    let mut rng = Rng(0x5EED_EAC4 | 1);
+    for n in 0..400 {
+        let mut story = random_request(&mut rng);
+        story.edition = [Edition::E2017, Edition::E2007, Edition::E1997][(n % 3) as usize];
+        let (rulings, error) = rule_each(&story);
+        let prefix = |i: usize| Request { events: story.events[..=i].to_vec(), ..story.clone() };
+        for (i, r) in rulings.iter().enumerate() {
+            assert_eq!(Ok(r), rule(&prefix(i)).as_ref(), "after event {i} of {story:#?}");
+        }
+        match error {
+            None => assert_eq!(rulings.len(), story.events.len(), "{story:#?}"),
+            Some(e) => assert_eq!(Err(&e), rule(&prefix(rulings.len())).as_ref(), "{story:#?}"),
+        }
+    }
+    // Over the limit: no ruling, the limit's error.
+    let long = Request {
+        edition: Edition::E2017,
+        dealer: Seat::N,
+        vulnerable: Vulnerability::None,
+        events: vec![Event::new(Seat::N, Action::Call(Call::Pass)); rulings_engine::MAX_EVENTS + 1],
+        regulations: None,
+    };
+    let (rulings, error) = rule_each(&long);
+    assert!(rulings.is_empty());
+    assert_eq!(error.map(|e| e.to_string()), rule(&long).err().map(|e| e.to_string()));
 }
 
 /// No story answers "not yet supported" in any edition, but for the

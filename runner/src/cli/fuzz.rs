@@ -67,6 +67,10 @@ pub fn main(args: &FuzzArgs) -> ExitCode {
         },
         None => None,
     };
+    if let Err(e) = rulings::fuzz::case_file::usable_out(&args.out) {
+        eprintln!("error: --out {}", rulings::text::printable(&e));
+        return ExitCode::from(2);
+    }
     let options = Options {
         seed,
         count: args.count,

@@ -178,7 +178,7 @@ pub fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", rulings::text::printable(&e));
                 ExitCode::FAILURE
             }
         },
@@ -219,7 +219,7 @@ pub fn main() -> ExitCode {
             let text = match rulings::corpus::files::read_text_capped(&file, 1 << 20) {
                 Ok(t) => t,
                 Err(e) => {
-                    eprintln!("error: {}: {e}", file.display());
+                    eprintln!("error: {}", rulings::text::printable(&format!("{}: {e}", file.display())));
                     return ExitCode::from(2);
                 }
             };
@@ -243,7 +243,7 @@ pub fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("error: {}: {e}", file.display());
+                    eprintln!("error: {}", rulings::text::printable(&format!("{}: {e}", file.display())));
                     ExitCode::FAILURE
                 }
             }
@@ -279,7 +279,7 @@ pub fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("error: {e}");
+                    eprintln!("error: {}", rulings::text::printable(&e));
                     ExitCode::FAILURE
                 }
             }
@@ -333,7 +333,7 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
         say("open: ", line);
     }
     for (path, why) in &corpus.skipped {
-        eprintln!("note: {}: skipped: {why}", path.display());
+        eprintln!("note: {}", rulings::text::printable(&format!("{}: skipped: {why}", path.display())));
     }
     println!(
         "{} case(s) loaded and ruled on, {} error(s){}{}",
@@ -361,9 +361,11 @@ pub(crate) fn say(prefix: &str, text: &str) {
 }
 
 /// `text` as [`say`] writes it, for stdout.
+/// Control characters in it are escaped ([`rulings::text::printable`]): what
+/// the runner says quotes file names, case text and programs' words.
 pub(crate) fn wrapped(prefix: &str, text: &str) -> String {
     let mut out = String::new();
-    for (i, line) in text.lines().enumerate() {
+    for (i, line) in rulings::text::printable(text).lines().enumerate() {
         let (first, rest) = if i == 0 { (prefix, "  ") } else { ("  ", "    ") };
         let lead = line.len() - line.trim_start().len();
         let first = format!("{first}{}", &line[..lead]);
@@ -424,17 +426,19 @@ fn compare(paths: &[PathBuf], out: Option<&std::path::Path>, markdown: bool) -> 
         match read {
             Ok(r) => reports.push(for_the_matrix(r)),
             Err(e) => {
-                eprintln!("error: {}: {e}", p.display());
+                eprintln!("error: {}", rulings::text::printable(&format!("{}: {e}", p.display())));
                 return ExitCode::from(2);
             }
         }
     }
     let matrix = rulings::report::matrix::build(&reports);
     match out {
-        None if markdown => print!("{}", rulings::report::matrix::markdown(&matrix)),
-        None => print!("{}", rulings::report::matrix::terminal(&matrix)),
+        // What a report says comes from its program: escaped, whatever
+        // the matrix let through.
+        None if markdown => print!("{}", rulings::text::printable(&rulings::report::matrix::markdown(&matrix))),
+        None => print!("{}", rulings::text::printable(&rulings::report::matrix::terminal(&matrix))),
         Some(dir) => {
-            let md = rulings::report::matrix::markdown(&matrix);
+            let md = rulings::text::printable(&rulings::report::matrix::markdown(&matrix));
             let json = serde_json::to_string_pretty(&matrix).unwrap_or_default() + "\n";
             for (name, text) in [("matrix.md", &md), ("matrix.json", &json)] {
                 let path = dir.join(name);
@@ -463,7 +467,7 @@ fn explain(
     let case = match find_case(which, cases) {
         Ok(c) => c,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", rulings::text::printable(&e));
             return ExitCode::from(2);
         }
     };
@@ -493,7 +497,13 @@ fn explain(
         // it, as a run would not (issue 25.15).
         let variant = rulings::judging::outcome::Variant { edition, rotation: 0 };
         if let Some(why) = rulings::judging::run::not_applicable(&case, variant, &program) {
-            eprintln!("error: {} is not asked of the program: {why} (not applicable, as in a run)", case.id);
+            eprintln!(
+                "error: {}",
+                rulings::text::printable(&format!(
+                    "{} is not asked of the program: {why} (not applicable, as in a run)",
+                    case.id
+                ))
+            );
             return ExitCode::from(2);
         }
         let name = program.hello().name.clone();

@@ -207,13 +207,22 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
     let outcome = args.options(cancel).and_then(|o| run_suite(&o, &mut observer));
     match outcome {
         Ok(out) => {
-            print!("{}", out.summary);
+            // The summary quotes the program and the cases: escaped.
+            print!("{}", rulings::text::printable(&out.summary));
             for p in &out.written {
                 eprintln!("rulings: wrote {}", p.display());
             }
             if let Some(e) = &out.log_error {
-                eprintln!("error: --log-traffic: the log could not be written in full: {e}");
-                return std::process::ExitCode::from(2);
+                eprintln!(
+                    "error: --log-traffic: the log could not be written in full: {}",
+                    rulings::text::printable(e)
+                );
+                // An interrupted run says so by its status (the log was
+                // cut short because it was interrupted, if its reader had
+                // stopped reading).
+                if !out.report.footer.interrupted {
+                    return std::process::ExitCode::from(2);
+                }
             }
             if out.report.footer.interrupted {
                 eprintln!(
@@ -232,7 +241,7 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
             }
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", rulings::text::printable(&e));
             std::process::ExitCode::from(2)
         }
     }

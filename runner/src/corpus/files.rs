@@ -12,6 +12,11 @@ pub const MAX_REPORT_BYTES: u64 = 256 * 1024 * 1024;
 /// The largest tag registry (`_tags.yml`) we read.
 pub const MAX_TAGS_BYTES: u64 = 1024 * 1024;
 
+/// What `rulings check` says of a case file of `len` bytes, over `limit`.
+pub fn case_too_big(len: u64, limit: u64) -> String {
+    format!("the file is {len} bytes; a case is at most {limit} bytes")
+}
+
 /// Why a file could not be read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ReadError {

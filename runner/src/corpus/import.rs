@@ -146,11 +146,18 @@ pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
         let _ = writeln!(s, "  {line}");
     }
     s.push_str(&crate::corpus::draft::expect_left_to_the_director(&draft));
-    let mut name = crate::corpus::authoring::file_stem(title);
-    if name.is_empty() {
-        name = format!("new-{}", id.to_lowercase());
-    }
+    let name = file_stem_for(title, &id);
     let path = folder.join(format!("{name}.yaml"));
+    // The draft's `expect` is left to write, so check refuses it until
+    // then, on purpose; the rest of what it would refuse is refused now.
+    let refused = |line: usize, message: String| refused(&path, cases, line, message);
+    fits_a_case(&s).map_err(|m| refused(1, m))?;
+    for (key, text) in [("title", title), ("source", source)] {
+        if let Some(ch) = crate::text::first_hazard(text) {
+            let line = s.lines().position(|l| l.starts_with(&format!("{key}:"))).map_or(1, |i| i + 1);
+            return Err(refused(line, crate::corpus::lint::control_message(key, ch)));
+        }
+    }
     crate::corpus::authoring::write_new(&path, &s).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(Imported { path, draft: true })
 }
@@ -175,13 +182,14 @@ fn import_case_file(field: &str, form: &Form, folder: &Path, cases: &Path) -> Re
     let inner = inner.strip_prefix("```yaml").or_else(|| inner.strip_prefix("```")).unwrap_or(inner);
     let inner = inner.strip_suffix("```").unwrap_or(inner).trim_matches('\n');
     let mut text = format!("{inner}\n");
-    let name = format!(
-        "{}/{}.yaml",
-        folder.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),
-        crate::corpus::authoring::file_stem(form.title)
-    );
-    let path = folder.join(format!("{}.yaml", crate::corpus::authoring::file_stem(form.title)));
     let said = |e: crate::corpus::case::LoadError| format!("Case file: line {}: {}", e.line, e.message);
+    // The file's name from the form's title, or its id when the title has
+    // no word to make one of; the id as the file has it, to name the file.
+    let id = crate::corpus::case::parse_case("case.yaml", Path::new("case.yaml"), &text).map_err(said)?.id;
+    let stem = file_stem_for(form.title, &id);
+    let name =
+        format!("{}/{stem}.yaml", folder.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),);
+    let path = folder.join(format!("{stem}.yaml"));
     let case = crate::corpus::case::parse_case(&name, &path, &text).map_err(said)?;
     let differs = |what: &str| Err(format!("Case file: its {what} is not the form's"));
     if case.title != form.title {
@@ -207,6 +215,59 @@ fn import_case_file(field: &str, form: &Form, folder: &Path, cases: &Path) -> Re
         text = text.replacen(&format!("id: {}\n", case.id), &format!("id: {id}\n"), 1);
     }
     let text = crate::corpus::fmt::format_text(&name, &path, &text, None).map_err(|e| format!("Case file: {e}"))?;
+    let refused = |line: usize, message: String| refused(&path, cases, line, message);
+    fits_a_case(&text).map_err(|m| refused(1, m))?;
+    let case = crate::corpus::case::parse_case(&name, &path, &text).map_err(|e| refused(e.line, e.message))?;
+    if let Some(e) = crate::corpus::lint::control_character(&case, &text) {
+        return Err(refused(e.line, e.message));
+    }
     crate::corpus::authoring::write_new(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(path)
+}
+
+/// The file name (without `.yaml`) of a case titled `title`: its words in
+/// lower case, a dash between them ([`crate::corpus::authoring::file_stem`]),
+/// the suit symbols spelt out (`♠` as "spades"); for a title with no word
+/// left to use, `new-` and the case's `id`. Never empty: a file named
+/// `.yaml` is a hidden file, which `rulings check` does not read as a case.
+pub fn file_stem_for(title: &str, id: &str) -> String {
+    let mut spelt = String::new();
+    for c in title.chars() {
+        match c {
+            '♠' | '♤' => spelt.push_str(" spades "),
+            '♥' | '♡' => spelt.push_str(" hearts "),
+            '♦' | '♢' => spelt.push_str(" diamonds "),
+            '♣' | '♧' => spelt.push_str(" clubs "),
+            c => spelt.push(c),
+        }
+    }
+    let stem = crate::corpus::authoring::file_stem(&spelt);
+    if stem.is_empty() {
+        format!("new-{}", id.to_lowercase())
+    } else {
+        stem
+    }
+}
+
+/// Why `rulings check` would refuse the case `text` as too big, in its
+/// words, if it would.
+fn fits_a_case(text: &str) -> Result<(), String> {
+    let max = crate::corpus::case::MAX_CASE_BYTES;
+    match text.len() as u64 {
+        len if len > max => Err(crate::corpus::files::case_too_big(len, max)),
+        _ => Ok(()),
+    }
+}
+
+/// The error of an import whose case, to be written at `path` under the
+/// corpus `cases`, `rulings check` would refuse at `line` with `message`:
+/// check's own words, so that an import writes nothing check then turns
+/// away. (An imported draft still carries the tag `unreviewed` and an
+/// empty `expect`, which check refuses on purpose until a director has
+/// written the expectation.)
+fn refused(path: &Path, cases: &Path, line: usize, message: String) -> String {
+    let shown = path.strip_prefix(cases).unwrap_or(path).display();
+    format!(
+        "the case it would write ({shown}) would not pass `rulings check`, so none is written: line {line}: {message}"
+    )
 }

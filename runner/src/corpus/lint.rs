@@ -131,8 +131,70 @@ pub fn lint(cases: &[Case], tags: Option<&BTreeMap<String, String>>, errors: &mu
         if let Some(message) = unreachable_expectation(c) {
             errors.push(at(c, "expect", message));
         }
+        let text = std::fs::read_to_string(&c.path).unwrap_or_default();
+        if let Some(e) = control_character(c, &text) {
+            errors.push(e);
+        }
     }
     drop
+}
+
+/// The first control character in a text field of case `c` (its title,
+/// source, tags, the notes and meanings of its events, the text of its
+/// expectation), as an error at the field's line in `text`, the file's
+/// text: a case's text is printed by `explain`, `run` and the reports, and
+/// an escape written in YAML (`"\e]0;...\a"`, `"\x1b[2J"`) would reach the
+/// reader's terminal as a command (retitle it, clear the screen). The
+/// newline and the tab are text; every other control character, and the
+/// Unicode line and paragraph separators, are refused
+/// ([`crate::text::first_hazard`]).
+pub fn control_character(c: &Case, text: &str) -> Option<LoadError> {
+    let mut fields: Vec<(String, &str)> = vec![("title".into(), &c.title), ("source".into(), &c.source)];
+    fields.extend(c.tags.iter().enumerate().map(|(i, t)| (format!("tags[{i}]"), t.as_str())));
+    let events = serde_json::to_value(&c.events).unwrap_or(Value::Null);
+    let expect = c.expect.to_value();
+    let mut nested = Vec::new();
+    strings_in(&events, "events".into(), &mut nested);
+    strings_in(&expect, "expect".into(), &mut nested);
+    fields.extend(nested.iter().map(|(p, t)| (p.clone(), *t)));
+    let (field, ch) = fields.iter().find_map(|(p, t)| crate::text::first_hazard(t).map(|ch| (p, ch)))?;
+    let top = field.split(['.', '[']).next().unwrap_or(field);
+    // A story told as `story:` or `grid:` has no `events` key to point at.
+    let line = crate::corpus::case::locate_path(text, field)
+        .map(|(l, _)| l)
+        .or_else(|| {
+            ["events", "story", "grid"].iter().find_map(|k| key_line_in(text, if top == "events" { k } else { top }))
+        })
+        .unwrap_or(1);
+    Some(LoadError { path: c.path.clone(), line, column: 1, message: control_message(field, ch) })
+}
+
+/// What [`control_character`] says of the control character `ch` in the
+/// text field `field` (`title`, `events[2].means`).
+pub fn control_message(field: &str, ch: char) -> String {
+    format!(
+        "`{field}` holds the control character U+{:04X} (written as an escape such as `\\e` or `\\x1b`?); a \
+         case's text is plain text, which a terminal shows and does not obey: remove it",
+        ch as u32
+    )
+}
+
+/// Every string in `v` with its serde path (`events[2].means`), in order.
+fn strings_in<'a>(v: &'a Value, path: String, out: &mut Vec<(String, &'a str)>) {
+    match v {
+        Value::String(s) => out.push((path, s)),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                strings_in(item, format!("{path}[{i}]"), out);
+            }
+        }
+        Value::Object(map) => {
+            for (k, item) in map {
+                strings_in(item, format!("{path}.{k}"), out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// A cheap check that the story can reach the state the expectation names,
@@ -178,7 +240,11 @@ fn unreachable_expectation(c: &Case) -> Option<String> {
 }
 
 fn key_line(path: &Path, key: &str) -> Option<usize> {
-    let text = std::fs::read_to_string(path).ok()?;
+    key_line_in(&std::fs::read_to_string(path).ok()?, key)
+}
+
+/// The 1-based line of the top-level `key` in a case file's text.
+fn key_line_in(text: &str, key: &str) -> Option<usize> {
     let prefix = format!("{key}:");
     text.lines().position(|l| l.starts_with(&prefix)).map(|i| i + 1)
 }

@@ -28,8 +28,9 @@ pub struct Found {
 
 /// Walk `dir` for case files. Symlinks are not followed (a case lives in
 /// the corpus folder itself); a symlink, FIFO or other special file with a
-/// case's name, and a `_`-prefixed `.yaml` (corpus metadata), is listed in
-/// `skipped`; an unreadable subfolder is an error naming that folder.
+/// case's name, a `_`-prefixed `.yaml` (corpus metadata) and a file named
+/// just `.yaml` (hidden), is listed in `skipped`; an unreadable subfolder
+/// is an error naming that folder.
 pub fn walk_corpus(root: &Path, dir: &Path) -> Found {
     let mut found = Found::default();
     let mut stack = vec![dir.to_path_buf()];
@@ -82,7 +83,16 @@ pub fn walk_corpus(root: &Path, dir: &Path) -> Found {
                 }
             } else if !yaml {
                 let metadata = name == lint::TAG_REGISTRY || (name == REFERENCE_OPEN && d == root);
-                if name.ends_with(".yml") && !metadata {
+                // A file named `.yaml` is hidden, and to `Path` it has no
+                // extension at all: said, not passed by in silence.
+                if name == ".yaml" {
+                    found.skipped.push((
+                        path,
+                        "a file named only `.yaml` (hidden, with no name): not read as a case; rename it \
+                         (after its title, say) to load it"
+                            .into(),
+                    ));
+                } else if name.ends_with(".yml") && !metadata {
                     found.skipped.push((path, "case files end in .yaml, not .yml: rename it".into()));
                 }
             } else if !ft.is_file() {

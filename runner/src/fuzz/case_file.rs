@@ -140,6 +140,22 @@ pub fn case_text(w: &Written, hello: &Hello, id: &str) -> Result<String, String>
     crate::corpus::fmt::format_text(&name, Path::new(&name), &s, None).map_err(|e| e.to_string())
 }
 
+/// Can findings be written into `dir`? It is a folder, or can be made
+/// one: nothing but folders on the way to it. Asked before a session
+/// starts, so that a file in the way is said at once, not once per finding
+/// after the whole session. (The folder itself is made only when there is
+/// a finding to write.)
+pub fn usable_out(dir: &Path) -> Result<(), String> {
+    let Some(existing) = dir.ancestors().find(|a| !a.as_os_str().is_empty() && a.exists()) else {
+        return Ok(());
+    };
+    if existing.is_dir() {
+        return Ok(());
+    }
+    let what = if existing == dir { "it is".to_string() } else { format!("{} is", existing.display()) };
+    Err(format!("{}: {what} a file, not a folder to write the findings into: give a folder", dir.display()))
+}
+
 /// Write a finding as a case file in `dir`, under a fresh id; its path.
 pub fn write_case(dir: &Path, w: &Written, hello: &Hello) -> Result<PathBuf, String> {
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;

@@ -1246,7 +1246,8 @@ fn update_known_failures_keeps_comments_and_an_edit_made_during_the_run() {
 
 /// Text from the issue form cannot become a live key of the case written
 /// (issue 25.7): a lone carriage return (and YAML's other line breaks) in
-/// the director's words, a title holding a quote and a control character;
+/// the director's words, a title holding a quote (a control character in
+/// it is refused: hostile_cli.rs);
 /// and a `### Dealer` line inside the ruling's text does not override the
 /// dealer (issue 25.15).
 #[test]
@@ -1259,7 +1260,7 @@ fn an_issue_form_cannot_hide_a_key_in_the_case() {
         fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/case-issue.md")).expect("form");
     let hostile = form
         .replace("South corrects to 3D", "South corrects to 3D\rvulnerable: both\u{2028}editions: [1997]")
-        .replace("### Title\n\n", "### Title\n\n\"Quoted\" \u{1b}[2J ");
+        .replace("### Title\n\n", "### Title\n\n\"Quoted\" ");
     let path = scratch.path().join("hostile.md");
     fs::write(&path, &hostile).expect("write");
     let o = rulings(&["import-issue", s(&path), "--cases", s(&cases)]);
@@ -1272,7 +1273,7 @@ fn an_issue_form_cannot_hide_a_key_in_the_case() {
     let c = loaded.cases.iter().find(|c| c.path == written).unwrap_or_else(|| panic!("{:?}\n{case}", loaded.errors));
     assert_eq!(c.vulnerable, rulings_engine::Vulnerability::NS, "{case}");
     assert_eq!(c.editions, vec![rulings_engine::Edition::E2017], "{case}");
-    assert!(c.title.starts_with("\"Quoted\" \u{1b}[2J"), "the title kept as written: {case}");
+    assert!(c.title.starts_with("\"Quoted\" South"), "the title kept as written: {case}");
     // A heading inside the ruling's text is refused, not read as the dealer.
     let twice = form.replace("South corrects to 3D", "South corrects to 3D\n### Dealer\nW");
     fs::write(&path, twice).expect("write");

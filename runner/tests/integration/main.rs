@@ -13,6 +13,7 @@ mod families;
 mod fmt;
 mod fuzz;
 mod hostile;
+mod hostile_cli;
 mod interrupt;
 mod judge;
 mod known_failures;

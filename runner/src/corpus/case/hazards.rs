@@ -37,6 +37,18 @@ pub(super) fn find_hazard(text: &str) -> Option<(usize, usize, String)> {
                     .to_string(),
             ));
         }
+        // The one byte-order mark an editor may write is dropped before
+        // this; another is invisible text that YAML takes into a key (two
+        // at the start made `id:` a key no case has).
+        if let Some(col) = line.chars().position(|c| c == '\u{feff}') {
+            return Some((
+                l,
+                at(col),
+                "a byte-order mark (U+FEFF, invisible) where only the start of the file may have one: the file \
+                 was saved with two? Remove it"
+                    .to_string(),
+            ));
+        }
         if let Some((col, ch)) =
             line.chars().enumerate().find(|(_, c)| (c.is_control() && *c != '\t' && *c != '\r') || *c == '\u{7f}')
         {

@@ -28,7 +28,7 @@ pub fn load_case_all(name: &str, path: &Path) -> Result<Case, Vec<LoadError>> {
         .map_err(|e| match e {
             crate::corpus::files::ReadError::TooBig { limit } => {
                 let len = std::fs::metadata(path).map_or(0, |m| m.len());
-                err(1, 1, format!("the file is {len} bytes; a case is at most {limit} bytes"))
+                err(1, 1, crate::corpus::files::case_too_big(len, limit))
             }
             e => err(0, 0, e.to_string()),
         })

@@ -250,7 +250,9 @@ fn read_answer_strictly(line: &[u8], seq: &Value) -> Result<Answer, Violation> {
         }
         "refused" => {
             only_keys(&map, &REFUSED_KEYS, "refused")?;
-            let reason = string_field(&map, "reason", "refused")?;
+            // Kept as a skip's reason is: short, its control characters
+            // escaped, for it reaches the summary and report.md.
+            let reason = excerpt(&string_field(&map, "reason", "refused")?, MAX_TEXT_CHARS);
             let event = match map.get("event") {
                 None => return Err(Violation::in_step("a `refused` message without `event`")),
                 Some(v) => v.as_u64().and_then(|k| usize::try_from(k).ok()).ok_or_else(|| {

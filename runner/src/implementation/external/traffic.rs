@@ -15,6 +15,11 @@
 //! written as they pass; the file is flushed when the run ends. Answers are
 //! matched to requests as the protocol orders them: the nth line read from
 //! a process answers the nth line sent to it.
+//!
+//! The log is never reached through a symbolic link (the file is created
+//! or emptied: a link would empty whatever it points at), and a reader of
+//! a FIFO that stops reading holds the run up only until the run is
+//! interrupted: then the log is cut short (see [`Patient`]).
 
 use std::collections::{HashMap, VecDeque};
 use std::fs::File;
@@ -22,6 +27,8 @@ use std::io::{BufWriter, Write};
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::Instant;
+
+use crate::cancel::Cancel;
 
 /// The run of a line that belongs to none (the hello, `bye`, a note).
 const NO_RUN: &str = "-";
@@ -42,8 +49,57 @@ struct Runs {
 
 /// The file, and the first error writing it (then nothing more is written).
 struct Log {
-    file: BufWriter<File>,
+    file: BufWriter<Patient>,
     error: Option<String>,
+}
+
+/// The log file, open without blocking: a write that would wait (a FIFO
+/// whose reader is slow, or has stopped reading) waits, in steps of a
+/// tenth of a second, until the reader takes it or the run is cancelled
+/// (a first Ctrl-C or SIGTERM, which must end the run and write its
+/// report, not hang on the log: the log is then cut short, and said to
+/// be). A regular file never waits.
+struct Patient {
+    file: File,
+    cancel: Cancel,
+}
+
+impl Write for Patient {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        loop {
+            match self.file.write(buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => self.wait()?,
+                r => return r,
+            }
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
+    }
+}
+
+impl Patient {
+    /// Wait a moment for the reader, unless the run is cancelled.
+    fn wait(&self) -> std::io::Result<()> {
+        if self.cancel.is_cancelled() {
+            return Err(std::io::Error::other(
+                "its reader stopped reading, and the run was interrupted: the log is cut short",
+            ));
+        }
+        #[cfg(unix)]
+        {
+            use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+            use std::os::fd::AsFd;
+            let mut fds = [PollFd::new(self.file.as_fd(), PollFlags::POLLOUT)];
+            // A signal interrupting the wait is a reason to look at the
+            // token again, not an error.
+            let _ = poll(&mut fds, PollTimeout::from(100u16));
+        }
+        #[cfg(not(unix))]
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        Ok(())
+    }
 }
 
 impl Log {
@@ -56,28 +112,33 @@ impl Log {
 
 /// Open the log file for writing, created or emptied. A FIFO is opened
 /// without waiting for a reader (open(2) would block until one came,
-/// deaf to Ctrl-C): with none, it is an error now (issue 25.4).
+/// deaf to Ctrl-C): with none, it is an error now (issue 25.4). The file
+/// stays open without blocking ([`Patient`] waits). A symbolic link is
+/// refused, not followed (`O_NOFOLLOW`): emptying the log must not empty
+/// the file a link points at.
 pub fn open_log(path: &Path) -> std::io::Result<File> {
     #[cfg(unix)]
     {
-        use nix::fcntl::{fcntl, FcntlArg, OFlag};
+        use nix::fcntl::OFlag;
         use std::os::unix::fs::OpenOptionsExt;
-        let file = std::fs::OpenOptions::new()
+        std::fs::OpenOptions::new()
             .write(true)
             .create(true)
             .truncate(true)
-            .custom_flags(OFlag::O_NONBLOCK.bits())
+            .custom_flags((OFlag::O_NONBLOCK | OFlag::O_NOFOLLOW).bits())
             .open(path)
             .map_err(|e| match e.raw_os_error() {
                 Some(code) if code == nix::errno::Errno::ENXIO as i32 => std::io::Error::new(
                     e.kind(),
                     "it is a FIFO (named pipe) that nothing reads: start its reader first",
                 ),
+                Some(code) if code == nix::errno::Errno::ELOOP as i32 => std::io::Error::new(
+                    e.kind(),
+                    "it is a symbolic link, which the log does not follow (it empties the file it writes): give \
+                     the file itself",
+                ),
                 _ => e,
-            })?;
-        // Writes wait again as usual once it is open.
-        fcntl(&file, FcntlArg::F_SETFL(OFlag::empty())).map_err(std::io::Error::from)?;
-        Ok(file)
+            })
     }
     #[cfg(not(unix))]
     {
@@ -88,7 +149,13 @@ pub fn open_log(path: &Path) -> std::io::Result<File> {
 impl Traffic {
     /// Create (or empty) the log file ([`open_log`]).
     pub fn create(path: &Path) -> std::io::Result<Traffic> {
-        let file = BufWriter::new(open_log(path)?);
+        Traffic::create_until(path, Cancel::new())
+    }
+
+    /// [`Traffic::create`], a log whose writes stop waiting for a reader
+    /// once `cancel` is cancelled ([`Patient`]).
+    pub fn create_until(path: &Path, cancel: Cancel) -> std::io::Result<Traffic> {
+        let file = BufWriter::new(Patient { file: open_log(path)?, cancel });
         Ok(Traffic {
             out: Mutex::new(Log { file, error: None }),
             started: Instant::now(),
