@@ -378,7 +378,7 @@ pub fn explain_case(
         if let Answer::Refused { event, reason } = &answer {
             s.push_str(&fit(&format!("  it refused event {event}: {reason}")));
         }
-        let outcome = refusal::judge(&first, answer);
+        let outcome = refusal::judge(case, variant, &first, answer);
         let agrees = outcome == crate::judging::outcome::Outcome::Passed;
         if !agrees {
             s.push_str(&indent(&outcome.to_string()));

@@ -123,7 +123,7 @@ fn case_checks(case: Case, program: Option<&Shared>) -> Vec<Check> {
                             Plan::Refusal(first) => {
                                 let request = crate::judging::refusal::request(&case, variant.edition);
                                 let answer = guard.rule(&request.rotate(variant.rotation));
-                                verdict(&case, variant, crate::judging::refusal::judge(&first, answer))
+                                verdict(&case, variant, crate::judging::refusal::judge(&case, variant, &first, answer))
                             }
                             Plan::NotApplicable(why) => Ok(Verdict::Ignored(format!("not applicable: {why}"))),
                         }

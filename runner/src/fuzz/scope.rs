@@ -106,9 +106,10 @@ impl Scope {
 }
 
 /// Every kind of irregular call a program declaring `refusal` refuses.
-const IRREGULAR_CALLS: [IrregularCall; 6] = [
+const IRREGULAR_CALLS: [IrregularCall; 7] = [
     IrregularCall::Insufficient,
     IrregularCall::OutOfRotation,
+    IrregularCall::ChangeOfCall,
     IrregularCall::InadmissibleDouble,
     IrregularCall::InadmissibleRedouble,
     IrregularCall::AboveSeven,

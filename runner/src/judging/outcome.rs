@@ -264,9 +264,10 @@ pub fn judge(case: &Case, variant: Variant, answer: Answer, unrotated: Option<&R
         }
         // A ruling was asked: the program refused a call that a program
         // ruling on this story must let stand or rule on.
-        Answer::Refused { event, reason } => {
-            refusal_failure("a ruling", &format!("refused at event {event}: {reason}"))
-        }
+        Answer::Refused { event, reason } => refusal_failure(
+            "a ruling",
+            &crate::judging::refusal::refused_line(&case.events, variant.rotation % 4, event, &reason),
+        ),
         other => judge_other(other),
     }
 }
