@@ -319,7 +319,7 @@ pub fn explain_case(
         "",
         "  ",
     ));
-    let _ = writeln!(s, "file: {}", shown_path(case));
+    s.push_str(&crate::text::wrap(&format!("file: {}", shown_path(case)), crate::text::WIDTH, "", "  "));
     let _ = writeln!(s, "laws: {}", case.laws.join(", "));
     s.push_str(&crate::text::wrap(&case.source, crate::text::WIDTH, "source: ", "  "));
     let _ = writeln!(s, "dealer {}, vulnerable {}\n", case.dealer, case.vulnerable);

@@ -17,7 +17,7 @@ use rulings_engine::{Edition, Request};
 
 use crate::corpus::case::Case;
 use crate::implementation::Answer;
-use crate::judging::outcome::{judge_other, refusal_failure, Outcome, Variant};
+use crate::judging::outcome::{judge_other, refusal_failure, refused_line, Outcome, Variant};
 
 /// The family of law (a feature of the hello) that rectifies an irregular
 /// call: a program declaring it rules on the call, so it does not refuse it.
@@ -108,16 +108,6 @@ pub fn judge(case: &Case, variant: Variant, expected: &FirstIrregularCall, answe
         other => return judge_other(other),
     };
     refusal_failure(&want, &got)
-}
-
-/// A program's refusal of `event` in words, the event named as the program
-/// was sent it (`events` as the case tells them, turned `turn` seats):
-/// `refused at event 2 (S accept): too low`.
-pub fn refused_line(events: &[rulings_engine::request::Event], turn: usize, event: usize, reason: &str) -> String {
-    match events.get(event) {
-        Some(e) => format!("refused at event {event} ({} {}): {reason}", e.seat.rotate(turn), e.action),
-        None => format!("refused at event {event} (the story has {} events, from 0): {reason}", events.len()),
-    }
 }
 
 #[cfg(test)]
