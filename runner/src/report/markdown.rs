@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::jsonl::{CaseLine, Report, Totals};
-use super::summary::counted;
+use super::summary::{counted, same_but_for_seats};
 use crate::judging::outcome::OutcomeKind;
 
 /// The columns of the per-folder and per-clause tables.
@@ -379,7 +379,11 @@ pub fn render(report: &Report) -> String {
             }
         };
         let ways = &mut by_case[k].1;
-        match ways.iter_mut().find(|w| w[0].outcome == l.outcome && w[0].detail == l.detail) {
+        let same = |w: &Vec<&CaseLine>| {
+            let (a, b) = (w[0].detail.as_deref().unwrap_or(""), l.detail.as_deref().unwrap_or(""));
+            w[0].outcome == l.outcome && same_but_for_seats(a, b)
+        };
+        match ways.iter_mut().find(|w| same(w)) {
             Some(w) => w.push(l),
             None => ways.push(vec![l]),
         }
@@ -428,6 +432,10 @@ pub fn render(report: &Report) -> String {
             if let Some(d) = &l.detail {
                 let lang = if l.outcome == OutcomeKind::Failed { "diff" } else { "text" };
                 s.push_str(&fenced(lang, d));
+                if runs.iter().any(|r| r.detail != l.detail) {
+                    let first = variant_name(l);
+                    let _ = writeln!(s, "\n(Seats as in the run {first}: they turn with the seats in the others.)");
+                }
             }
             let _ = writeln!(s, "\n</details>\n");
         }

@@ -162,20 +162,25 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
     let mut s = String::new();
     let rulings: Vec<&CaseResult> = results.iter().filter(|r| !r.refusal).collect();
     let refusals: Vec<&CaseResult> = results.iter().filter(|r| r.refusal).collect();
-    if !refusals.is_empty() {
+    if !refusals.is_empty() && !rulings.is_empty() {
         let _ = writeln!(s, "rulings asked (the refusal checks are counted below, apart):");
     }
-    table(&mut s, "folder", by_folder(corpus, rulings.iter().copied()));
-    // The same runs by the edition of the Laws they were ruled in.
-    s.push('\n');
-    let editions = by_edition(rulings.iter().copied());
-    head(&mut s, "edition");
-    for (edition, t) in &editions {
-        row(&mut s, edition.year(), t);
+    if !rulings.is_empty() || refusals.is_empty() {
+        table(&mut s, "folder", by_folder(corpus, rulings.iter().copied()));
+        // The same runs by the edition of the Laws they were ruled in.
+        s.push('\n');
+        let editions = by_edition(rulings.iter().copied());
+        head(&mut s, "edition");
+        for (edition, t) in &editions {
+            row(&mut s, edition.year(), t);
+        }
+        if !refusals.is_empty() {
+            s.push('\n');
+        }
     }
     if !refusals.is_empty() {
         // A refusal rectifies nothing: its runs are no ruling on a clause.
-        let _ = writeln!(s, "\nrefusal checks (the program must refuse the first irregular call):");
+        let _ = writeln!(s, "refusal checks (the program must refuse the first irregular call):");
         table(&mut s, "folder", by_folder(corpus, refusals.iter().copied()));
     }
     if !corpus.errors.is_empty() {
@@ -234,7 +239,7 @@ pub fn failures(corpus: &Corpus, results: &[CaseResult], max: usize) -> String {
         };
         let (name, detail) = (r.outcome.name(), r.outcome.detail().unwrap_or(""));
         let ways = &mut by_case[k].1;
-        match ways.iter_mut().find(|(n, d, _)| *n == name && *d == detail) {
+        match ways.iter_mut().find(|(n, d, _)| *n == name && same_but_for_seats(d, detail)) {
             Some((_, _, runs)) => runs.push(r),
             None => ways.push((name, detail, vec![r])),
         }
@@ -271,6 +276,11 @@ pub fn failures(corpus: &Corpus, results: &[CaseResult], max: usize) -> String {
                 s.push_str(&diff_excerpt(lines));
                 // A rotated run's ruling is turned back before it is
                 // compared: its seats are the case's, not those it was sent.
+                if runs[0].refusal && runs.iter().any(|r| r.outcome.detail() != runs[0].outcome.detail()) {
+                    let first = variant_name(runs[0].variant);
+                    let text = format!("(seats as in the run {first}: they turn with the seats in the others)");
+                    s.push_str(&wrap(&text, WIDTH, "      ", "      "));
+                }
                 if runs.iter().all(|r| r.variant.rotation != 0) && !runs[0].refusal {
                     s.push_str(&wrap(
                         "(seats as the case has them: the program was sent them turned, and its ruling was \
@@ -291,6 +301,33 @@ pub fn failures(corpus: &Corpus, results: &[CaseResult], max: usize) -> String {
         );
     }
     s
+}
+
+/// Do two details of a case's failures say the same but for the seats of
+/// the refusal lines? A refusal check's lines name the seats as the
+/// program was sent them, so that its rotations read `E 1H` and `S 1H` of
+/// one mistake: they are one failure, told once.
+pub fn same_but_for_seats(a: &str, b: &str) -> bool {
+    a == b
+        || (a.lines().count() == b.lines().count()
+            && a.lines().zip(b.lines()).all(|(x, y)| x == y || seats_aside(x) == seats_aside(y)))
+}
+
+/// A refusal line with its seats left out (`-refused at event 1: E 1H`
+/// reads `-refused at event 1: ? 1H`); other lines as they are.
+fn seats_aside(line: &str) -> String {
+    if !(line.starts_with("-refused at event ") || line.starts_with("+refused at event ")) {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars().peekable();
+    let mut before = ' ';
+    while let Some(c) = chars.next() {
+        let seat = matches!(c, 'N' | 'E' | 'S' | 'W') && matches!(before, ' ' | '(') && chars.peek() == Some(&' ');
+        out.push(if seat { '?' } else { c });
+        before = c;
+    }
+    out
 }
 
 /// One way a case failed: the outcome's name, its detail, and the runs
@@ -343,8 +380,8 @@ pub fn total(results: &[CaseResult]) -> Tally {
 /// applicable (an edition or feature the program does not declare), runs
 /// not run (never asked), and case files that did not load. Those fail the
 /// run too, though the last line does not count them: the exit status is
-/// the verdict. When the program was sent refusal checks, a line before
-/// those two counts the rulings and the refusal checks apart. Expected
+/// the verdict. When the program was sent refusal checks, two lines before
+/// those count the rulings and the refusal checks apart. Expected
 /// failures are counted on a line of their own: they are neither passed
 /// nor failed.
 pub fn closing_line(results: &[CaseResult], files: &FileErrors) -> String {
@@ -357,7 +394,7 @@ pub fn closing_line(results: &[CaseResult], files: &FileErrors) -> String {
         let part = |t: &Tally| format!("{} passed, {} failed, {} skipped", t.passed, t.failed, t.skipped);
         let (rulings, refusals) =
             (Tally::of(results.iter().filter(|r| !r.refusal)), Tally::of(results.iter().filter(|r| r.refusal)));
-        let _ = writeln!(s, "rulings: {}; refusal checks: {}", part(&rulings), part(&refusals));
+        let _ = writeln!(s, "rulings: {}\nrefusal checks: {}", part(&rulings), part(&refusals));
     }
     let _ = write!(
         s,
@@ -377,4 +414,20 @@ pub fn closing_line(results: &[CaseResult], files: &FileErrors) -> String {
 /// `n` and the noun for it: `1 error`, `0 errors`, `2 cases`.
 pub fn counted(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusal_lines_that_differ_in_their_seats_only_are_the_same() {
+        let a = "differs in: refusal\n-refused at event 1: E 1H, x\n+refused at event 0 (N 1S): no\n";
+        let b = "differs in: refusal\n-refused at event 1: S 1H, x\n+refused at event 0 (E 1S): no\n";
+        assert!(same_but_for_seats(a, b));
+        let c = "differs in: refusal\n-refused at event 1: S 1H, x\n+refused at event 2 (E 1S): no\n";
+        assert!(!same_but_for_seats(a, c), "another event");
+        assert!(!same_but_for_seats("-  doubled: null\n", "-  doubled: X\n"));
+        assert_eq!(seats_aside("+refused at event 0 (N 1S): WE N"), "+refused at event 0 (? 1S): WE N");
+    }
 }

@@ -90,7 +90,7 @@ fn refusal_checks_are_counted_apart_in_every_view() {
     assert!(out.contains("\nrefusal checks (the program must refuse the first irregular call):\n"), "{out}");
     assert!(
         out.ends_with(
-            "rulings: 2 passed, 0 failed, 0 skipped; refusal checks: 1 passed, 0 failed, 0 skipped\n\
+            "rulings: 2 passed, 0 failed, 0 skipped\nrefusal checks: 1 passed, 0 failed, 0 skipped\n\
              0 errors, 0 not applicable, 0 not run\n3 passed, 0 failed, 0 skipped\n"
         ),
         "{out}"
@@ -242,6 +242,9 @@ fn what_the_commands_print_fits_80_columns() {
     run("restarts", &crash);
     let rotated = ["run", "--cases", s(&dir), "--rotations", "--impl", &fake, "wrong-ruling=all", "editions=2017,2007"];
     run("rotated", &rotated);
+    // A program refusing irregular calls, over the built-in corpus.
+    let planted = planted();
+    run("refusal", &["run", "--rotations", "--impl", &planted, "refusal=right", "features="]);
     let path = scratch.display().to_string();
     for (what, o) in &said {
         let all = text(o);
@@ -250,4 +253,21 @@ fn what_the_commands_print_fits_80_columns() {
             assert!(line.chars().count() <= 80, "{what}: a line of {} columns:\n{line}", line.chars().count());
         }
     }
+}
+
+/// A refusal check failed the same way in every rotation is one entry,
+/// though its lines name the seats each run was sent (E, S, W, N).
+#[test]
+fn a_refusal_failed_in_every_rotation_is_listed_once() {
+    let (dir, _) = common::corpus("read-refusal-rotations", 1, true);
+    let planted = planted();
+    let args = ["run", "--cases", s(&dir), "--rotations", "--impl", &planted, "refusal=wrong", "features="];
+    let o = rulings(&args);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let summary = stdout(&o);
+    let failures = summary.split("\nfailures (4 run(s) of 1 case(s)):\n").nth(1).expect("a failures section");
+    assert!(failures.contains("    every run (4): failed differs in: refusal\n"), "{summary}");
+    assert!(failures.contains("      -refused at event 1: E 1H, an insufficient bid\n"), "{summary}");
+    assert!(failures.contains("      +refused at event 0 (N 1S): "), "{summary}");
+    assert!(failures.contains("(seats as in the run as written: they turn with the seats in the others)"), "{summary}");
 }
