@@ -110,7 +110,7 @@ pub const FAMILIES: &[Family] = &[
         // (docs/protocol.md, "Features").
         owns: &[Finding::Unintended, Finding::Pause, Finding::OverOriginal],
         receives: &[],
-        irregular_calls: &[],
+        irregular_calls: &[IrregularCall::ChangeOfCall],
         incidents: &[],
         drawn: true,
     },

@@ -23,6 +23,10 @@ pub enum IrregularCall {
     AfterTheAuction,
     /// 17B, 17C: not the caller's turn (Laws 28-32 rectify it).
     OutOfRotation,
+    /// 25: the player who made the last call calls again before the next
+    /// player has called, in place of that call (Law 25 rectifies it; not
+    /// a call out of rotation: the offender is the player who just called).
+    ChangeOfCall,
     /// 18D: not higher than the last bid (an equal bid too; Law 27).
     Insufficient,
     /// 19A1: a double the Laws do not permit (Law 36).
@@ -35,9 +39,10 @@ pub enum IrregularCall {
 
 impl IrregularCall {
     /// Every kind of irregular call.
-    pub const ALL: [IrregularCall; 6] = [
+    pub const ALL: [IrregularCall; 7] = [
         IrregularCall::Insufficient,
         IrregularCall::OutOfRotation,
+        IrregularCall::ChangeOfCall,
         IrregularCall::InadmissibleDouble,
         IrregularCall::InadmissibleRedouble,
         IrregularCall::AboveSeven,
@@ -50,6 +55,7 @@ impl fmt::Display for IrregularCall {
         f.write_str(match self {
             IrregularCall::AfterTheAuction => "a call after the auction ended",
             IrregularCall::OutOfRotation => "a call out of rotation",
+            IrregularCall::ChangeOfCall => "a change of call",
             IrregularCall::Insufficient => "an insufficient bid",
             IrregularCall::InadmissibleDouble => "a double the Laws do not permit",
             IrregularCall::InadmissibleRedouble => "a redouble the Laws do not permit",
@@ -76,10 +82,16 @@ pub struct FirstIrregularCall {
 /// program can only rule on, not refuse.
 pub fn first_irregular_call(request: &Request) -> Option<FirstIrregularCall> {
     let mut auction = Auction::new(request.dealer);
+    // Who made the call before this one (every event so far is a call).
+    let mut last_caller: Option<Seat> = None;
     for (event, e) in request.events.iter().enumerate() {
         let Action::Call(call) = e.action else { return None };
         let why = if auction.is_over() {
             Some(IrregularCall::AfterTheAuction)
+        } else if last_caller == Some(e.seat) {
+            // The same player again, before the next has called: a change
+            // of call (Law 25), whatever the call.
+            Some(IrregularCall::ChangeOfCall)
         } else if e.seat != auction.next_seat() {
             Some(IrregularCall::OutOfRotation)
         } else {
@@ -95,6 +107,7 @@ pub fn first_irregular_call(request: &Request) -> Option<FirstIrregularCall> {
             return Some(FirstIrregularCall { event, seat: e.seat, call, why });
         }
         auction.push(call);
+        last_caller = Some(e.seat);
     }
     None
 }
@@ -122,6 +135,22 @@ mod tests {
         assert_eq!(first("N", "N 1S, S P"), Some((1, OutOfRotation)));
         assert_eq!(first("N", "N 1S, E P, S P, W P, N P"), Some((4, AfterTheAuction)));
         assert_eq!(first("N", "N P, E P, S P, W P, N 1C"), Some((4, AfterTheAuction)));
+    }
+
+    /// The same player calling again before the next player has called
+    /// changes his call (Law 25): it is not a call out of rotation (17C),
+    /// though it is not his turn; a call by another player out of turn
+    /// still is.
+    #[test]
+    fn the_same_player_calling_again_is_a_change_of_call() {
+        use IrregularCall::*;
+        assert_eq!(first("S", "S 1C, S 1D"), Some((1, ChangeOfCall)));
+        assert_eq!(first("N", "N 1S, E P, E 2H"), Some((2, ChangeOfCall)), "a pass changed to a bid");
+        assert_eq!(first("N", "N 1S, N P"), Some((1, ChangeOfCall)));
+        assert_eq!(first("N", "N 1S, W P"), Some((1, OutOfRotation)), "another player out of turn");
+        assert_eq!(first("N", "N 1S, E P, S P, W P, W 2C"), Some((4, AfterTheAuction)), "the auction ended first");
+        let f = first_irregular_call(&story("S", "S 1C, S 1D")).expect("a change");
+        assert_eq!((f.seat, f.call.to_string(), f.why.to_string()), (Seat::S, "1D".into(), "a change of call".into()));
     }
 
     #[test]

@@ -48,24 +48,21 @@ pub const REFUSALS: &[(&str, &str)] = &[
     ("stand", "as right, but lets an insufficient bid stand (rules on it)"),
     ("wrong", "as right, but refuses the event before it (after it, at event 0)"),
     ("error", "as right, but answers an error instead of refusing"),
+    ("skip", "as right, but answers skipped instead of refusing (it rules on the rest)"),
 ];
-
-/// The family of law that rectifies an irregular call (docs/protocol.md,
-/// "Features"): the program refuses the call when it does not declare it.
-fn family(why: IrregularCall) -> &'static str {
-    rulings_engine::family::family_of_irregular_call(why).map_or("", |f| f.feature)
-}
 
 /// The event a program refusing as `mode` refuses in `request`, and why;
 /// None when it rules on the story.
 pub fn refuse(mode: &str, hello: &Hello, request: &Request) -> Option<(usize, String)> {
     let first = first_irregular_call(request)?;
-    if hello.features.iter().any(|f| f == family(first.why)) {
+    // The family of law that rectifies the call (docs/protocol.md,
+    // "Features"): the program refuses the call when it does not declare it.
+    if hello.features.iter().any(|f| f == rulings::judging::refusal::family(first.why)) {
         return None;
     }
     let reason = format!("{} {}: {}", first.seat, first.call, first.why);
     match mode {
-        "right" | "error" => Some((first.event, reason)),
+        "right" | "error" | "skip" => Some((first.event, reason)),
         "stand" if first.why == IrregularCall::Insufficient => None,
         "stand" => Some((first.event, reason)),
         "wrong" if first.event == 0 => Some((1, reason)),
@@ -170,6 +167,7 @@ fn main() {
             Ok(ToImplementation::Hello { .. }) => serde_json::to_value(FromImplementation::Hello(hello.clone())),
             Ok(ToImplementation::Rule { seq, request }) => match refuse(&refusal, &hello, &request) {
                 Some((_, reason)) if refusal == "error" => Ok(json!({"type": "error", "seq": seq, "message": reason})),
+                Some((_, reason)) if refusal == "skip" => Ok(json!({"type": "skipped", "seq": seq, "reason": reason})),
                 Some((event, reason)) => Ok(json!({"type": "refused", "seq": seq, "event": event, "reason": reason})),
                 None => ruled(&bug, seq, &request),
             },

@@ -372,7 +372,7 @@ pub fn explain_case(
         "",
         "  ",
     ));
-    let _ = writeln!(s, "file: {}", shown_path(case));
+    s.push_str(&crate::text::wrap(&format!("file: {}", shown_path(case)), crate::text::WIDTH, "", "  "));
     let _ = writeln!(s, "laws: {}", case.laws.join(", "));
     s.push_str(&crate::text::wrap(&case.source, crate::text::WIDTH, "source: ", "  "));
     let _ = writeln!(s, "dealer {}, vulnerable {}\n", case.dealer, case.vulnerable);
@@ -431,7 +431,7 @@ pub fn explain_case(
         if let Answer::Refused { event, reason } = &answer {
             s.push_str(&fit(&format!("  it refused event {event}: {reason}")));
         }
-        let outcome = refusal::judge(&first, answer);
+        let outcome = refusal::judge(case, variant, &first, answer);
         let agrees = outcome == crate::judging::outcome::Outcome::Passed;
         if !agrees {
             s.push_str(&indent(&outcome.to_string()));

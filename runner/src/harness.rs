@@ -189,7 +189,7 @@ fn outcome_of(case: &Case, variant: Variant, program: Option<&Shared>) -> Outcom
                 Plan::Ruling => run_variant(case, variant, &mut *guard),
                 Plan::Refusal(first) => {
                     let request = crate::judging::refusal::request(case, variant.edition);
-                    crate::judging::refusal::judge(&first, guard.rule(&request.rotate(variant.rotation)))
+                    crate::judging::refusal::judge(case, variant, &first, guard.rule(&request.rotate(variant.rotation)))
                 }
                 Plan::NotApplicable(why) => Outcome::NotApplicable { why },
             }

@@ -212,6 +212,16 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
             hello.features.len()
         ))
     };
+    // A kind of check the program opted into (rulings, or refusal checks
+    // by declaring `refusal`) and skipped every time has tested nothing
+    // either, though the other kind was answered.
+    let nothing_tested = nothing_tested.or_else(|| {
+        [(false, "ruling run(s)"), (true, "refusal check(s)")].into_iter().find_map(|(refusal, kind)| {
+            let t = summary::Tally::of(results.iter().filter(|r| r.refusal == refusal));
+            (t.skipped > 0 && t.asked() == t.skipped)
+                .then(|| format!("{} skipped every one of the {} {kind} it was asked", hello.name, t.skipped))
+        })
+    });
 
     if crate::judging::reference_open::is_reference(&hello) {
         let path = open.shown();
@@ -305,7 +315,7 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
     summary.push_str(&crate::corpus::coverage::render(&corpus, &asked, complete));
     // The closing line comes last, where people and CI look for it.
     summary.push('\n');
-    summary.push_str(&summary::closing_line(&summary::total(&results), &summary::FileErrors::of(&corpus)));
+    summary.push_str(&summary::closing_line(&results, &summary::FileErrors::of(&corpus)));
     let written = match &options.report {
         Some(dir) => {
             // An interrupted run does not replace a whole report with a

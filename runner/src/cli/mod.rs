@@ -30,14 +30,18 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Load and validate every case; print each error with file, line and column.
+    #[command(after_help = EXIT_CHECK)]
     Check {
-        /// Folders of cases (default: cases/).
+        /// Folders of cases (default: ./cases when the current folder has one,
+        /// else the corpus built into rulings).
         dirs: Vec<PathBuf>,
     },
     /// Run the corpus against the reference engine, or a program speaking the protocol (--impl);
     /// print a summary per law folder and write the report (--report DIR).
+    #[command(after_help = EXIT_RUN)]
     Run(run::RunArgs),
     /// Render report.md and junit.xml again from a report.jsonl.
+    #[command(after_help = EXIT_REPORT)]
     Report {
         /// The JSON Lines report.
         jsonl: PathBuf,
@@ -48,6 +52,7 @@ enum Command {
     /// Compare implementations: several report.jsonl files side by side, a row per case, the
     /// cases where they disagree first, then what each skipped or could not answer, then passes
     /// per folder (and per clause in Markdown).
+    #[command(after_help = EXIT_COMPARE)]
     Compare {
         /// The reports (report.jsonl), one per implementation.
         #[arg(required = true, num_args = 1..)]
@@ -58,9 +63,14 @@ enum Command {
         /// Print the Markdown (as matrix.md) instead of the terminal view.
         #[arg(long, conflicts_with = "out")]
         markdown: bool,
+        /// Exit 1 when the implementations disagree on some run (one passes
+        /// and another, asked it too, does not), for CI.
+        #[arg(long)]
+        fail_on_disagreement: bool,
     },
     /// Turn a case proposed through the GitHub issue form (the issue's text, saved to FILE) into
     /// a case file, its expectation a draft to review.
+    #[command(after_help = EXIT_WRITES)]
     ImportIssue {
         /// The issue's text (Markdown, as GitHub writes the form).
         file: PathBuf,
@@ -69,13 +79,17 @@ enum Command {
         cases: Option<PathBuf>,
     },
     /// Serve the reference engine over the protocol on stdin/stdout (as the rulings-engine binary does).
+    #[command(after_help = EXIT_SERVE)]
     Serve,
     /// Measure the corpus in process, through the protocol, and one process per case.
+    #[command(after_help = EXIT_BENCH)]
     Bench(bench::BenchArgs),
     /// Differential fuzzing: random stories ruled on by the reference engine and by a program
     /// (--impl); each disagreement is shrunk and written as an unreviewed case.
+    #[command(after_help = EXIT_FUZZ)]
     Fuzz(fuzz::FuzzArgs),
     /// Write a case skeleton with a fresh stable id in the folder of LAW (e.g. `rulings new 27`).
+    #[command(after_help = EXIT_WRITES)]
     New {
         /// The law the case is about: 27, law27, 27B1(a)...
         law: String,
@@ -92,11 +106,14 @@ enum Command {
     },
     /// Rewrite case files in their normal form (key order, two-space indentation, canonical
     /// notation; comments kept), or (--to) tell their stories as a list, one line or a grid.
+    #[command(after_help = EXIT_FMT)]
     Fmt(fmt::FmtArgs),
     /// The director's workbench: a local web page to tell an incident, read the engine's ruling in
     /// words, mark it, and take away the case file or the issue form's text.
+    #[command(after_help = EXIT_WORKBENCH)]
     Workbench(workbench::WorkbenchArgs),
     /// List the clause ids a case may cite, with their editions and a one-line summary.
+    #[command(after_help = EXIT_CLAUSES)]
     Clauses {
         /// Only the clauses of this law (27, law27, 27B); default: all.
         law: Option<String>,
@@ -106,13 +123,15 @@ enum Command {
     },
     /// Show a case's story, the reference engine's ruling step by step, the
     /// expectation, and (with --impl) a program's ruling against both.
+    #[command(after_help = EXIT_EXPLAIN)]
     Explain {
         /// A case file, or a case id (looked up in --cases).
         case: String,
         /// The edition to rule in (default: the newest the case holds for).
         #[arg(long, value_name = "E")]
         edition: Option<Edition>,
-        /// Where to look up a case id (default: the corpus).
+        /// Where to look up a case id (default: ./cases when the current
+        /// folder has one, else the corpus built into rulings).
         #[arg(long = "cases", value_name = "DIR")]
         cases: Option<PathBuf>,
         /// Ask this program too (as `rulings run --impl`).
@@ -126,6 +145,62 @@ enum Command {
         timeout: f64,
     },
 }
+
+// Each command's exit status, shown under its --help (and tabled in
+// docs/implementers.md, "Exit status"). A usage error (an unknown option,
+// a missing value) is 2 for every command, as clap gives it.
+const EXIT_RUN: &str = "Exit status:
+  0    every run asked passed (expected failures, skipped and not-applicable
+       runs do not fail it)
+  1    a run failed: a wrong ruling or refusal, an unexpected pass, an error,
+       a crash, a time-out, a protocol violation, a run not run; or a case
+       file did not load; or the run tested nothing (no case asked, or every
+       ruling run or every refusal check asked was skipped; --allow-empty)
+  2    a wrong option or setup (the known failures, --log-traffic)
+  130  interrupted (Ctrl-C, SIGTERM)
+The last line counts passed, failed and skipped runs only; the line before
+it counts errors and runs not run. The exit status is the verdict.";
+const EXIT_CHECK: &str = "Exit status:
+  0    every case loads and the reference engine rules as it expects
+  1    a case file has an error (each is listed)
+  2    a usage error";
+const EXIT_REPORT: &str = "Exit status:
+  0    report.md and junit.xml written
+  1    the report cannot be read (or is tampered with) or the files written";
+const EXIT_COMPARE: &str = "Exit status:
+  0    the matrix is made (what the programs fail is its content)
+  1    with --fail-on-disagreement: they disagree on some run
+  2    a report cannot be read, or the matrix written";
+const EXIT_EXPLAIN: &str = "Exit status:
+  0    the program asked (--impl, else the reference engine) rules as the
+       case expects (or refuses the call it must refuse)
+  1    it does not
+  2    the case or an option is wrong, or the case is not asked of it";
+const EXIT_FUZZ: &str = "Exit status:
+  0    every answer agreed with the reference
+  1    a disagreement, a skip, an error or a fault
+  2    a wrong option
+  130  interrupted";
+const EXIT_FMT: &str = "Exit status:
+  0    every file is in normal form (or was rewritten so)
+  1    with --check, a file not in normal form; or a file with errors
+  2    no case folder to format";
+const EXIT_BENCH: &str = "Exit status:
+  0    measured
+  1    a measure could not be made";
+const EXIT_WRITES: &str = "Exit status:
+  0    the case file is written (its path on stdout)
+  1    it cannot be written, or the input is wrong
+  2    no cases/ folder here to write into";
+const EXIT_SERVE: &str = "Exit status:
+  0    stdin ended
+  1    stdin or stdout failed";
+const EXIT_WORKBENCH: &str = "Exit status:
+  0    ended
+  2    the address cannot be listened on";
+const EXIT_CLAUSES: &str = "Exit status:
+  0    listed
+  1    no such law in the registry";
 
 /// The command line; `--version` also names the built-in corpus (its size
 /// and hash, as reports give it), computed only when asked for.
@@ -209,7 +284,9 @@ pub fn main() -> ExitCode {
         Command::Bench(args) => bench::main(&args),
         Command::Fuzz(args) => fuzz::main(&args),
         Command::Fmt(args) => fmt::main(&args),
-        Command::Compare { reports, out, markdown } => compare(&reports, out.as_deref(), markdown),
+        Command::Compare { reports, out, markdown, fail_on_disagreement } => {
+            compare(&reports, out.as_deref(), markdown, fail_on_disagreement)
+        }
         Command::Workbench(args) => workbench::main(&args),
         Command::ImportIssue { file, cases } => {
             let Some(cases) = cases.or_else(|| rulings::corpus::default_dirs().pop()) else {
@@ -374,6 +451,23 @@ pub(crate) fn wrapped(prefix: &str, text: &str) -> String {
     out
 }
 
+/// `text` after `prefix`, each line that is longer than 80 columns wrapped
+/// there, its continuations indented two more than it; the lines that fit
+/// are left as they are (a note laid out already keeps its layout).
+pub(crate) fn fitted(prefix: &str, text: &str) -> String {
+    let mut out = String::new();
+    for line in format!("{prefix}{text}").lines() {
+        if line.chars().count() <= rulings::text::WIDTH {
+            out.push_str(line);
+            out.push('\n');
+        } else {
+            let lead = &line[..line.len() - line.trim_start().len()];
+            out.push_str(&rulings::text::wrap(line, rulings::text::WIDTH, lead, &format!("{lead}  ")));
+        }
+    }
+    out
+}
+
 /// `rulings clauses [LAW]`: the registry, one clause a line.
 fn clauses(law: Option<&str>) -> ExitCode {
     use rulings_engine::clauses::{law_number, CLAUSES};
@@ -416,8 +510,9 @@ fn for_the_matrix(mut report: rulings::report::Report) -> rulings::report::Repor
 
 /// `rulings compare REPORT...`: exit 0 when the matrix is made (the
 /// implementations' failures are the matrix's content, not an error of the
-/// command), 2 when a report cannot be read.
-fn compare(paths: &[PathBuf], out: Option<&std::path::Path>, markdown: bool) -> ExitCode {
+/// command), 1 when `fail_on_disagreement` and they disagree on some run,
+/// 2 when a report cannot be read or the matrix written.
+fn compare(paths: &[PathBuf], out: Option<&std::path::Path>, markdown: bool, fail_on_disagreement: bool) -> ExitCode {
     let mut reports = Vec::new();
     for p in paths {
         let read = rulings::corpus::files::read_text_capped(p, rulings::corpus::files::MAX_REPORT_BYTES)
@@ -449,6 +544,11 @@ fn compare(paths: &[PathBuf], out: Option<&std::path::Path>, markdown: bool) -> 
                 eprintln!("rulings: wrote {}", path.display());
             }
         }
+    }
+    let disagree = rulings::report::matrix::cases(&matrix).iter().filter(|c| c.disagrees()).count();
+    if fail_on_disagreement && disagree > 0 {
+        eprintln!("rulings compare: they disagree on {disagree} case(s) (--fail-on-disagreement)");
+        return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS
 }

@@ -13,9 +13,10 @@ use rulings_engine::protocol::Hello;
 
 use super::progress::{label, Progress};
 
-/// A program's stderr lines, passed through to ours as they come.
+/// A program's stderr lines, passed through to ours as they come (the
+/// progress line cleared before each).
 pub fn stderr_sink() -> Option<StderrSink> {
-    Some(StderrSink::new(|line| eprintln!("{line}")))
+    Some(StderrSink::new(super::progress::stderr_line))
 }
 
 /// What a run shows on the terminal as it goes: its notes on stderr, and
@@ -26,8 +27,9 @@ struct Terminal {
 }
 
 impl Observer for Terminal {
+    /// A note, its long lines wrapped to 80 columns (a list of ids).
     fn note(&mut self, text: &str) {
-        eprintln!("{text}");
+        eprint!("{}", super::fitted("", text));
     }
 
     fn started(&mut self, cases: usize, hello: &Hello) {
@@ -51,7 +53,9 @@ impl Observer for Terminal {
 /// The options of `rulings run`.
 #[derive(Debug, Clone, clap::Args)]
 pub struct RunArgs {
-    /// A folder of cases (repeatable; default: cases/).
+    /// A folder of cases (repeatable; default: ./cases when the current
+    /// folder has one, as a checkout does, else the corpus built into
+    /// rulings).
     #[arg(long = "cases", value_name = "DIR")]
     pub cases: Vec<PathBuf>,
     /// Run only the cases that hold for this edition (1997, 2007, 2017).
@@ -112,7 +116,9 @@ pub struct RunArgs {
     /// Write report.jsonl, report.md and junit.xml into this folder.
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
-    /// Let a run that asks no case pass (by default it fails: it tested nothing).
+    /// Let a run that tests nothing pass: one that asks no case, or whose
+    /// every ruling run, or every refusal check, is skipped (by default it
+    /// fails).
     #[arg(long)]
     pub allow_empty: bool,
     /// Run only the cases with this id, or whose path under the corpus
@@ -231,7 +237,11 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
                 );
                 std::process::ExitCode::from(130)
             } else if let Some(why) = &out.report.footer.nothing_tested {
-                let text = format!("rulings: the run tested nothing: {why} (--allow-empty lets such a run pass)");
+                // All of it, or one kind of check (rulings, refusal checks).
+                let t = &out.report.footer.totals;
+                let what =
+                    if t.runs() == t.skipped + t.not_applicable + t.not_run { "the run" } else { "part of the run" };
+                let text = format!("rulings: {what} tested nothing: {why} (--allow-empty lets such a run pass)");
                 eprint!("{}", rulings::text::wrap(&text, rulings::text::WIDTH, "", "  "));
                 std::process::ExitCode::FAILURE
             } else if out.report.passed() {
@@ -241,7 +251,7 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
             }
         }
         Err(e) => {
-            eprintln!("error: {}", rulings::text::printable(&e));
+            eprint!("{}", super::fitted("error: ", &rulings::text::printable(&e)));
             std::process::ExitCode::from(2)
         }
     }

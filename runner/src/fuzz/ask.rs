@@ -109,7 +109,8 @@ fn refusal_verdict(expected: &FirstIrregularCall, answer: &Answer) -> Verdict {
     Verdict::Differs(group, vec![REFUSAL_KEY.to_string()])
 }
 
-/// The law that rectifies an irregular call: 27 an insufficient bid; 30,
+/// The law that rectifies an irregular call: 27 an insufficient bid; 25 a
+/// change of call; 30,
 /// 31 or 32 a pass, a bid, or a double or redouble out of rotation; 36 an
 /// inadmissible double or redouble; 38 a bid above seven; 39 a call after
 /// the auction.
@@ -121,6 +122,7 @@ pub fn rectifying_law(call: &FirstIrregularCall) -> u32 {
             Call::Bid(_) => 31,
             Call::Double | Call::Redouble => 32,
         },
+        IrregularCall::ChangeOfCall => 25,
         IrregularCall::InadmissibleDouble | IrregularCall::InadmissibleRedouble => 36,
         IrregularCall::AboveSeven => 38,
         IrregularCall::AfterTheAuction => 39,

@@ -265,7 +265,7 @@ pub fn judge(case: &Case, variant: Variant, answer: Answer, unrotated: Option<&R
         // A ruling was asked: the program refused a call that a program
         // ruling on this story must let stand or rule on.
         Answer::Refused { event, reason } => {
-            refusal_failure("a ruling", &format!("refused at event {event}: {reason}"))
+            refusal_failure("a ruling", &refused_line(&case.events, variant.rotation % 4, event, &reason))
         }
         other => judge_other(other),
     }
@@ -278,6 +278,16 @@ pub fn refusal_failure(expected: &str, actual: &str) -> Outcome {
     Outcome::Failed {
         diff: format!("differs in: refusal\n--- expected\n+++ actual\n-{expected}\n+{actual}\n"),
         grade: Grade { ruling: false, clauses: true },
+    }
+}
+
+/// A program's refusal of `event` in words, the event named as the program
+/// was sent it (`events` as the case tells them, turned `turn` seats):
+/// `refused at event 2 (S accept): too low`.
+pub fn refused_line(events: &[rulings_engine::request::Event], turn: usize, event: usize, reason: &str) -> String {
+    match events.get(event) {
+        Some(e) => format!("refused at event {event} ({} {}): {reason}", e.seat.rotate(turn), e.action),
+        None => format!("refused at event {event} (the story has {} events, from 0): {reason}", events.len()),
     }
 }
 

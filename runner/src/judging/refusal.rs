@@ -17,7 +17,7 @@ use rulings_engine::{Edition, Request};
 
 use crate::corpus::case::Case;
 use crate::implementation::Answer;
-use crate::judging::outcome::{judge_other, refusal_failure, Outcome};
+use crate::judging::outcome::{judge_other, refusal_failure, refused_line, Outcome, Variant};
 
 /// The family of law (a feature of the hello) that rectifies an irregular
 /// call: a program declaring it rules on the call, so it does not refuse it.
@@ -76,14 +76,24 @@ pub fn request(case: &Case, edition: Edition) -> Request {
     Request { regulations: None, ..case.request(edition) }
 }
 
-/// Judge a program's answer to a refusal check: `refused`, naming the
-/// expected event, passes; a ruling (the call was let stand) or another
-/// event fails; skipped, error and faults are what they always are.
-pub fn judge(expected: &FirstIrregularCall, answer: Answer) -> Outcome {
-    let want = format!("refused at event {}: {} {}, {}", expected.event, expected.seat, expected.call, expected.why);
+/// Judge a program's answer to a refusal check of `case` run as
+/// `variant`: `refused`, naming the expected event, passes; a ruling (the
+/// call was let stand) or another event fails; skipped, error and faults
+/// are what they always are. The lines of a failure name the seats as the
+/// program saw them (turned in a rotated run), and the event it refused
+/// as well as its index.
+pub fn judge(case: &Case, variant: Variant, expected: &FirstIrregularCall, answer: Answer) -> Outcome {
+    let turn = variant.rotation % 4;
+    let want = format!(
+        "refused at event {}: {} {}, {}",
+        expected.event,
+        expected.seat.rotate(turn),
+        expected.call,
+        expected.why
+    );
     let got = match answer {
         Answer::Refused { event, .. } if event == expected.event => return Outcome::Passed,
-        Answer::Refused { event, reason } => format!("refused at event {event}: {reason}"),
+        Answer::Refused { event, reason } => refused_line(&case.events, turn, event, &reason),
         Answer::Ruling(r) => format!(
             "a ruling: the call stood (the calls that stand: {})",
             r.auction.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ")
@@ -96,8 +106,9 @@ pub fn judge(expected: &FirstIrregularCall, answer: Answer) -> Outcome {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judging::outcome::Variant;
     use rulings_engine::Ruling;
+
+    const AS_WRITTEN: Variant = Variant { edition: Edition::E2017, rotation: 0 };
 
     fn hello(features: &[&str]) -> Hello {
         Hello {
@@ -112,6 +123,8 @@ mod tests {
     fn case(story: &str, laws: &[&str]) -> Case {
         let mut c = Case::for_tests(laws, vec![Edition::E2017]);
         c.events = crate::corpus::story::story_events(story).expect("a story");
+        // The first to call deals.
+        c.dealer = c.events.first().map_or(c.dealer, |e| e.seat);
         c
     }
 
@@ -132,16 +145,17 @@ mod tests {
     fn the_refused_event_is_judged() {
         let c = case("N 1S, E 1H", &["27A1"]);
         let first = expected_refusal(&c, Edition::E2017, &hello(&["refusal"])).expect("a check");
-        assert_eq!(judge(&first, Answer::Refused { event: 1, reason: "too low".into() }), Outcome::Passed);
-        let wrong = judge(&first, Answer::Refused { event: 0, reason: "no".into() });
+        let refused = |event| Answer::Refused { event, reason: "no".into() };
+        assert_eq!(judge(&c, AS_WRITTEN, &first, refused(1)), Outcome::Passed);
+        let wrong = judge(&c, AS_WRITTEN, &first, refused(0));
         assert!(
             matches!(&wrong, Outcome::Failed { diff, .. } if diff.starts_with("differs in: refusal\n")
             && diff.contains("\n-refused at event 1: E 1H, an insufficient bid\n")
-            && diff.contains("\n+refused at event 0: no\n")),
+            && diff.contains("\n+refused at event 0 (N 1S): no\n")),
             "{wrong:?}"
         );
         let ruling: Ruling = rulings_engine::rule(&c.request(Edition::E2017)).expect("a ruling");
-        let stood = judge(&first, Answer::Ruling(ruling));
+        let stood = judge(&c, AS_WRITTEN, &first, Answer::Ruling(ruling));
         assert!(matches!(&stood, Outcome::Failed { diff, .. } if diff.contains("the call stood")), "{stood:?}");
         assert_eq!(disagreement(&first, &Answer::Refused { event: 1, reason: "low".into() }), None);
         assert_eq!(
@@ -151,13 +165,48 @@ mod tests {
         // Where a ruling is asked (a legal auction), a refusal fails.
         let legal = case("N 1S, E P, S P, W X", &["19A1"]);
         let refused = Answer::Refused { event: 3, reason: "no double after two passes".into() };
-        let outcome =
-            crate::judging::outcome::judge(&legal, Variant { edition: Edition::E2017, rotation: 0 }, refused, None);
+        let outcome = crate::judging::outcome::judge(&legal, AS_WRITTEN, refused, None);
         assert!(
-            matches!(&outcome, Outcome::Failed { diff, .. } if diff.contains("\n-a ruling\n+refused at event 3: no double")),
+            matches!(&outcome, Outcome::Failed { diff, .. } if diff.contains("\n-a ruling\n+refused at event 3 (W X): no double")),
             "{outcome:?}"
         );
-        let skipped = judge(&first, Answer::Skipped { reason: "later".into(), issue: None });
+        let skipped = judge(&c, AS_WRITTEN, &first, Answer::Skipped { reason: "later".into(), issue: None });
         assert_eq!(skipped, Outcome::Skipped { reason: "later".into() });
+    }
+
+    /// A refusal at the wrong event names that event, and in a rotated run
+    /// both lines name the seats the program was sent (the case's seats
+    /// turned), not the case's own.
+    #[test]
+    fn a_wrong_refusal_names_the_event_and_the_seats_the_program_saw() {
+        let c = case("N 1S, E 1H, S reject, E 2H", &["27B1(a)"]);
+        let first = expected_refusal(&c, Edition::E2017, &hello(&["refusal"])).expect("a check");
+        let turned = Variant { edition: Edition::E2017, rotation: 1 };
+        let wrong = judge(&c, turned, &first, Answer::Refused { event: 2, reason: "no".into() });
+        assert!(
+            matches!(&wrong, Outcome::Failed { diff, .. }
+                if diff.contains("\n-refused at event 1: S 1H, an insufficient bid\n")
+                && diff.contains("\n+refused at event 2 (W reject): no\n")),
+            "{wrong:?}"
+        );
+        let beyond = judge(&c, AS_WRITTEN, &first, Answer::Refused { event: 9, reason: "no".into() });
+        assert!(matches!(&beyond, Outcome::Failed { diff, .. } if diff.contains("(the story has 4 events, from 0)")));
+    }
+
+    /// A change of call (the same player again) is refused as such, of
+    /// the family `change-of-call`: a program declaring `out-of-rotation`
+    /// does not rule on it, so it is still a refusal check.
+    #[test]
+    fn a_change_of_call_is_checked_as_one() {
+        let c = case("S 1C, S 1D", &["25A1"]);
+        let oor = hello(&["refusal", "out-of-rotation"]);
+        let first = expected_refusal(&c, Edition::E2017, &oor).expect("a check for an out-of-rotation program");
+        assert_eq!((first.why, family(first.why)), (IrregularCall::ChangeOfCall, "change-of-call"));
+        let wrong = judge(&c, AS_WRITTEN, &first, Answer::Refused { event: 0, reason: "no".into() });
+        assert!(
+            matches!(&wrong, Outcome::Failed { diff, .. } if diff.contains("-refused at event 1: S 1D, a change of call\n")),
+            "{wrong:?}"
+        );
+        assert!(expected_refusal(&c, Edition::E2017, &hello(&["refusal", "change-of-call"])).is_none());
     }
 }

@@ -131,7 +131,7 @@ impl Judging<'_> {
         let refusal = matches!(plan, Plan::Refusal(_));
         let outcome = match plan {
             Plan::NotApplicable(why) => Outcome::NotApplicable { why },
-            Plan::Refusal(first) => refusal::judge(&first, answer),
+            Plan::Refusal(first) => refusal::judge(case, variant, &first, answer),
             Plan::Ruling => {
                 if variant.rotation == 0 {
                     let ruling = match &answer {

@@ -211,7 +211,8 @@ pub struct Footer {
     /// covers the runs done, and the verdict is "fail".
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub interrupted: bool,
-    /// Why the run tested nothing (no case asked), when that failed it.
+    /// Why the run tested nothing, when that failed it: no case asked, or
+    /// every run of a kind asked (rulings, refusal checks) skipped.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub nothing_tested: Option<String>,
 }

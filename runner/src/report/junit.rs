@@ -2,7 +2,8 @@
 //! one `testcase` per run of a case. failed and unexpected-pass are
 //! `failure`s; error, crash, time-out and protocol-violation are `error`s;
 //! not-applicable and skipped are `skipped`; an expected failure passes
-//! with its reason in `system-out`. No times, so the file is deterministic.
+//! with its reason in `system-out`. Refusal checks are suites of their own
+//! (`law27 (refusal checks)`). No times, so the file is deterministic.
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -40,10 +41,21 @@ fn counts(lines: &[&CaseLine]) -> String {
     )
 }
 
+/// The test suite of a run: its law folder, or for a refusal check
+/// (docs/protocol.md, "Programs that refuse irregular calls") the folder
+/// followed by `(refusal checks)`, a suite apart: a refusal is no ruling.
+fn suite(l: &CaseLine) -> String {
+    if l.refusal {
+        format!("{} (refusal checks)", l.folder())
+    } else {
+        l.folder().to_string()
+    }
+}
+
 pub fn render(report: &Report) -> String {
-    let mut folders: BTreeMap<&str, Vec<&CaseLine>> = BTreeMap::new();
+    let mut folders: BTreeMap<String, Vec<&CaseLine>> = BTreeMap::new();
     for l in &report.cases {
-        folders.entry(l.folder()).or_default().push(l);
+        folders.entry(suite(l)).or_default().push(l);
     }
     let all: Vec<&CaseLine> = report.cases.iter().collect();
     let mut s = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -116,6 +128,17 @@ pub fn render(report: &Report) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A refusal check is in a suite of its own, beside its folder's rulings.
+    #[test]
+    fn refusal_checks_are_a_suite_apart() {
+        let mut report = crate::report::jsonl::sample("x");
+        report.cases[1].refusal = true;
+        let xml = render(&report);
+        assert!(xml.contains(r#"<testsuite name="law27" tests="1""#), "{xml}");
+        assert!(xml.contains(r#"<testsuite name="law27 (refusal checks)" tests="1""#), "{xml}");
+        assert!(xml.contains(r#"<testcase classname="law27 (refusal checks)" name="law27/l27-bbbb.yaml"#), "{xml}");
+    }
 
     #[test]
     fn escaping() {

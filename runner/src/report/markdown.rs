@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 
 use super::jsonl::{CaseLine, Report, Totals};
+use super::summary::{counted, same_but_for_seats};
 use crate::judging::outcome::OutcomeKind;
 
 /// The columns of the per-folder and per-clause tables.
@@ -174,6 +175,41 @@ fn by_reason(report: &Report, outcome: OutcomeKind, heading: &str, intro: &str) 
     s
 }
 
+/// A run's name within its case: `as written`, `rotated-1`, `2007`,
+/// `2007::rotated-3`.
+fn variant_name(l: &CaseLine) -> String {
+    let name = crate::judging::outcome::run_name("", &l.edition, l.rotation);
+    match name.strip_prefix("::") {
+        Some(n) => n.to_string(),
+        None => "as written".to_string(),
+    }
+}
+
+/// The refusal checks (the program declares `refusal`: it was asked to
+/// refuse a story's first irregular call), by law folder: none of them is
+/// a ruling, so they count under no clause and in no coverage.
+fn refusal_checks(report: &Report) -> String {
+    let mut folders: BTreeMap<&str, Vec<&CaseLine>> = BTreeMap::new();
+    for l in report.cases.iter().filter(|l| l.refusal) {
+        folders.entry(l.folder()).or_default().push(l);
+    }
+    if folders.is_empty() {
+        return String::new();
+    }
+    let mut s = String::from(
+        "## Refusal checks\n\nRuns where the program, which declares `refusal`, was sent a story to refuse its first \
+         irregular call (docs/protocol.md, \"Programs that refuse irregular calls\"). A refusal rectifies nothing: \
+         these runs count under no clause and in no coverage.\n\n",
+    );
+    s.push_str(&table_head("folder"));
+    for (folder, lines) in &folders {
+        let _ = writeln!(s, "{}", row(&cell(folder), lines));
+    }
+    let all: Vec<&CaseLine> = folders.into_values().flatten().collect();
+    let _ = writeln!(s, "{}\n", row("**total**", &all));
+    s
+}
+
 pub fn render(report: &Report) -> String {
     let h = &report.header;
     let f = &report.footer;
@@ -185,18 +221,28 @@ pub fn render(report: &Report) -> String {
     let _ = writeln!(s, "# Conformance report: {}\n", cell(&who));
     let _ = writeln!(
         s,
-        "**Result: {}.** {} runs of {} cases; {} passed.\n",
-        f.result, f.runs, h.corpus.cases, f.totals.passed
+        "**Result: {}.** {} of {}; {} passed.\n",
+        f.result,
+        counted(f.runs, "run", "runs"),
+        counted(h.corpus.cases, "case", "cases"),
+        f.totals.passed
     );
     if let Some(why) = &f.nothing_tested {
-        let _ = writeln!(s, "**Nothing was tested**: {}.\n", cell(why));
+        let t = &f.totals;
+        let what = if t.runs() == t.skipped + t.not_applicable + t.not_run {
+            "Nothing was tested"
+        } else {
+            "Part of the run tested nothing"
+        };
+        let _ = writeln!(s, "**{what}**: {}.\n", cell(why));
     }
     if f.interrupted {
         let _ = writeln!(s, "**Interrupted** (Ctrl-C): this report covers only the runs done before the stop.\n");
     }
     let _ = writeln!(s, "- Suite: {}, protocol {}, report format {}", cell(&h.suite), h.protocol, h.report);
     let dirs: Vec<String> = h.corpus.dirs.iter().map(|d| cell(d)).collect();
-    let _ = writeln!(s, "- Corpus: {} ({} cases in {})", code(&h.corpus.hash), h.corpus.cases, dirs.join(", "));
+    let cases = counted(h.corpus.cases, "case", "cases");
+    let _ = writeln!(s, "- Corpus: {} ({cases} in {})", code(&h.corpus.hash), dirs.join(", "));
     match &h.options.implementation {
         Some(cmd) => {
             let _ = writeln!(
@@ -241,14 +287,26 @@ pub fn render(report: &Report) -> String {
     );
     let _ = writeln!(s, "- Started: {}\n", cell(&h.started));
 
-    let _ = writeln!(s, "## Totals\n\n| outcome | runs |\n|---|---:|");
+    // Refusal checks are counted apart wherever runs are counted: a
+    // refusal is no ruling, and rectifies nothing.
+    let refusals = Totals::of(report.cases.iter().filter(|l| l.refusal));
+    if refusals.runs() == 0 {
+        let _ = writeln!(s, "## Totals\n\n| outcome | runs |\n|---|---:|");
+    } else {
+        let _ = writeln!(s, "## Totals\n\n| outcome | runs | rulings | refusal checks |\n|---|---:|---:|---:|");
+    }
     for o in OutcomeKind::ALL {
         if o == OutcomeKind::NotRun && f.totals.not_run == 0 {
             // Shown only when the runner gave up on a program: a run that
             // asked every case reads as it did before this outcome existed.
             continue;
         }
-        let _ = writeln!(s, "| {o} | {} |", f.totals.get(o));
+        if refusals.runs() == 0 {
+            let _ = writeln!(s, "| {o} | {} |", f.totals.get(o));
+        } else {
+            let (all, refused) = (f.totals.get(o), refusals.get(o));
+            let _ = writeln!(s, "| {o} | {all} | {} | {refused} |", all - refused);
+        }
     }
     let _ = writeln!(
         s,
@@ -267,7 +325,7 @@ pub fn render(report: &Report) -> String {
     let mut folders: BTreeMap<&str, Vec<&CaseLine>> = BTreeMap::new();
     let mut editions: BTreeMap<&str, Vec<&CaseLine>> = BTreeMap::new();
     let mut clauses: BTreeMap<(u32, String), Vec<&CaseLine>> = BTreeMap::new();
-    for l in &report.cases {
+    for l in report.cases.iter().filter(|l| !l.refusal) {
         folders.entry(l.folder()).or_default().push(l);
         editions.entry(l.edition.as_str()).or_default().push(l);
         for law in &l.laws {
@@ -275,11 +333,14 @@ pub fn render(report: &Report) -> String {
         }
     }
     let _ = writeln!(s, "## By law folder\n");
+    if refusals.runs() > 0 {
+        let _ = writeln!(s, "Rulings asked; the refusal checks are counted apart (\"Refusal checks\", below).\n");
+    }
     s.push_str(&table_head("folder"));
     for (folder, lines) in &folders {
         let _ = writeln!(s, "{}", row(&cell(folder), lines));
     }
-    let all: Vec<&CaseLine> = report.cases.iter().collect();
+    let all: Vec<&CaseLine> = report.cases.iter().filter(|l| !l.refusal).collect();
     let _ = writeln!(s, "{}\n", row("**total**", &all));
 
     let _ = writeln!(s, "## By edition of the Laws\n");
@@ -289,47 +350,95 @@ pub fn render(report: &Report) -> String {
     }
     s.push('\n');
 
-    let _ = writeln!(s, "## By clause\n\nA case counts under each clause it is about (its `laws`).\n");
+    let _ = writeln!(
+        s,
+        "## By clause\n\nA case counts under each clause it is about (its `laws`), for the rulings asked only: a \
+         refusal check rules on no clause.\n"
+    );
     s.push_str(&table_head("clause"));
     for ((_, clause), lines) in &clauses {
         let _ = writeln!(s, "{}", row(&cell(clause), lines));
     }
     s.push('\n');
+    s.push_str(&refusal_checks(report));
 
     s.push_str(&coverage(report));
 
     // Runs never asked are listed under "Not asked", their reason once.
     let failing: Vec<&CaseLine> =
         report.cases.iter().filter(|l| l.is_failure() && l.outcome != OutcomeKind::NotRun).collect();
-    let _ = writeln!(s, "## Failures ({})\n", failing.len());
+    // Each case once, its runs that failed the same way together (the
+    // rotations and editions of one mistake are one entry).
+    let mut by_case: Vec<(&str, Vec<Vec<&CaseLine>>)> = Vec::new();
+    for l in &failing {
+        let k = match by_case.iter().position(|(name, _)| *name == l.name) {
+            Some(k) => k,
+            None => {
+                by_case.push((l.name.as_str(), Vec::new()));
+                by_case.len() - 1
+            }
+        };
+        let ways = &mut by_case[k].1;
+        let same = |w: &Vec<&CaseLine>| {
+            let (a, b) = (w[0].detail.as_deref().unwrap_or(""), l.detail.as_deref().unwrap_or(""));
+            w[0].outcome == l.outcome && same_but_for_seats(a, b)
+        };
+        match ways.iter_mut().find(|w| same(w)) {
+            Some(w) => w.push(l),
+            None => ways.push(vec![l]),
+        }
+    }
+    if failing.is_empty() {
+        let _ = writeln!(s, "## Failures (0)\n");
+    } else {
+        let (runs, cases) = (counted(failing.len(), "run", "runs"), counted(by_case.len(), "case", "cases"));
+        let _ = writeln!(s, "## Failures ({runs} of {cases})\n");
+    }
     let not_run = f.totals.not_run;
     if failing.is_empty() && not_run > 0 {
         let _ = writeln!(s, "None among the runs asked; {not_run} run(s) were not asked (\"Not asked\", below).\n");
     } else if failing.is_empty() {
         let _ = writeln!(s, "None.\n");
     }
-    for l in failing {
-        let mut what = l.outcome.name().to_string();
-        if l.right_ruling_wrong_clause() {
-            what.push_str(": right ruling, wrong clause");
+    for (_, ways) in &by_case {
+        for runs in ways {
+            let l = runs[0];
+            let mut what = l.outcome.name().to_string();
+            if l.right_ruling_wrong_clause() {
+                what.push_str(": right ruling, wrong clause");
+            }
+            if l.refusal {
+                what.push_str(" (refusal check)");
+            }
+            let of_case = report.cases.iter().filter(|c| c.name == l.name).count();
+            let which = if runs.len() == of_case && of_case > 1 {
+                format!("every run ({})", runs.len())
+            } else {
+                runs.iter().map(|r| variant_name(r)).collect::<Vec<_>>().join(", ")
+            };
+            let _ = writeln!(
+                s,
+                "<details><summary><code>{}</code> ({}) {} in {} — {}</summary>\n",
+                html(&l.name),
+                html(&l.id),
+                html(&what),
+                html(&which),
+                html(&l.title)
+            );
+            if let Some(story) = &l.story {
+                s.push_str(&fenced("text", story));
+                s.push('\n');
+            }
+            if let Some(d) = &l.detail {
+                let lang = if l.outcome == OutcomeKind::Failed { "diff" } else { "text" };
+                s.push_str(&fenced(lang, d));
+                if runs.iter().any(|r| r.detail != l.detail) {
+                    let first = variant_name(l);
+                    let _ = writeln!(s, "\n(Seats as in the run {first}: they turn with the seats in the others.)");
+                }
+            }
+            let _ = writeln!(s, "\n</details>\n");
         }
-        let _ = writeln!(
-            s,
-            "<details><summary><code>{}</code> ({}) {} — {}</summary>\n",
-            html(&l.run_name()),
-            html(&l.id),
-            html(&what),
-            html(&l.title)
-        );
-        if let Some(story) = &l.story {
-            s.push_str(&fenced("text", story));
-            s.push('\n');
-        }
-        if let Some(d) = &l.detail {
-            let lang = if l.outcome == OutcomeKind::Failed { "diff" } else { "text" };
-            s.push_str(&fenced(lang, d));
-        }
-        let _ = writeln!(s, "\n</details>\n");
     }
 
     s.push_str(&by_reason(

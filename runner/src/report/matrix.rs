@@ -30,6 +30,10 @@ pub struct Cell {
     /// violation or a run not asked: the first line of what was said.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub message: Option<String>,
+    /// The run was a refusal check (the program declares `refusal`): it was
+    /// asked to refuse a call, not to rule.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub refusal: bool,
 }
 
 /// One run of a case across the implementations.
@@ -104,7 +108,7 @@ fn cell(line: &CaseLine) -> Cell {
         | OutcomeKind::UnexpectedPass => (None, None),
         _ => (None, first_line()),
     };
-    Cell { outcome: line.outcome, differs_in, message }
+    Cell { outcome: line.outcome, differs_in, message, refusal: line.refusal }
 }
 
 /// The matrix of `reports`.
@@ -203,6 +207,7 @@ pub fn cases(m: &Matrix) -> Vec<CaseRows<'_>> {
 fn outcome_text(c: Option<&Cell>, markdown: bool) -> String {
     let Some(c) = c else { return "·".to_string() };
     let name = match c.outcome {
+        OutcomeKind::Passed if c.refusal => "pass (refused)",
         OutcomeKind::Passed => "pass",
         OutcomeKind::Failed => "fail",
         OutcomeKind::NotApplicable => "n/a",
@@ -218,12 +223,13 @@ fn outcome_text(c: Option<&Cell>, markdown: bool) -> String {
     }
 }
 
-/// Runs passed of runs asked, per implementation, over `rows`.
-fn passed_of_asked<'a>(n: usize, rows: impl Iterator<Item = &'a Row>) -> Vec<String> {
+/// Runs passed of runs asked, per implementation, over `rows`: the rulings
+/// asked, or (`refusal`) the refusal checks.
+fn passed_of_asked<'a>(n: usize, rows: impl Iterator<Item = &'a Row>, refusal: bool) -> Vec<String> {
     let mut t = vec![(0usize, 0usize); n];
     for r in rows {
         for (i, c) in r.cells.iter().enumerate() {
-            if let Some(c) = c.as_ref().filter(|c| asked(c.outcome)) {
+            if let Some(c) = c.as_ref().filter(|c| asked(c.outcome) && c.refusal == refusal) {
                 t[i].1 += 1;
                 if c.outcome == OutcomeKind::Passed {
                     t[i].0 += 1;
@@ -262,6 +268,46 @@ fn troubles(m: &Matrix, i: usize) -> Vec<(OutcomeKind, String, usize, Vec<&Row>)
         }
     }
     out
+}
+
+/// What one implementation answered, in words: the rulings and the
+/// refusal checks it was asked and answered, then what it skipped, could
+/// not answer, or was not asked (`272 rulings, 2560 refusal checks, 3
+/// skipped`).
+fn answered(m: &Matrix, i: usize) -> String {
+    let (mut rulings, mut refusals, mut skipped, mut errors, mut not_run, mut na) = (0, 0, 0, 0, 0, 0);
+    for c in m.rows.iter().filter_map(|r| r.cells[i].as_ref()) {
+        match c.outcome {
+            OutcomeKind::Passed | OutcomeKind::Failed | OutcomeKind::ExpectedFailure | OutcomeKind::UnexpectedPass
+                if c.refusal =>
+            {
+                refusals += 1
+            }
+            OutcomeKind::Passed | OutcomeKind::Failed | OutcomeKind::ExpectedFailure | OutcomeKind::UnexpectedPass => {
+                rulings += 1
+            }
+            OutcomeKind::Skipped => skipped += 1,
+            OutcomeKind::NotRun => not_run += 1,
+            OutcomeKind::NotApplicable => na += 1,
+            OutcomeKind::Error | OutcomeKind::Crash | OutcomeKind::TimeOut | OutcomeKind::ProtocolViolation => {
+                errors += 1
+            }
+        }
+    }
+    let mut parts = vec![
+        super::summary::counted(rulings, "ruling", "rulings"),
+        super::summary::counted(refusals, "refusal check", "refusal checks"),
+    ];
+    for (n, one, many) in [(skipped, "skipped", "skipped"), (errors, "error or fault", "errors or faults")] {
+        if n > 0 {
+            parts.push(super::summary::counted(n, one, many));
+        }
+    }
+    if not_run > 0 {
+        parts.push(format!("{not_run} not run"));
+    }
+    parts.push(format!("{na} not applicable"));
+    parts.join(", ")
 }
 
 /// The folders of the runs, each with its rows.
@@ -337,17 +383,36 @@ pub fn markdown(m: &Matrix) -> String {
         }
     }
     if !any {
-        let _ = writeln!(s, "None: every run asked was answered with a ruling.");
+        let _ = writeln!(s, "None: each answered every run it was asked (\"What each answered\", below).");
     }
     s.push('\n');
 
-    let _ = writeln!(s, "## By folder (runs passed of runs asked)\n");
-    head(&mut s, "folder");
-    for (f, rows) in folders(m) {
-        let _ = writeln!(s, "| {} | {} |", md(f), passed_of_asked(names.len(), rows.into_iter()).join(" | "));
+    let _ = writeln!(
+        s,
+        "## What each answered\n\nA refusal check asks a program declaring `refusal` to refuse a story's first \
+         irregular call: it is no ruling.\n"
+    );
+    for (i, name) in names.iter().enumerate() {
+        let _ = writeln!(s, "- {name}: {}", answered(m, i));
     }
-    let _ = writeln!(s, "| **all** | {} |\n", passed_of_asked(names.len(), m.rows.iter()).join(" | "));
-    let _ = writeln!(s, "## By clause (runs passed of runs asked)\n");
+    s.push('\n');
+
+    let any_refusal = m.rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.refusal);
+    for (refusal, title) in
+        [(false, "By folder (rulings passed of rulings asked)"), (true, "Refusal checks by folder (passed of asked)")]
+    {
+        if refusal && !any_refusal {
+            continue;
+        }
+        let _ = writeln!(s, "## {title}\n");
+        head(&mut s, "folder");
+        for (f, rows) in folders(m) {
+            let cells = passed_of_asked(names.len(), rows.into_iter(), refusal);
+            let _ = writeln!(s, "| {} | {} |", md(f), cells.join(" | "));
+        }
+        let _ = writeln!(s, "| **all** | {} |\n", passed_of_asked(names.len(), m.rows.iter(), refusal).join(" | "));
+    }
+    let _ = writeln!(s, "## By clause (rulings passed of rulings asked)\n");
     head(&mut s, "clause");
     let mut clauses: BTreeMap<(u32, String), Vec<&Row>> = BTreeMap::new();
     for r in &m.rows {
@@ -357,7 +422,8 @@ pub fn markdown(m: &Matrix) -> String {
         }
     }
     for ((_, c), rows) in &clauses {
-        let _ = writeln!(s, "| {} | {} |", md(c), passed_of_asked(names.len(), rows.iter().copied()).join(" | "));
+        let cells = passed_of_asked(names.len(), rows.iter().copied(), false);
+        let _ = writeln!(s, "| {} | {} |", md(c), cells.join(" | "));
     }
     s
 }
@@ -388,6 +454,7 @@ pub fn terminal(m: &Matrix) -> String {
     };
     for (i, name) in m.implementations.iter().enumerate() {
         s.push_str(&wrap(&format!("{:<3} {name}", letter(i)), WIDTH, "  ", "      "));
+        s.push_str(&wrap(&format!("answered {}", answered(m, i)), WIDTH, "      ", "        "));
     }
     if let Some(c) = different_corpora(m) {
         s.push_str(&wrap(
@@ -411,7 +478,10 @@ pub fn terminal(m: &Matrix) -> String {
         let mut passing = Vec::new();
         for i in 0..m.implementations.len() {
             let summary = c.summary(i, false);
-            if summary == "pass" {
+            if c.rows
+                .iter()
+                .all(|r| r.cells[i].as_ref().is_some_and(|c| c.outcome == OutcomeKind::Passed && !c.refusal))
+            {
                 passing.push(letter(i));
             } else {
                 s.push_str(&wrap(&summary, WIDTH, &format!("  {:<3}", letter(i)), "     "));
@@ -447,24 +517,33 @@ pub fn terminal(m: &Matrix) -> String {
         }
     }
 
-    // Runs passed of runs asked, per folder: a column per implementation.
+    // Passed of asked, per folder: a column per implementation; the
+    // refusal checks in a table of their own.
     let n = m.implementations.len();
-    let mut table: Vec<(String, Vec<String>)> =
-        folders(m).into_iter().map(|(f, rows)| (f.to_string(), passed_of_asked(n, rows.into_iter()))).collect();
-    table.push(("all".to_string(), passed_of_asked(n, m.rows.iter())));
-    let width = table.iter().flat_map(|(_, c)| c.iter().map(|x| x.chars().count())).max().unwrap_or(1).max(3);
-    let _ = writeln!(s, "\nruns passed of runs asked:");
-    let mut line = format!("{:<10}", "folder");
-    for i in 0..n {
-        let _ = write!(line, " {:>width$}", letter(i));
-    }
-    let _ = writeln!(s, "{}", line.trim_end());
-    for (f, cells) in table {
-        let mut line = format!("{f:<10}");
-        for c in cells {
-            let _ = write!(line, " {c:>width$}");
+    let any_refusal = m.rows.iter().flat_map(|r| r.cells.iter().flatten()).any(|c| c.refusal);
+    for (refusal, title) in [(false, "rulings passed of rulings asked:"), (true, "refusal checks passed of asked:")] {
+        if refusal && !any_refusal {
+            continue;
         }
-        let _ = writeln!(s, "{line}");
+        let mut table: Vec<(String, Vec<String>)> = folders(m)
+            .into_iter()
+            .map(|(f, rows)| (f.to_string(), passed_of_asked(n, rows.into_iter(), refusal)))
+            .collect();
+        table.push(("all".to_string(), passed_of_asked(n, m.rows.iter(), refusal)));
+        let width = table.iter().flat_map(|(_, c)| c.iter().map(|x| x.chars().count())).max().unwrap_or(1).max(3);
+        let _ = writeln!(s, "\n{title}");
+        let mut line = format!("{:<10}", "folder");
+        for i in 0..n {
+            let _ = write!(line, " {:>width$}", letter(i));
+        }
+        let _ = writeln!(s, "{}", line.trim_end());
+        for (f, cells) in table {
+            let mut line = format!("{f:<10}");
+            for c in cells {
+                let _ = write!(line, " {c:>width$}");
+            }
+            let _ = writeln!(s, "{line}");
+        }
     }
     let _ = writeln!(s, "\nBy clause, and every case: --markdown, or --out DIR (matrix.md, matrix.json).");
     s
@@ -476,9 +555,14 @@ mod tests {
 
     #[test]
     fn a_run_one_passes_and_another_fails_is_a_disagreement() {
-        let pass = Some(Cell { outcome: OutcomeKind::Passed, differs_in: None, message: None });
-        let fail = Some(Cell { outcome: OutcomeKind::Failed, differs_in: Some("contract".into()), message: None });
-        let na = Some(Cell { outcome: OutcomeKind::NotApplicable, differs_in: None, message: None });
+        let pass = Some(Cell { outcome: OutcomeKind::Passed, differs_in: None, message: None, refusal: false });
+        let fail = Some(Cell {
+            outcome: OutcomeKind::Failed,
+            differs_in: Some("contract".into()),
+            message: None,
+            refusal: false,
+        });
+        let na = Some(Cell { outcome: OutcomeKind::NotApplicable, differs_in: None, message: None, refusal: false });
         let row = |cells| Row {
             id: "L1-AAAA".into(),
             name: "x/a.yaml".into(),
@@ -496,8 +580,9 @@ mod tests {
     #[test]
     fn a_program_s_message_stays_text_in_markdown_and_one_line_in_a_terminal() {
         let hostile = "x | y <img src=x> `z`\n# Owned";
-        let err = Some(Cell { outcome: OutcomeKind::Error, differs_in: None, message: Some(hostile.into()) });
-        let pass = Some(Cell { outcome: OutcomeKind::Passed, differs_in: None, message: None });
+        let err =
+            Some(Cell { outcome: OutcomeKind::Error, differs_in: None, message: Some(hostile.into()), refusal: false });
+        let pass = Some(Cell { outcome: OutcomeKind::Passed, differs_in: None, message: None, refusal: false });
         let m = Matrix {
             implementations: vec!["a | b".into(), "c".into()],
             corpora: vec!["h".into(), "h".into()],

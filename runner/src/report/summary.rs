@@ -39,6 +39,15 @@ impl Tally {
         }
     }
 
+    /// The tally of `results`.
+    pub fn of<'a>(results: impl IntoIterator<Item = &'a CaseResult>) -> Tally {
+        let mut t = Tally::default();
+        for r in results {
+            t.add(&r.outcome);
+        }
+        t
+    }
+
     pub fn total(&self) -> usize {
         self.passed
             + self.failed
@@ -62,7 +71,7 @@ impl Tally {
 }
 
 /// Tally results by the case's top-level folder.
-pub fn by_folder(corpus: &Corpus, results: &[CaseResult]) -> BTreeMap<String, Tally> {
+pub fn by_folder<'a>(corpus: &Corpus, results: impl IntoIterator<Item = &'a CaseResult>) -> BTreeMap<String, Tally> {
     let mut out: BTreeMap<String, Tally> = BTreeMap::new();
     for r in results {
         out.entry(corpus.cases[r.case].folder().to_string()).or_default().add(&r.outcome);
@@ -71,7 +80,7 @@ pub fn by_folder(corpus: &Corpus, results: &[CaseResult]) -> BTreeMap<String, Ta
 }
 
 /// Tally results by the edition each run ruled in.
-pub fn by_edition(results: &[CaseResult]) -> BTreeMap<rulings_engine::Edition, Tally> {
+pub fn by_edition<'a>(results: impl IntoIterator<Item = &'a CaseResult>) -> BTreeMap<rulings_engine::Edition, Tally> {
     let mut out: BTreeMap<rulings_engine::Edition, Tally> = BTreeMap::new();
     for r in results {
         out.entry(r.variant.edition).or_default().add(&r.outcome);
@@ -145,24 +154,34 @@ impl FileErrors {
     }
 }
 
-/// The summary text: the table, the load errors, then up to `max_failures`
-/// failures with the first lines of their detail.
+/// The summary text: the tables (rulings by folder and by edition, then
+/// the refusal checks apart, when there are any), the load errors, then up
+/// to `max_failures` cases with failures, each once with the runs that
+/// failed ([`failures`]).
 pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> String {
     let mut s = String::new();
-    let folders = by_folder(corpus, results);
-    head(&mut s, "folder");
-    let mut total = Tally::default();
-    for (folder, t) in &folders {
-        row(&mut s, folder, t);
-        total.absorb(t);
+    let rulings: Vec<&CaseResult> = results.iter().filter(|r| !r.refusal).collect();
+    let refusals: Vec<&CaseResult> = results.iter().filter(|r| r.refusal).collect();
+    if !refusals.is_empty() && !rulings.is_empty() {
+        let _ = writeln!(s, "rulings asked (the refusal checks are counted below, apart):");
     }
-    row(&mut s, "total", &total);
-    // The same runs by the edition of the Laws they were ruled in.
-    let editions = by_edition(results);
-    s.push('\n');
-    head(&mut s, "edition");
-    for (edition, t) in &editions {
-        row(&mut s, edition.year(), t);
+    if !rulings.is_empty() || refusals.is_empty() {
+        table(&mut s, "folder", by_folder(corpus, rulings.iter().copied()));
+        // The same runs by the edition of the Laws they were ruled in.
+        s.push('\n');
+        let editions = by_edition(rulings.iter().copied());
+        head(&mut s, "edition");
+        for (edition, t) in &editions {
+            row(&mut s, edition.year(), t);
+        }
+        if !refusals.is_empty() {
+            s.push('\n');
+        }
+    }
+    if !refusals.is_empty() {
+        // A refusal rectifies nothing: its runs are no ruling on a clause.
+        let _ = writeln!(s, "refusal checks (the program must refuse the first irregular call):");
+        table(&mut s, "folder", by_folder(corpus, refusals.iter().copied()));
     }
     if !corpus.errors.is_empty() {
         // One file may hold several errors (a fresh `rulings new` skeleton
@@ -183,43 +202,162 @@ pub fn render(corpus: &Corpus, results: &[CaseResult], max_failures: usize) -> S
         s.push_str(&wrap(&format!("{} run(s) not asked: {head}", not_run.len()), WIDTH, "", "  "));
         s.push_str(&wrap_lines(more, WIDTH, "  ", "  "));
     }
-    let failures: Vec<&CaseResult> =
-        results.iter().filter(|r| r.outcome.is_failure() && !matches!(r.outcome, Outcome::NotRun { .. })).collect();
-    if !failures.is_empty() {
-        let _ = writeln!(s, "\nfailures:");
-        for r in failures.iter().take(max_failures) {
-            let case = &corpus.cases[r.case];
-            let detail = r.outcome.detail().unwrap_or("");
+    s.push_str(&failures(corpus, results, max_failures));
+    s
+}
+
+/// A table by folder, with its total.
+fn table(s: &mut String, first: &str, folders: BTreeMap<String, Tally>) {
+    head(s, first);
+    let mut total = Tally::default();
+    for (folder, t) in &folders {
+        row(s, folder, t);
+        total.absorb(t);
+    }
+    row(s, "total", &total);
+}
+
+/// The most lines of a diff the summary shows of one failure.
+pub const DIFF_LINES: usize = 12;
+
+/// The failing runs, by case: each case once, with the runs that failed
+/// the same way (`every run`, or `as written, rotated-2, 2007`), the first
+/// line of what was seen, and a wrong ruling's diff with its context, cut
+/// at [`DIFF_LINES`] lines saying how many more there are. At most `max`
+/// cases are listed.
+pub fn failures(corpus: &Corpus, results: &[CaseResult], max: usize) -> String {
+    let mut s = String::new();
+    // case -> (outcome name, detail) -> the runs, in the order of the results.
+    let mut by_case: Vec<(usize, Vec<Way>)> = Vec::new();
+    for r in results.iter().filter(|r| r.outcome.is_failure() && !matches!(r.outcome, Outcome::NotRun { .. })) {
+        let k = match by_case.iter().position(|(c, _)| *c == r.case) {
+            Some(k) => k,
+            None => {
+                by_case.push((r.case, Vec::new()));
+                by_case.len() - 1
+            }
+        };
+        let (name, detail) = (r.outcome.name(), r.outcome.detail().unwrap_or(""));
+        let ways = &mut by_case[k].1;
+        match ways.iter_mut().find(|(n, d, _)| *n == name && same_but_for_seats(d, detail)) {
+            Some((_, _, runs)) => runs.push(r),
+            None => ways.push((name, detail, vec![r])),
+        }
+    }
+    if by_case.is_empty() {
+        return s;
+    }
+    let runs: usize = by_case.iter().flat_map(|(_, w)| w.iter().map(|(_, _, r)| r.len())).sum();
+    let _ = writeln!(s, "\nfailures ({runs} run(s) of {} case(s)):", by_case.len());
+    for (case_index, ways) in by_case.iter().take(max) {
+        let case = &corpus.cases[*case_index];
+        let of_case = results.iter().filter(|r| r.case == *case_index).count();
+        s.push_str(&wrap(&format!("{} ({})", case.name, case.id), WIDTH, "  ", "    "));
+        for (name, detail, runs) in ways {
+            let which = if runs.len() == of_case && of_case > 1 {
+                format!("every run ({})", runs.len())
+            } else {
+                let names: Vec<String> = runs.iter().map(|r| variant_name(r.variant)).collect();
+                names.join(", ")
+            };
             let mut lines = detail.lines().filter(|l| !l.trim().is_empty());
             let first = lines.next().unwrap_or("");
             // One line of the detail, at most three lines of the terminal.
             let first: String = first.chars().take(3 * WIDTH - 80).collect();
-            let line = format!("{} ({}): {} {first}", r.variant.run_name(case), case.id, r.outcome.name());
-            s.push_str(&wrap(&line, WIDTH, "  ", "      "));
+            s.push_str(&wrap(&format!("{which}: {name} {first}"), WIDTH, "    ", "      "));
+            let outcome = &runs[0].outcome;
             // A fault says how the process ended (its exit status or signal).
-            if matches!(r.outcome, Outcome::Crash { .. } | Outcome::TimeOut { .. } | Outcome::ProtocolViolation { .. })
-            {
+            if matches!(outcome, Outcome::Crash { .. } | Outcome::TimeOut { .. } | Outcome::ProtocolViolation { .. }) {
                 if let Some(ended) = detail.lines().find(|l| l.starts_with("the process: ")) {
                     s.push_str(&wrap(ended, WIDTH, "      ", "      "));
                 }
             }
-            // A wrong ruling's diff, compactly: its changed lines, not its
-            // headers or context (the report has it all).
-            if matches!(r.outcome, Outcome::Failed { .. }) {
-                let changed: Vec<&str> = lines
-                    .filter(|l| {
-                        (l.starts_with('-') || l.starts_with('+')) && !l.starts_with("---") && !l.starts_with("+++")
-                    })
-                    .take(8)
-                    .collect();
-                for l in changed {
-                    let _ = writeln!(s, "      {}", l.chars().take(74).collect::<String>());
+            if matches!(outcome, Outcome::Failed { .. }) {
+                s.push_str(&diff_excerpt(lines));
+                // A rotated run's ruling is turned back before it is
+                // compared: its seats are the case's, not those it was sent.
+                if runs[0].refusal && runs.iter().any(|r| r.outcome.detail() != runs[0].outcome.detail()) {
+                    let first = variant_name(runs[0].variant);
+                    let text = format!("(seats as in the run {first}: they turn with the seats in the others)");
+                    s.push_str(&wrap(&text, WIDTH, "      ", "      "));
+                }
+                if runs.iter().all(|r| r.variant.rotation != 0) && !runs[0].refusal {
+                    s.push_str(&wrap(
+                        "(seats as the case has them: the program was sent them turned, and its ruling was \
+                         turned back)",
+                        WIDTH,
+                        "      ",
+                        "      ",
+                    ));
                 }
             }
         }
-        if failures.len() > max_failures {
-            let _ = writeln!(s, "  ... and {} more", failures.len() - max_failures);
-        }
+    }
+    if by_case.len() > max {
+        let _ = writeln!(
+            s,
+            "  ... and {} more case(s) (--max-failures N lists more; the report has all)",
+            by_case.len() - max
+        );
+    }
+    s
+}
+
+/// Do two details of a case's failures say the same but for the seats of
+/// the refusal lines? A refusal check's lines name the seats as the
+/// program was sent them, so that its rotations read `E 1H` and `S 1H` of
+/// one mistake: they are one failure, told once.
+pub fn same_but_for_seats(a: &str, b: &str) -> bool {
+    a == b
+        || (a.lines().count() == b.lines().count()
+            && a.lines().zip(b.lines()).all(|(x, y)| x == y || seats_aside(x) == seats_aside(y)))
+}
+
+/// A refusal line with its seats left out (`-refused at event 1: E 1H`
+/// reads `-refused at event 1: ? 1H`); other lines as they are.
+fn seats_aside(line: &str) -> String {
+    if !(line.starts_with("-refused at event ") || line.starts_with("+refused at event ")) {
+        return line.to_string();
+    }
+    let mut out = String::with_capacity(line.len());
+    let mut chars = line.chars().peekable();
+    let mut before = ' ';
+    while let Some(c) = chars.next() {
+        let seat = matches!(c, 'N' | 'E' | 'S' | 'W') && matches!(before, ' ' | '(') && chars.peek() == Some(&' ');
+        out.push(if seat { '?' } else { c });
+        before = c;
+    }
+    out
+}
+
+/// One way a case failed: the outcome's name, its detail, and the runs
+/// that failed so.
+type Way<'a> = (&'a str, &'a str, Vec<&'a CaseResult>);
+
+/// A run's name within its case: `as written`, `rotated-1`, `2007`,
+/// `2007::rotated-3`.
+fn variant_name(v: crate::judging::outcome::Variant) -> String {
+    let name = crate::judging::outcome::run_name("", v.edition.year(), v.rotation);
+    match name.strip_prefix("::") {
+        Some(n) => n.to_string(),
+        None => "as written".to_string(),
+    }
+}
+
+/// A wrong ruling's diff as the summary shows it: the lines after its
+/// headers, context included, each cut to the terminal (saying so), at
+/// most [`DIFF_LINES`] of them, then how many more there are.
+fn diff_excerpt<'a>(lines: impl Iterator<Item = &'a str>) -> String {
+    let mut s = String::new();
+    let body: Vec<&str> =
+        lines.filter(|l| !l.starts_with("---") && !l.starts_with("+++") && !l.starts_with("@@")).collect();
+    for l in body.iter().take(DIFF_LINES) {
+        let shown: String = l.chars().take(73).collect();
+        let cut = if l.chars().count() > 73 { "…" } else { "" };
+        let _ = writeln!(s, "      {shown}{cut}");
+    }
+    if body.len() > DIFF_LINES {
+        let _ = writeln!(s, "      ... {} more line(s) of the diff (the report has it whole)", body.len() - DIFF_LINES);
     }
     s
 }
@@ -235,14 +373,19 @@ pub fn total(results: &[CaseResult]) -> Tally {
 
 /// The closing lines, where people and CI look. The last is the plain
 /// form CI reads, `N passed, N failed, N skipped`: failed counts wrong
-/// rulings and unexpected passes, skipped the runs the program declined
-/// (a `skipped` answer), as the table's columns of those names do. The line
-/// before it counts the rest, each apart: errors (error answers, crashes,
-/// time-outs, protocol violations), runs not applicable (an edition or
-/// feature the program does not declare), runs not run (never asked), and
-/// case files that did not load. Expected failures are counted on a line of
-/// their own: they are neither passed nor failed.
-pub fn closing_line(total: &Tally, files: &FileErrors) -> String {
+/// rulings, failed refusal checks and unexpected passes, skipped the runs
+/// the program declined (a `skipped` answer), as the table's columns of
+/// those names do. The line before it counts the rest, each apart: errors
+/// (error answers, crashes, time-outs, protocol violations), runs not
+/// applicable (an edition or feature the program does not declare), runs
+/// not run (never asked), and case files that did not load. Those fail the
+/// run too, though the last line does not count them: the exit status is
+/// the verdict. When the program was sent refusal checks, two lines before
+/// those count the rulings and the refusal checks apart. Expected
+/// failures are counted on a line of their own: they are neither passed
+/// nor failed.
+pub fn closing_line(results: &[CaseResult], files: &FileErrors) -> String {
+    let total = Tally::of(results);
     let mut s = String::new();
     if total.expected_failures > 0 {
         let _ = writeln!(
@@ -251,11 +394,44 @@ pub fn closing_line(total: &Tally, files: &FileErrors) -> String {
             total.expected_failures
         );
     }
-    let _ = write!(s, "{} errors, {} not applicable, {} not run", total.errors, total.not_applicable, total.not_run);
+    if results.iter().any(|r| r.refusal) {
+        let part = |t: &Tally| format!("{} passed, {} failed, {} skipped", t.passed, t.failed, t.skipped);
+        let (rulings, refusals) =
+            (Tally::of(results.iter().filter(|r| !r.refusal)), Tally::of(results.iter().filter(|r| r.refusal)));
+        let _ = writeln!(s, "rulings: {}\nrefusal checks: {}", part(&rulings), part(&refusals));
+    }
+    let _ = write!(
+        s,
+        "{}, {} not applicable, {} not run",
+        counted(total.errors, "error", "errors"),
+        total.not_applicable,
+        total.not_run
+    );
     if files.not_loaded + files.ran > 0 {
         let _ = write!(s, ", {}", files.said());
     }
     s.push('\n');
     let _ = writeln!(s, "{} passed, {} failed, {} skipped", total.passed, total.failed, total.skipped);
     s
+}
+
+/// `n` and the noun for it: `1 error`, `0 errors`, `2 cases`.
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusal_lines_that_differ_in_their_seats_only_are_the_same() {
+        let a = "differs in: refusal\n-refused at event 1: E 1H, x\n+refused at event 0 (N 1S): no\n";
+        let b = "differs in: refusal\n-refused at event 1: S 1H, x\n+refused at event 0 (E 1S): no\n";
+        assert!(same_but_for_seats(a, b));
+        let c = "differs in: refusal\n-refused at event 1: S 1H, x\n+refused at event 2 (E 1S): no\n";
+        assert!(!same_but_for_seats(a, c), "another event");
+        assert!(!same_but_for_seats("-  doubled: null\n", "-  doubled: X\n"));
+        assert_eq!(seats_aside("+refused at event 0 (N 1S): WE N"), "+refused at event 0 (? 1S): WE N");
+    }
 }

@@ -57,7 +57,7 @@ fn a_run_writes_a_deterministic_report_that_grades_rulings_twice() {
     assert_eq!(o.status.code(), Some(1), "failures fail the run: {}", text(&o));
     // Wrong rulings are failed; a protocol violation is an error, counted apart.
     assert!(
-        text(&o).contains("\n1 errors, 0 not applicable, 0 not run\n2 passed, 2 failed, 0 skipped\n"),
+        text(&o).contains("\n1 error, 0 not applicable, 0 not run\n2 passed, 2 failed, 0 skipped\n"),
         "{}",
         text(&o)
     );
@@ -264,7 +264,7 @@ fn known_failures_are_never_written_from_a_run_that_asked_nothing() {
     fs::write(&known, "L22-TS00:\n  reason: a\nL22-TS01:\n  reason: b\nL22-TS00:\n  reason: c\n").unwrap();
     let o = rulings(&["run", "--cases", s(&dir), "--known-failures", s(&known)]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("known.yaml:5:1: L22-TS00 is listed twice (first at line 1)"), "{}", text(&o));
+    assert!(flat(&o).contains("known.yaml:5:1: L22-TS00 is listed twice (first at line 1)"), "{}", text(&o));
 }
 
 #[test]
@@ -413,7 +413,7 @@ fn a_time_limit_out_of_range_is_an_error_not_a_panic() {
     for t in ["1e30", "1.8e19", "0", "-2", "inf", "NaN"] {
         let arg = format!("--timeout={t}");
         let o = rulings(&["run", arg.as_str(), "--impl", fake.as_str()]);
-        let out = text(&o);
+        let out = flat(&o);
         assert_eq!(o.status.code(), Some(2), "--timeout {t}: {out}");
         assert!(out.contains("at most 86400"), "--timeout {t}: {out}");
         assert!(!out.contains("panicked"), "{out}");
@@ -458,7 +458,7 @@ fn special_files_are_refused_at_once_wherever_a_file_is_read() {
             [vec!["report", s(special)], vec!["explain", s(special)], vec!["run", "--known-failures", s(special)]]
         {
             let o = rulings(&args);
-            let out = text(&o);
+            let out = flat(&o);
             assert!(!o.status.success(), "{args:?}: {out}");
             assert!(out.contains("not a regular file"), "{args:?}: {out}");
         }
@@ -722,7 +722,7 @@ fn known_failures_name_the_runs_and_the_outcome_they_expect() {
     fs::write(&known, "L22-TS01:\n  reason: \"TODO: say why this case fails\"\n").expect("write");
     let o = run(&["--strict-known-failures"]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("1 entry is still without a reason (TODO): L22-TS01"), "{}", text(&o));
+    assert!(flat(&o).contains("1 entry is still without a reason (TODO): L22-TS01"), "{}", text(&o));
 
     fs::write(&known, "L22-TS01:\n  reason: x\n  outcome: pwned\n").expect("write");
     let o = run(&[]);
@@ -904,7 +904,7 @@ fn a_fault_in_the_summary_says_how_the_process_ended() {
         rulings(&["run", "--cases", s(&dir), "--per-case", "--impl", fake.as_str(), "per-case=1", "partial-exit=2"]);
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let out = String::from_utf8_lossy(&o.stdout).to_string();
-    let failures = out.split("\nfailures:\n").nth(1).unwrap_or_default().to_string();
+    let failures = out.split("\nfailures (1 run(s) of 1 case(s)):\n").nth(1).unwrap_or_default().to_string();
     assert!(common::words(&failures).contains("crash the program closed its stdout in the middle of a line"), "{out}");
     assert!(failures.contains("      the process: exited with status 0"), "{out}");
 }

@@ -20,6 +20,7 @@ mod known_failures;
 mod loading;
 mod python_adapter;
 mod reference_open;
+mod reading;
 mod refusal;
 mod schemas;
 mod workbench;
