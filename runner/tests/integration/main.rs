@@ -16,6 +16,7 @@ mod interrupt;
 mod judge;
 mod known_failures;
 mod loading;
+mod msrv;
 mod python_adapter;
 mod refusal;
 mod schemas;
