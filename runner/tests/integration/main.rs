@@ -18,6 +18,7 @@ mod interrupt;
 mod judge;
 mod known_failures;
 mod loading;
+mod msrv;
 mod python_adapter;
 mod reference_open;
 mod reading;
