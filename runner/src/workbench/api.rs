@@ -371,7 +371,9 @@ fn rule(t: &Table) -> Answer {
     let cells: Vec<String> = t.events.iter().map(|e| e.action.to_string()).collect();
     let notes: Vec<String> = t.events.iter().map(crate::corpus::grid::findings).collect();
     let story = crate::corpus::story::story_line(&t.events).ok();
-    let mut body = json!({ "events": t.events, "grid": rows, "cells": cells, "notes": notes, "story": story });
+    let mut body = json!({
+        "events": t.events, "grid": rows, "cells": cells, "notes": notes, "story": story, "replaces": replaces(t),
+    });
     match rulings_engine::rule(&request) {
         Err(e) => {
             let what = match e {
@@ -431,6 +433,35 @@ fn standing(t: &Table, ruling: &Ruling) -> Vec<Option<bool>> {
         }
     }
     out
+}
+
+/// For each event, the earlier call of the same player it may replace: a
+/// call made when it was not his turn to call, after a call of his that
+/// his partner has not called over since. The director must then find
+/// whether that earlier call was unintended (25A: the new call replaces
+/// it) or not (25B, or a call out of rotation), and the page asks him.
+fn replaces(t: &Table) -> Vec<Option<usize>> {
+    let request = t.request();
+    let calls = |e: &rulings_engine::Event| matches!(e.action, Action::Call(_));
+    (0..t.events.len())
+        .map(|i| {
+            let e = &t.events[i];
+            if !calls(e) {
+                return None;
+            }
+            let p = (0..i).rev().find(|&p| t.events[p].seat == e.seat && calls(&t.events[p]))?;
+            if t.events[p + 1..i].iter().any(|o| o.seat == e.seat.partner() && calls(o)) {
+                return None;
+            }
+            let before =
+                rulings_engine::rule(&rulings_engine::Request { events: t.events[..i].to_vec(), ..request.clone() });
+            match before {
+                Ok(r) if r.status == Status::Auction && r.next == Some(e.seat) => None,
+                Ok(_) => Some(p),
+                Err(_) => None,
+            }
+        })
+        .collect()
 }
 
 /// Whether `ruling` holds `seat`'s `call` as a call out of rotation.
@@ -624,6 +655,14 @@ mod tests {
         assert_eq!(r.body["standing"], json!([true, false, null, true]));
         let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"E":"1C"},{"S":"reject"},{"N":"P"},{"E":"1C"}]}"#);
         assert_eq!(r.body["standing"], json!([false, null, true, true]));
+        // A player calling again when it is not his turn: the page asks
+        // whether his first call was unintended; not for a replacement the
+        // table waited on.
+        let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"N":"1C"},{"N":"1D"},{"E":"P"},{"S":"P"},{"W":"P"}]}"#);
+        assert_eq!(r.body["replaces"], json!([null, 0, null, null, null]));
+        assert_eq!(r.body["standing"], json!([false, true, true, true, true]), "25B1: East's pass accepts the 1D");
+        let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"N":"1S"},{"E":"1H"},{"S":"reject"},{"E":"2H"}]}"#);
+        assert_eq!(r.body["replaces"], json!([null, null, null, null]));
         // After a cancelled call out of rotation: what to tell the offender.
         let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"E":"1C"},{"S":"reject"}]}"#).body;
         let text = r["waiting"]["text"].as_str().unwrap_or_default();
