@@ -211,6 +211,8 @@ impl Api {
             } else {
                 let own = match &m.own {
                     Value::String(text) => case_text::own_value(key, text)?,
+                    // Nobody to act, no decision, no contract, no cap.
+                    Value::Null if matches!(key, "next" | "decision" | "contract" | "score_cap") => Value::Null,
                     Value::Null => case_text::own_value(key, "")?,
                     other => other.clone(),
                 };

@@ -472,6 +472,45 @@ fn the_call_out_of_turn(b: &Browser) {
     assert!(before.contains("East must pass for the rest of the auction (38C)"), "{before}");
 }
 
+/// A story the engine refuses (the 1997 Laws: South calls at his own turn
+/// over West's call out of turn, before North chose; the engine does not
+/// read the 1997 28B): the director still writes his ruling, with why, and
+/// saves the case with the engine's refusal in the reference-open entry.
+fn the_refusal(b: &Browser) {
+    clear(b);
+    pick(b, "#edition", "1997");
+    pick(b, "#dealer", "S");
+    b.script("document.getElementById('story').value = ''", json!([]));
+    b.type_in("#story", "W 1C, S 1D\u{E007}");
+    let said = b.until(
+        "the refusal",
+        "const m = document.getElementById('message').textContent; return m.includes('does not rule') && m",
+    );
+    assert!(said.as_str().unwrap_or_default().contains("write your ruling below"), "{said}");
+    assert_eq!(b.script("return document.getElementById('agree-all').disabled", json!([])), json!(true));
+    b.click("#ruling li[data-key=auction] input[value=disagree]");
+    b.type_in("#ruling li[data-key=auction] input[aria-label='auction: calls']", "1D\u{E004}");
+    let warn = b.script("return document.getElementById('differs').textContent", json!([]));
+    assert!(warn.as_str().unwrap_or_default().contains("cannot rule on this story"), "{warn}");
+    b.type_in("#ruling textarea[data-reason=auction]", "28B: South's call at his turn cancels West's");
+    b.script("document.getElementById('title').value = ''", json!([]));
+    b.type_in("#title", "W 1C out of turn, S 1D at his own turn (1997)");
+    b.script("document.getElementById('laws').value = ''", json!([]));
+    b.type_in("#laws", "28B");
+    b.click("#save");
+    let case = b.until(
+        "the case file",
+        "const t = document.getElementById('case-text').value; return t.includes('(1997)') && t",
+    );
+    let case = case.as_str().expect("text").to_string();
+    assert!(case.contains("editions: [1997]\n") && case.contains("  auction: [1D]\n"), "{case}");
+    let entry = b.script("return document.getElementById('reference-text').value", json!([]));
+    let entry = entry.as_str().unwrap_or_default().to_string();
+    assert!(entry.contains("  refuses: \"event 2: not yet supported"), "{entry}");
+    check_loads(b, &case, Some(&entry));
+    pick(b, "#edition", "2017");
+}
+
 /// A disagreement written in plain words: the director rules that West
 /// must pass only at his next turn (a reading the engine does not share),
 /// with his reason; the page warns before saving; the case file carries
@@ -580,6 +619,7 @@ fn the_page_in_a_headless_browser() {
 
     the_slip(&b);
     the_call_out_of_turn(&b);
+    the_refusal(&b);
     let (_, entry) = the_disagreement(&b);
     b.click("#propose");
     let form = b.until(

@@ -472,6 +472,9 @@ function editor(key, mark) {
   const spec = ITEMS[key];
   const box = el("div", { class: "own" });
   const redraw = () => { box.replaceWith(editor(key, mark)); drawDiffers(); };
+  // Where the engine gave nothing, the value the fields show.
+  if (spec.one === "choice" && !mark.value) mark.value = "auction";
+  if ((spec.one === "calls" || spec.one === "clauses") && !Array.isArray(mark.value)) mark.value = [];
   if (spec.one === "choice") {
     box.append(el("label", {}, "status ", select([["auction", "the auction goes on"], ["decision", "a player must decide"],
       ["closed", "the auction is over"], ["passed-out", "the board is passed out"]], mark.value, `${key}: status`,
