@@ -34,12 +34,15 @@ fn ruled(request: &Request, events: Vec<Event>) -> Result<Ruling, String> {
     rule(&Request { events, ..request.clone() }).map_err(|e| e.to_string())
 }
 
-/// The engine's refusal without its event number, as a director reads it.
+/// The engine's refusal without its event number, as a director reads it;
+/// for a call it refuses, the reason without the call ("E calls 1D, but
+/// after RHO's pass he must repeat..." says what holds for every call).
 fn refusal(message: &str) -> String {
-    match message.split_once(": ") {
-        Some((event, rest)) if event.starts_with("event ") => rest.to_string(),
-        _ => message.to_string(),
-    }
+    let rest = match message.split_once(": ") {
+        Some((event, rest)) if event.starts_with("event ") => rest,
+        _ => message,
+    };
+    rest.split_once(", but ").map_or(rest, |(_, why)| why).to_string()
 }
 
 /// The seat that made the `k`-th call of an auction the dealer began.
@@ -262,7 +265,10 @@ mod tests {
         assert!(ways[0].calls[0].leads_to.contains("(31A1)"), "{ways:?}");
         let other = ways[0].calls.last().expect("refused calls");
         assert_eq!(other.call, "any other call");
-        assert!(other.leads_to.contains("must repeat the 1C"), "{other:?}");
+        assert_eq!(
+            other.leads_to,
+            "Not allowed: after RHO's pass he must repeat the 1C he called out of rotation (31A1)."
+        );
         assert_eq!(ways[1].when, "If North bids 1C");
         let pass = ways[1].calls.iter().find(|c| c.call == "P").expect("a pass");
         assert!(pass.leads_to.contains("West must pass at their next turn (31A2(b))"), "{pass:?}");

@@ -158,7 +158,8 @@ pub fn consequences(before: &Ruling, after: &Ruling) -> String {
     }
     for l in &after.lead_restrictions {
         if !before.lead_restrictions.contains(l) {
-            out.push(lead_said(l));
+            // Short, as announced: the suits are in the ruling's item.
+            out.push(format!("lead restrictions if {} defends ({})", seat_name(l.seat), l.law));
         }
     }
     for p in &after.penalty_cards {
