@@ -1,8 +1,9 @@
 //! Embeds the corpus (`../cases`) in the `rulings` binary, so that an
 //! installed or copied binary runs the suite from any directory (the way
 //! toml-test carries its tests). Writes `$OUT_DIR/corpus.rs`: every case
-//! file and the tag registry, by path under the corpus root, as bytes. The
-//! walk follows the loader's rules: `*.yaml` files and `_tags.yml`, no
+//! file, the tag registry and the reference engine's open cases, by path
+//! under the corpus root, as bytes. The walk follows the loader's rules:
+//! `*.yaml` files, and `_tags.yml` and `reference-open.yml` at the root; no
 //! symbolic links, no folders starting with a dot.
 //!
 //! The corpus is read through `runner/corpus`, a symbolic link to
@@ -53,8 +54,8 @@ fn walk(root: &Path, dir: &Path, files: &mut Vec<(String, PathBuf)>) {
             continue;
         }
         let case = name.ends_with(".yaml") && !name.starts_with('_');
-        let tags = name == "_tags.yml" && dir == root;
-        if ft.is_file() && (case || tags) {
+        let metadata = (name == "_tags.yml" || name == "reference-open.yml") && dir == root;
+        if ft.is_file() && (case || metadata) {
             println!("cargo:rerun-if-changed={}", path.display());
             let under = path.strip_prefix(root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
             files.push((under, path.canonicalize().unwrap_or(path)));

@@ -23,7 +23,7 @@
 use crate::auction::Legality;
 use crate::error::{impossible, unsupported, RuleError};
 use crate::notation::Call;
-use crate::request::{Action, Event, Request, MAX_EVENTS};
+use crate::request::{Event, Incident, Move, Request, Turn, MAX_EVENTS};
 use crate::ruling::Ruling;
 use crate::step::{Handoff, Next, Pending};
 use crate::table::Table;
@@ -62,23 +62,36 @@ struct Director {
     /// the table no longer waits on anyone, or just before a later call that
     /// settles what it waited on (docs/conventions.md, "Calls while the table
     /// waits").
-    held: Vec<(usize, Event)>,
+    held: Vec<(usize, Turn)>,
 }
 
 impl Director {
-    /// One event of the story.
+    /// One event of the story: an incident goes to its law, a move to the
+    /// law modules ([`Turn`]).
     fn event(&mut self, i: usize, e: &Event) -> Result<(), RuleError> {
-        let t = &mut self.table;
-        if let Action::Cards(x) = e.action {
-            // Law 24 is independent of any call under rectification: what the
-            // table waits on (if anything) still waits.
-            return law24::card_exposed(t, i, e, x);
+        match Turn::of(e) {
+            Ok(turn) => self.turn(i, &turn),
+            Err(incident) => self.incident(i, e, incident),
         }
-        t.auction_begun = true;
+    }
+
+    /// An incident, ruled on by its own law whatever the table waits on:
+    /// what the table waits on (if anything) still waits.
+    fn incident(&mut self, i: usize, e: &Event, incident: Incident) -> Result<(), RuleError> {
+        let t = &mut self.table;
+        match incident {
+            // Law 24 is independent of any call under rectification.
+            Incident::Cards(x) => law24::card_exposed(t, i, e.seat, x),
+        }
+    }
+
+    /// A move: a call, or a decision on an option.
+    fn turn(&mut self, i: usize, e: &Turn) -> Result<(), RuleError> {
+        self.table.auction_begun = true;
         let next = match self.pending.take() {
             Some(p) => p.state.resolve(&mut self.table, i, e)?,
             None => match e.action {
-                Action::Accept | Action::Reject => {
+                Move::Accept | Move::Reject => {
                     return Err(impossible(
                         i,
                         format!(
@@ -88,8 +101,7 @@ impl Director {
                         ),
                     ))
                 }
-                Action::Call(c) => Next::Call(c),
-                Action::Cards(_) => unreachable!("card events are ruled above"),
+                Move::Call(c) => Next::Call(c),
             },
         };
         self.pending = self.follow(i, e, next)?;
@@ -105,7 +117,7 @@ impl Director {
     fn release_held(&mut self, before: usize) -> Result<Option<Pending>, RuleError> {
         while self.held.first().is_some_and(|(k, _)| *k < before) {
             let (k, h) = self.held.remove(0);
-            let Action::Call(c) = h.action else { continue };
+            let Move::Call(c) = h.action else { continue };
             if let Some(p) = self.follow(k, &h, Next::Call(c))? {
                 return Ok(Some(p));
             }
@@ -115,7 +127,7 @@ impl Director {
 
     /// Act on what a law module said, until the event is done or the table
     /// waits on someone; return what it then waits on.
-    fn follow(&mut self, i: usize, e: &Event, mut next: Next) -> Result<Option<Pending>, RuleError> {
+    fn follow(&mut self, i: usize, e: &Turn, mut next: Next) -> Result<Option<Pending>, RuleError> {
         loop {
             next = match next {
                 Next::Done => return Ok(None),
@@ -124,9 +136,7 @@ impl Director {
                     // Calls held while the table waited were made before this
                     // one: they are ruled first, and this call comes after.
                     match self.release_held(i)? {
-                        Some(p) => {
-                            p.state.resolve(&mut self.table, i, &Event { action: Action::Call(c), ..e.clone() })?
-                        }
+                        Some(p) => p.state.resolve(&mut self.table, i, &Turn { action: Move::Call(c), ..e.clone() })?,
                         None => self.call(i, e, c)?,
                     }
                 }
@@ -153,7 +163,7 @@ impl Director {
     }
 
     /// A call, with no rectification pending: decide what it is.
-    fn call(&mut self, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+    fn call(&mut self, i: usize, e: &Turn, c: Call) -> Result<Next, RuleError> {
         let t = &mut self.table;
         let turn = t.auction.next_seat();
         let over = t.auction.is_over();
@@ -169,7 +179,7 @@ impl Director {
     /// A call taken for what it is at this point of the auction, without
     /// asking whether it changes the caller's previous call (Law 25 asks
     /// this for a replacement, or for a call that may no longer replace).
-    fn classify(&mut self, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+    fn classify(&mut self, i: usize, e: &Turn, c: Call) -> Result<Next, RuleError> {
         let t = &mut self.table;
         if t.auction.is_over() {
             // 35D, 39.
@@ -206,7 +216,7 @@ impl Director {
     /// A call by a player whose turn it is not: Laws 28-34, except that a
     /// bid above seven (35C, 38) and a call by a player required to pass
     /// (35B, 37) are about the call itself, wherever it was made.
-    fn out_of_rotation(&mut self, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+    fn out_of_rotation(&mut self, i: usize, e: &Turn, c: Call) -> Result<Next, RuleError> {
         let t = &mut self.table;
         if t.rules.rotation.is_some() {
             // 1997: Laws 28 and 30 could not be read (docs/conventions.md,
@@ -232,13 +242,13 @@ impl Director {
     }
 
     /// One law handing an event to another.
-    fn handoff(&mut self, i: usize, e: &Event, h: Handoff) -> Result<Next, RuleError> {
+    fn handoff(&mut self, i: usize, e: &Turn, h: Handoff) -> Result<Next, RuleError> {
         Ok(match h {
             Handoff::UnintendedReplacesHeldCall(c) => law25::replaces_held_call(&mut self.table, e, c),
             Handoff::SubstituteForInsufficient(ib) => law25::substitute_for_insufficient(&mut self.table, ib, e),
             Handoff::InsufficientAgain(ib) => law27::offer_again(&self.table, ib),
             Handoff::AboveSeven { replacement, lho_follows } => {
-                let Action::Call(c) = replacement.action else {
+                let Move::Call(c) = replacement.action else {
                     return Err(impossible(i, "a replacement must be a call"));
                 };
                 match self.classify(i, &replacement, c)? {

@@ -31,7 +31,7 @@
 
 use crate::card::Exposure;
 use crate::error::{impossible, unsupported, RuleError};
-use crate::request::Event;
+use crate::notation::Seat;
 use crate::ruling::{Irregularity, IrregularityRuling, Scope};
 use crate::table::Table;
 
@@ -45,8 +45,8 @@ pub(crate) fn clause(x: &Exposure) -> &'static str {
     }
 }
 
-/// Law 24: cards of `e.seat` exposed or led during the auction.
-pub(crate) fn card_exposed(t: &mut Table, i: usize, e: &Event, x: Exposure) -> Result<(), RuleError> {
+/// Law 24: cards of `seat` exposed or led during the auction.
+pub(crate) fn card_exposed(t: &mut Table, i: usize, seat: Seat, x: Exposure) -> Result<(), RuleError> {
     if !t.auction_begun {
         // The auction begins with the first call (Definitions). A card seen
         // before that is extraneous information (16D1); the WBF Laws
@@ -58,7 +58,7 @@ pub(crate) fn card_exposed(t: &mut Table, i: usize, e: &Event, x: Exposure) -> R
             format!(
                 "{} {x} before the first call: Law 24 covers the auction, which has not begun; the card goes \
                  back to the hand and the information is a matter for Law 16D (director's judgement)",
-                e.seat
+                seat
             ),
         ));
     }
@@ -69,21 +69,21 @@ pub(crate) fn card_exposed(t: &mut Table, i: usize, e: &Event, x: Exposure) -> R
             format!(
                 "{} {x} after the final pass: Law 24 covers the auction; a card exposed or led \
                  afterwards is a matter for the laws of the play (41, 49-51, 54), outside this suite",
-                e.seat
+                seat
             ),
         ));
     }
-    if let Some(c) = x.cards().iter().find(|c| t.is_exposed(e.seat, **c)) {
-        return Err(impossible(i, format!("{} exposes {c}, but {c} already lies face up on the table (24)", e.seat)));
+    if let Some(c) = x.cards().iter().find(|c| t.is_exposed(seat, **c)) {
+        return Err(impossible(i, format!("{} exposes {c}, but {c} already lies face up on the table (24)", seat)));
     }
-    apply(t, e, &x);
+    apply(t, seat, &x);
     Ok(())
 }
 
-fn apply(t: &mut Table, e: &Event, x: &Exposure) {
+fn apply(t: &mut Table, seat: Seat, x: &Exposure) {
     let law = clause(x);
     t.record(IrregularityRuling {
-        seat: e.seat,
+        seat,
         call: None,
         cards: x.cards().to_vec(),
         irregularity: Irregularity::CardExposed,
@@ -91,10 +91,10 @@ fn apply(t: &mut Table, e: &Event, x: &Exposure) {
         comparable: None,
     });
     for c in x.cards() {
-        t.penalty_card(e.seat, *c, t.rules.penalty_card);
+        t.penalty_card(seat, *c, t.rules.penalty_card);
     }
     if law != "24A" {
-        t.impose_pass(e.seat.partner(), Scope::NextTurn, law);
+        t.impose_pass(seat.partner(), Scope::NextTurn, law);
         t.may_adjust(t.rules.damage);
     }
 }
@@ -102,30 +102,24 @@ fn apply(t: &mut Table, e: &Event, x: &Exposure) {
 #[cfg(test)]
 mod tests {
     use crate::notation::Seat;
-    use crate::request::{Action, Event, Request};
+    use crate::request::Request;
     use crate::{rule, RuleError};
 
-    fn story(events: &[(&str, &str)]) -> Request {
-        Request {
-            edition: Default::default(),
-            dealer: Seat::N,
-            vulnerable: Default::default(),
-            regulations: None,
-            events: events.iter().map(|(s, a)| Event::new(s.parse().unwrap(), a.parse::<Action>().unwrap())).collect(),
-        }
+    fn story(text: &str) -> Request {
+        crate::story::tests::story_in(Default::default(), Seat::N, text)
     }
 
     #[test]
     fn a_card_seen_before_the_first_call_is_not_law_24() {
         // Definitions: the auction begins with the first call. Before it,
         // 16D1 (and WBFLC minutes, 15 August 2017, item 7) apply, not 24.
-        match rule(&story(&[("N", "exposes HJ"), ("N", "1NT")])) {
+        match rule(&story("N exposes HJ, N 1NT")) {
             Err(RuleError::Unsupported { event: 0, law, .. }) => assert_eq!(law, "16D"),
             other => panic!("expected 16D not supported, got {other:?}"),
         }
         // Once any call has been made, it is Law 24, even for a player who
         // has not called yet.
-        let r = rule(&story(&[("N", "P"), ("E", "exposes HJ")])).expect("24B after the first call");
+        let r = rule(&story("N P, E exposes HJ")).expect("24B after the first call");
         assert_eq!(r.rulings[0].law, "24B");
     }
 }

@@ -12,6 +12,7 @@ pub mod clauses;
 mod director;
 mod editions;
 mod error;
+pub mod family;
 mod inadmissible;
 mod keys;
 pub mod law23;
@@ -28,6 +29,7 @@ pub mod request;
 pub mod ruling;
 pub mod server;
 mod step;
+pub mod story;
 mod table;
 
 pub use director::rule;

@@ -11,8 +11,9 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::family::{family_of_clause, owner_of, Family, FAMILIES};
 pub use crate::keys::keys;
-use crate::request::{Edition, Request};
+use crate::request::{Edition, Finding, Request};
 use crate::ruling::Ruling;
 
 /// The protocol version this crate speaks.
@@ -120,16 +121,9 @@ pub fn rule_keys() -> &'static [&'static str] {
 }
 
 /// The features of the protocol's hello for the families of law, one per
-/// family of irregularity (with `meanings`, for stories that carry them).
-pub const LAW_FEATURES: &[&str] = &[
-    "insufficient-bid",
-    "comparable-call",
-    "meanings",
-    "change-of-call",
-    "out-of-rotation",
-    "inadmissible",
-    "exposed-card",
-];
+/// family of irregularity (with `meanings`, for stories that carry them),
+/// read off [`FAMILIES`].
+pub static LAW_FEATURES: LazyLock<Vec<&'static str>> = LazyLock::new(|| FAMILIES.iter().map(|f| f.feature).collect());
 
 /// The feature of a program that prevents irregularities instead of
 /// ruling on them: asked a story whose first irregular call is of a family
@@ -145,39 +139,46 @@ pub static FEATURES: LazyLock<Vec<&'static str>> = LazyLock::new(|| {
     LAW_FEATURES.iter().chain(crate::regulations::FEATURES).chain(std::iter::once(&REFUSAL)).copied().collect()
 });
 
-/// The feature a clause belongs to: the family of law it is in. Law 23
-/// alone in 1997 and 2007 (the damaging enforced pass) is no comparable
-/// call: only 23A-23C are.
+/// The feature a clause belongs to: the family of law it is in
+/// ([`Family::clauses`]).
 pub fn feature_of_clause(law: &str) -> Option<&'static str> {
-    match crate::clauses::law_number(law) {
-        Some(23) if law == "23" => None,
-        Some(23) => Some("comparable-call"),
-        Some(24) => Some("exposed-card"),
-        Some(25) => Some("change-of-call"),
-        Some(26 | 27) => Some("insufficient-bid"),
-        Some(28..=34) => Some("out-of-rotation"),
-        Some(35..=39) => Some("inadmissible"),
-        _ => None,
-    }
+    family_of_clause(law).map(|f| f.feature)
 }
 
 /// The features a story needs of a program: the family of each clause it
-/// turns on, `meanings` when an event carries a `means:`, and each
-/// regulation option set off its default.
+/// turns on; for each finding an event carries, the family that owns it
+/// ([`Family::owns`]: `meanings` for a `means:`, `change-of-call` for
+/// `unintended`) unless a family already needed reads it (a `comparable`
+/// on a replacement for an insufficient bid); the family of each incident
+/// (cards shown); and each regulation option set off its default.
 pub fn needed_features<'a>(
     laws: impl IntoIterator<Item = &'a str>,
     events: &[crate::request::Event],
     regulations: Option<&crate::regulations::Regulations>,
 ) -> Vec<&'static str> {
-    let mut out: Vec<&'static str> = Vec::new();
-    for f in laws.into_iter().filter_map(feature_of_clause) {
+    let mut out: Vec<&'static Family> = Vec::new();
+    let add = |out: &mut Vec<&'static Family>, f: &'static Family| {
         if !out.contains(&f) {
             out.push(f);
         }
+    };
+    for f in laws.into_iter().filter_map(family_of_clause) {
+        add(&mut out, f);
     }
-    if events.iter().any(|e| e.findings.means.is_some()) {
-        out.push("meanings");
+    let given: Vec<Finding> = events.iter().flat_map(|e| e.findings.given()).map(|g| g.finding()).collect();
+    // The finding fewer families read picks first: `same_denomination`
+    // (Law 27's or 31A2's) before `comparable` (read by three), so a story
+    // carrying both needs insufficient-bid alone.
+    let mut findings: Vec<Finding> = Finding::ALL.into_iter().filter(|f| given.contains(f)).collect();
+    findings.sort_by_key(|f| FAMILIES.iter().filter(|x| x.reads(*f)).count());
+    for finding in findings {
+        if !out.iter().any(|f| f.reads(finding)) {
+            if let Some(owner) = owner_of(finding) {
+                add(&mut out, owner);
+            }
+        }
     }
+    let mut out: Vec<&'static str> = out.iter().map(|f| f.feature).collect();
     if let Some(r) = regulations {
         out.extend(r.features());
     }

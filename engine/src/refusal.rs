@@ -33,6 +33,18 @@ pub enum IrregularCall {
     AboveSeven,
 }
 
+impl IrregularCall {
+    /// Every kind of irregular call.
+    pub const ALL: [IrregularCall; 6] = [
+        IrregularCall::Insufficient,
+        IrregularCall::OutOfRotation,
+        IrregularCall::InadmissibleDouble,
+        IrregularCall::InadmissibleRedouble,
+        IrregularCall::AboveSeven,
+        IrregularCall::AfterTheAuction,
+    ];
+}
+
 impl fmt::Display for IrregularCall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -92,14 +104,7 @@ mod tests {
     use super::*;
 
     fn story(dealer: &str, calls: &str) -> Request {
-        let events: Vec<String> = calls
-            .split(", ")
-            .map(|c| {
-                let (seat, call) = c.split_once(' ').expect("SEAT CALL");
-                format!("{{\"{seat}\":\"{call}\"}}")
-            })
-            .collect();
-        serde_json::from_str(&format!("{{\"dealer\":\"{dealer}\",\"events\":[{}]}}", events.join(","))).expect("story")
+        crate::story::tests::story(dealer.parse().expect("a seat"), calls)
     }
 
     fn first(dealer: &str, calls: &str) -> Option<(usize, IrregularCall)> {

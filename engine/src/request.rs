@@ -14,7 +14,11 @@ use crate::meanings::Meaning;
 use crate::notation::{Call, Seat, Vulnerability};
 pub use crate::regulations::Regulations;
 
-/// What a player did at one moment of the story.
+/// What an event of the story holds, as the protocol writes it: a
+/// player's move at the table (a call, or a decision on an option), or an
+/// incident that is no move (cards shown). The director hands a move to
+/// the law modules as a [`Turn`] and an incident to the law of incidents,
+/// so a law module never sees what it cannot get ([`Action::split`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// A call, in or out of rotation, legal or not.
@@ -23,10 +27,52 @@ pub enum Action {
     Accept,
     /// The player holding an option refuses it.
     Reject,
+    /// Something that happened at the table that is no move.
+    Incident(Incident),
+}
+
+/// A player's move: what the laws of the auction's calls rule on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Move {
+    /// A call, in or out of rotation, legal or not.
+    Call(Call),
+    /// The player holding an option takes it.
+    Accept,
+    /// The player holding an option refuses it.
+    Reject,
+}
+
+/// An incident: an event that is no move, ruled on by its own law
+/// whatever the table waits on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Incident {
     /// Law 24: during the auction, the player exposed one or more cards so
     /// that partner could see them (`exposes SK H5`), or led a card
     /// prematurely (`leads SK`).
     Cards(Exposure),
+}
+
+impl Action {
+    /// The move, or the incident. Every kind of event is one or the other,
+    /// and this is the one place that says which.
+    pub fn split(self) -> Result<Move, Incident> {
+        match self {
+            Action::Call(c) => Ok(Move::Call(c)),
+            Action::Accept => Ok(Move::Accept),
+            Action::Reject => Ok(Move::Reject),
+            Action::Incident(x) => Err(x),
+        }
+    }
+}
+
+impl From<Move> for Action {
+    fn from(m: Move) -> Action {
+        match m {
+            Move::Call(c) => Action::Call(c),
+            Move::Accept => Action::Accept,
+            Move::Reject => Action::Reject,
+        }
+    }
 }
 
 impl fmt::Display for Action {
@@ -35,7 +81,21 @@ impl fmt::Display for Action {
             Action::Call(c) => c.fmt(f),
             Action::Accept => f.write_str("accept"),
             Action::Reject => f.write_str("reject"),
-            Action::Cards(x) => x.fmt(f),
+            Action::Incident(x) => x.fmt(f),
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Action::from(*self).fmt(f)
+    }
+}
+
+impl fmt::Display for Incident {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Incident::Cards(x) => x.fmt(f),
         }
     }
 }
@@ -51,8 +111,8 @@ impl std::str::FromStr for Action {
         match verb.to_ascii_lowercase().as_str() {
             "accept" if rest.is_empty() => Ok(Action::Accept),
             "reject" if rest.is_empty() => Ok(Action::Reject),
-            "exposes" => Exposure::parse(rest, false).map(Action::Cards),
-            "leads" => Exposure::parse(rest, true).map(Action::Cards),
+            "exposes" => Exposure::parse(rest, false).map(|x| Action::Incident(Incident::Cards(x))),
+            "leads" => Exposure::parse(rest, true).map(|x| Action::Incident(Incident::Cards(x))),
             _ => s.parse().map(Action::Call),
         }
     }
@@ -88,6 +148,115 @@ impl Findings {
     pub fn keys() -> &'static [&'static str] {
         crate::keys::keys::<Findings>()
     }
+
+    /// The findings given, in the order of the fields. The one walk over
+    /// the fields: the struct is taken apart with no `..`, so a new field
+    /// does not build until it is walked here, and every reader (the
+    /// event's writer, the story forms, `rulings explain`, the features a
+    /// story needs) goes through this.
+    pub fn given(&self) -> Vec<Given<'_>> {
+        let Findings { unintended, pause, over_original, comparable, same_denomination, means } = self;
+        let flags = [
+            (Finding::Unintended, unintended),
+            (Finding::Pause, pause),
+            (Finding::OverOriginal, over_original),
+            (Finding::Comparable, comparable),
+            (Finding::SameDenomination, same_denomination),
+        ];
+        let mut out: Vec<Given<'_>> = flags.into_iter().filter_map(|(f, v)| v.map(|v| Given::Flag(f, v))).collect();
+        if let Some(m) = means {
+            out.push(Given::Means(m));
+        }
+        out
+    }
+
+    /// Set one finding from a map's next value (the event's reader).
+    fn read<'de, A: MapAccess<'de>>(&mut self, finding: Finding, map: &mut A) -> Result<(), A::Error> {
+        match finding {
+            Finding::Unintended => self.unintended = Some(map.next_value()?),
+            Finding::Pause => self.pause = Some(map.next_value()?),
+            Finding::OverOriginal => self.over_original = Some(map.next_value()?),
+            Finding::Comparable => self.comparable = Some(map.next_value()?),
+            Finding::SameDenomination => self.same_denomination = Some(map.next_value()?),
+            Finding::Means => self.means = Some(map.next_value()?),
+        }
+        Ok(())
+    }
+}
+
+/// The kinds of finding: one per field of [`Findings`], named by its key.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Finding {
+    Unintended,
+    Pause,
+    OverOriginal,
+    Comparable,
+    SameDenomination,
+    Means,
+}
+
+impl Finding {
+    /// Every finding, in the order of [`Findings`]' fields.
+    pub const ALL: [Finding; 6] = [
+        Finding::Unintended,
+        Finding::Pause,
+        Finding::OverOriginal,
+        Finding::Comparable,
+        Finding::SameDenomination,
+        Finding::Means,
+    ];
+
+    /// The key it is written under beside an event's seat.
+    pub fn key(self) -> &'static str {
+        match self {
+            Finding::Unintended => "unintended",
+            Finding::Pause => "pause",
+            Finding::OverOriginal => "over_original",
+            Finding::Comparable => "comparable",
+            Finding::SameDenomination => "same_denomination",
+            Finding::Means => "means",
+        }
+    }
+
+    /// The finding written under `key`, if any.
+    pub fn from_key(key: &str) -> Option<Finding> {
+        Finding::ALL.into_iter().find(|f| f.key() == key)
+    }
+
+    /// The finding in a director's words, `yes` or not.
+    pub fn words(self, yes: bool) -> &'static str {
+        match (self, yes) {
+            (Finding::Unintended, true) => "unintended",
+            (Finding::Unintended, false) => "intended",
+            (Finding::Pause, true) => "after a pause",
+            (Finding::Pause, false) => "without pause",
+            (Finding::OverOriginal, true) => "meant over the original call",
+            (Finding::OverOriginal, false) => "meant over the substitute",
+            (Finding::Comparable, true) => "comparable",
+            (Finding::Comparable, false) => "not comparable",
+            (Finding::SameDenomination, true) => "same denomination",
+            (Finding::SameDenomination, false) => "not the same denomination",
+            (Finding::Means, _) => "means",
+        }
+    }
+}
+
+/// One finding given on an event ([`Findings::given`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Given<'a> {
+    /// A yes-or-no finding.
+    Flag(Finding, bool),
+    /// The call's meaning (`means:`).
+    Means(&'a Meaning),
+}
+
+impl Given<'_> {
+    pub fn finding(&self) -> Finding {
+        match self {
+            Given::Flag(f, _) => *f,
+            Given::Means(_) => Finding::Means,
+        }
+    }
 }
 
 /// One event: exactly one seat and what that seat did, with findings.
@@ -106,6 +275,29 @@ impl Event {
     pub fn call(&self) -> Option<Call> {
         match self.action {
             Action::Call(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+/// An event that is a move: what a law module is handed. The director
+/// makes it from an [`Event`] whose action is a [`Move`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Turn {
+    pub seat: Seat,
+    pub action: Move,
+    pub findings: Findings,
+}
+
+impl Turn {
+    /// The event's move as a turn, or its incident.
+    pub fn of(e: &Event) -> Result<Turn, Incident> {
+        Ok(Turn { seat: e.seat, action: e.action.split()?, findings: e.findings.clone() })
+    }
+
+    pub fn call(&self) -> Option<Call> {
+        match self.action {
+            Move::Call(c) => Some(c),
             _ => None,
         }
     }
@@ -141,24 +333,21 @@ impl<'de> Deserialize<'de> for Event {
                             }
                             seat = Some((s, action));
                         }
-                        "unintended" => f.unintended = Some(map.next_value()?),
-                        "pause" => f.pause = Some(map.next_value()?),
-                        "over_original" => f.over_original = Some(map.next_value()?),
-                        "comparable" => f.comparable = Some(map.next_value()?),
-                        "same_denomination" => f.same_denomination = Some(map.next_value()?),
-                        "means" => f.means = Some(map.next_value()?),
-                        other => {
-                            let hint = if other.len() <= 2 && other.chars().all(|c| c.is_ascii_alphabetic()) {
-                                " (seats are written in capitals: N, E, S, W)"
-                            } else {
-                                ""
-                            };
-                            return Err(de::Error::custom(format!(
-                                "unknown key `{other}` in an event{hint}; an event has one seat key \
-                                 and may have {}",
-                                crate::keys::keys::<Findings>().join(", ")
-                            )));
-                        }
+                        other => match Finding::from_key(other) {
+                            Some(finding) => f.read(finding, &mut map)?,
+                            None => {
+                                let hint = if other.len() <= 2 && other.chars().all(|c| c.is_ascii_alphabetic()) {
+                                    " (seats are written in capitals: N, E, S, W)"
+                                } else {
+                                    ""
+                                };
+                                return Err(de::Error::custom(format!(
+                                    "unknown key `{other}` in an event{hint}; an event has one seat key \
+                                     and may have {}",
+                                    crate::keys::keys::<Findings>().join(", ")
+                                )));
+                            }
+                        },
                     }
                 }
                 match seat {
@@ -175,26 +364,13 @@ impl<'de> Deserialize<'de> for Event {
 
 impl Serialize for Event {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let f = &self.findings;
         let mut m = s.serialize_map(None)?;
         m.serialize_entry(self.seat.letter(), &self.action.to_string())?;
-        if let Some(v) = f.unintended {
-            m.serialize_entry("unintended", &v)?;
-        }
-        if let Some(v) = f.pause {
-            m.serialize_entry("pause", &v)?;
-        }
-        if let Some(v) = f.over_original {
-            m.serialize_entry("over_original", &v)?;
-        }
-        if let Some(v) = f.comparable {
-            m.serialize_entry("comparable", &v)?;
-        }
-        if let Some(v) = f.same_denomination {
-            m.serialize_entry("same_denomination", &v)?;
-        }
-        if let Some(v) = &f.means {
-            m.serialize_entry("means", v)?;
+        for g in self.findings.given() {
+            match g {
+                Given::Flag(f, v) => m.serialize_entry(f.key(), &v)?,
+                Given::Means(v) => m.serialize_entry(Finding::Means.key(), v)?,
+            }
         }
         m.end()
     }
@@ -323,5 +499,12 @@ mod tests {
         assert_eq!(written, expected);
         let back: Event = serde_json::from_value(value).expect("it reads back");
         assert_eq!(back, event);
+    }
+
+    /// [`Finding::ALL`] names the fields of [`Findings`], in order.
+    #[test]
+    fn every_field_is_a_finding() {
+        let named: Vec<&str> = Finding::ALL.iter().map(|f| f.key()).collect();
+        assert_eq!(named, keys::<Findings>());
     }
 }

@@ -14,7 +14,7 @@ use std::fmt;
 use crate::error::RuleError;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::request::Event;
+use crate::request::Turn;
 use crate::ruling::Decision;
 use crate::table::Table;
 
@@ -68,7 +68,7 @@ pub(crate) enum Handoff {
     /// 38's, made by the offender at his turn. `lho_follows`: the event
     /// being ruled is LHO's call over it (a premature replacement, 27C),
     /// which then comes to Law 38 (38B, 38D).
-    AboveSeven { replacement: Event, lho_follows: bool },
+    AboveSeven { replacement: Turn, lho_follows: bool },
 }
 
 /// The insufficient bid under rectification: who made it, what it was, and
@@ -107,7 +107,7 @@ pub(crate) struct Pending {
 /// A law module's state while the table waits on a player.
 pub(crate) trait Waiting: fmt::Debug + Any {
     /// An event that arrives while the table waits on this.
-    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Event) -> Result<Next, RuleError>;
+    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Turn) -> Result<Next, RuleError>;
 
     /// The story has ended while the table waits: what the director
     /// rectifies anyway (36-39: as though LHO has not called). The table

@@ -131,7 +131,7 @@ impl Table {
     /// 25A: does event `e` replace its player's call as an unintended one?
     /// The director found the call unintended, and (1997, 2007) that the
     /// player did not pause for thought before replacing it.
-    pub(crate) fn replaces_unintended(&self, e: &crate::request::Event) -> bool {
+    pub(crate) fn replaces_unintended(&self, e: &crate::request::Turn) -> bool {
         e.findings.unintended == Some(true) && !(self.rules.pause_ends_25a && e.findings.pause == Some(true))
     }
 
@@ -222,6 +222,16 @@ impl Table {
         });
     }
 
+    /// 16C2, its second half (2007 16D2; 1997 16C2): information from a
+    /// withdrawn or cancelled call of the non-offending side (`from`, his
+    /// `call`) is unauthorised to the offending side, to both its players:
+    /// one entry on the offender's partner, then one on the offender
+    /// (docs/conventions.md, "The shape of a ruling").
+    pub(crate) fn unauthorized_to_offending_side(&mut self, offender: Seat, from: Seat, call: Call, law: &str) {
+        self.unauthorized(offender.partner(), from, call, law);
+        self.unauthorized(offender, from, call, law);
+    }
+
     /// Record the ruling on one irregularity.
     pub(crate) fn record(&mut self, r: IrregularityRuling) {
         self.rulings.push(r);
@@ -297,9 +307,12 @@ impl Table {
             None if over => (Status::Closed, None, None),
             None => (Status::Auction, Some(self.auction.next_seat()), None),
         };
+        let (never_replaced, lapsed) = if over { self.never_replaced() } else { (Vec::new(), Vec::new()) };
         let lead_restrictions = self
             .lead
             .iter()
+            .filter(|l| !lapsed.iter().any(|(o, c)| l.offender == *o && matches!(&l.withdrawn, Some((w, _)) if w == c)))
+            .chain(never_replaced.iter())
             .filter(|l| match (&contract, over) {
                 (_, false) => true,
                 (Some(c), true) => l.restricted.is_opponent_of(c.declarer),
@@ -338,6 +351,39 @@ impl Table {
             score_adjustment,
             contract,
             score_cap: self.score_cap.clone(),
+        }
+    }
+
+    /// Law 26 for the cancelled calls out of rotation whose offender's
+    /// correct turn never came, the auction having ended first (the
+    /// rectification of 30B1(b), 31A, 31B or 32 waits on that turn, which
+    /// a pending watch remembers):
+    /// - 2017 26B: the call was withdrawn and not replaced by a comparable
+    ///   call (not replaced at all), so declarer may restrict the offender's
+    ///   partner's lead if the offender defends: one 26B source each;
+    /// - 2007 Law 26 applies when the offender "chooses a different final
+    ///   call for that turn", and the 1997 Law 26 when his call is "changed
+    ///   to another call" (bridgefederation.se/compete/lagar/lag26.htm): he
+    ///   chose none, so a restriction registered when the call was cancelled
+    ///   (2007 31B, 32A) lapses, as it does when he repeats the call. The
+    ///   (offender, call) pairs returned are those.
+    fn never_replaced(&self) -> (Vec<LeadSource>, Vec<(Seat, Call)>) {
+        let pending = self.rotation.watches.iter();
+        match self.rules.lead {
+            LeadScheme::ProhibitUnspecified => {
+                let sources = pending
+                    .map(|w| LeadSource {
+                        restricted: w.oot.offender.partner(),
+                        offender: w.oot.offender,
+                        law: "26B".to_string(),
+                        withdrawn: None,
+                    })
+                    .collect();
+                (sources, Vec::new())
+            }
+            LeadScheme::RequireOrProhibit => {
+                (Vec::new(), pending.filter(|w| w.lapse_lead).map(|w| (w.oot.offender, w.oot.call)).collect())
+            }
         }
     }
 

@@ -52,11 +52,7 @@ pub const REFUSALS: &[(&str, &str)] = &[
 /// The family of law that rectifies an irregular call (docs/protocol.md,
 /// "Features"): the program refuses the call when it does not declare it.
 fn family(why: IrregularCall) -> &'static str {
-    match why {
-        IrregularCall::Insufficient => "insufficient-bid",
-        IrregularCall::OutOfRotation => "out-of-rotation",
-        _ => "inadmissible",
-    }
+    rulings_engine::family::family_of_irregular_call(why).map_or("", |f| f.feature)
 }
 
 /// The event a program refusing as `mode` refuses in `request`, and why;

@@ -9,7 +9,7 @@
 use std::fmt::Write;
 
 use rulings_engine::notation::{Bid, Call, Seat, Strain};
-use rulings_engine::request::{Action, Event};
+use rulings_engine::request::{Action, Event, Given};
 use rulings_engine::ruling::{Choice, Status};
 use rulings_engine::{rule, Request, Ruling};
 
@@ -77,26 +77,15 @@ fn empty_table(request: &Request) -> Ruling {
 }
 
 fn findings(e: &Event) -> String {
-    let f = &e.findings;
-    let mut parts = Vec::new();
-    if let Some(v) = f.unintended {
-        parts.push(format!("unintended: {v}"));
-    }
-    if let Some(v) = f.pause {
-        parts.push(format!("pause: {v}"));
-    }
-    if let Some(v) = f.over_original {
-        parts.push(format!("over_original: {v}"));
-    }
-    if let Some(v) = f.comparable {
-        parts.push(format!("comparable: {v}"));
-    }
-    if let Some(v) = f.same_denomination {
-        parts.push(format!("same_denomination: {v}"));
-    }
-    if f.means.is_some() {
-        parts.push("means given".to_string());
-    }
+    let parts: Vec<String> = e
+        .findings
+        .given()
+        .into_iter()
+        .map(|g| match g {
+            Given::Flag(f, v) => format!("{}: {v}", f.key()),
+            Given::Means(_) => "means given".to_string(),
+        })
+        .collect();
     parts.join(", ")
 }
 

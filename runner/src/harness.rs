@@ -13,16 +13,28 @@
 //! are neither passed nor failed), named as usual. A program declaring
 //! `refusal` is checked on the irregular stories as `rulings run` checks it
 //! ([`crate::judging::refusal`]).
+//!
+//! Against the reference engine (in process, or `rulings-engine` named by
+//! `RULINGS_IMPL`), a case listed in the reference engine's open cases
+//! (`cases/reference-open.yml`, [`crate::judging::reference_open`]) has its
+//! covered checks named `... (open in the reference engine)`: such a check
+//! passes when the case fails as listed (libtest has no expected failure),
+//! and fails when the engine now passes it (remove the entry) or fails it
+//! otherwise. The case's covered runs are judged together, as `rulings run`
+//! judges them. An entry naming no case is a failing check of its own.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::corpus::case::Case;
+use crate::corpus::case::Corpus;
 use crate::corpus::load::load_corpus;
 use crate::implementation::external::{split_command, External, ExternalOptions, StderrSink};
 use crate::implementation::{Answer, Implementation, InProcess};
+use crate::judging::known_failures::{self, KnownFailure, Listing, OPEN_IN_THE_REFERENCE};
 use crate::judging::outcome::{judge, variants, Outcome, Variant};
-use crate::judging::run::Plan;
+use crate::judging::reference_open;
+use crate::judging::run::{CaseResult, Plan};
 
 /// A named check: passed, ignored with the reason, or the message a human
 /// reads.
@@ -86,9 +98,9 @@ pub fn checks_for_program(root: &Path, options: ExternalOptions) -> Vec<Check> {
 /// engine in process when None).
 fn checks_against(root: &Path, program: Option<Shared>) -> Vec<Check> {
     let root = std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    let corpus = load_corpus(std::slice::from_ref(&root));
+    let mut corpus = load_corpus(std::slice::from_ref(&root));
     let mut out = Vec::new();
-    for e in corpus.errors {
+    for e in std::mem::take(&mut corpus.errors) {
         let rel = e.path.strip_prefix(&root).unwrap_or(&e.path);
         let mut name = rel.components().map(|c| c.as_os_str().to_string_lossy()).collect::<Vec<_>>().join("/");
         if corpus.cases.iter().any(|c| c.path == e.path) {
@@ -97,18 +109,105 @@ fn checks_against(root: &Path, program: Option<Shared>) -> Vec<Check> {
         let msg = e.to_string();
         out.push(Check { name, run: Box::new(move || Err(msg)) });
     }
+    // The reference engine's open cases concern the reference engine only.
+    let reference = match &program {
+        None => true,
+        Some(p) => reference_open::is_reference(p.lock().unwrap_or_else(|e| e.into_inner()).hello()),
+    };
+    let open = match reference_open::load(std::slice::from_ref(&root)) {
+        Ok(open) if reference => open,
+        Ok(_) => Default::default(),
+        Err(msg) => {
+            out.push(Check { name: crate::corpus::load::REFERENCE_OPEN.into(), run: Box::new(move || Err(msg)) });
+            Default::default()
+        }
+    };
+    let whole = reference_open::whole_corpus(std::slice::from_ref(&root));
+    for id in known_failures::unknown_ids(&open.entries, &corpus).into_iter().filter(|_| whole) {
+        let msg =
+            format!("{}: {id}: names no case of this corpus: remove the entry (or fix the id)", open.shown().display());
+        out.push(Check {
+            name: format!("{}::{id}", crate::corpus::load::REFERENCE_OPEN),
+            run: Box::new(move || Err(msg)),
+        });
+    }
     for case in corpus.cases {
-        out.extend(case_checks(case, program.as_ref()));
+        match open.get(&case.id).cloned() {
+            Some(entry) => out.extend(open_case_checks(case, entry, open.shown(), program.as_ref())),
+            None => out.extend(case_checks(case, program.as_ref())),
+        }
     }
     out
+}
+
+/// The checks of a case listed in the reference engine's open cases: the
+/// runs the entry covers are judged together, as `rulings run` judges them
+/// ([`known_failures::apply_listing`]), each check then passing when its
+/// run fails as listed; the runs it does not cover are checked as usual.
+fn open_case_checks(case: Case, entry: KnownFailure, file: PathBuf, program: Option<&Shared>) -> Vec<Check> {
+    let all = variants(&case, 4);
+    let (covered, rest): (Vec<Variant>, Vec<Variant>) = all.into_iter().partition(|v| entry.covers(v));
+    let case = Arc::new(case);
+    let mut out: Vec<Check> = case_checks_of(&case, rest, program);
+    let shared = Arc::new((entry, file, covered.clone()));
+    for variant in covered {
+        let (case, shared, program) = (case.clone(), shared.clone(), program.cloned());
+        let name = format!("{} ({OPEN_IN_THE_REFERENCE})", variant.run_name(&case));
+        let run = Box::new(move || {
+            let (entry, file, covered) = &*shared;
+            let mut results: Vec<CaseResult> = covered
+                .iter()
+                .map(|&v| CaseResult {
+                    case: 0,
+                    variant: v,
+                    outcome: outcome_of(&case, v, program.as_ref()),
+                    refusal: false,
+                })
+                .collect();
+            let corpus = Corpus { cases: vec![(*case).clone()], ..Default::default() };
+            let listed = [(case.id.clone(), entry.clone())].into_iter().collect();
+            known_failures::apply_listing(&listed, Listing::ReferenceOpen(file), &corpus, &mut results);
+            let outcome = results.into_iter().find(|r| r.variant == variant).map(|r| r.outcome);
+            match outcome {
+                Some(Outcome::ExpectedFailure { .. }) => Ok(Verdict::Passed),
+                Some(other) => verdict(&case, variant, other),
+                None => Err("the run is missing (a bug in the runner)".into()),
+            }
+        });
+        out.push(Check { name, run });
+    }
+    out
+}
+
+/// The outcome of one run, against the program or the engine in process.
+fn outcome_of(case: &Case, variant: Variant, program: Option<&Shared>) -> Outcome {
+    match program {
+        None => run_variant(case, variant, &mut InProcess::new()),
+        Some(p) => {
+            let mut guard = p.lock().unwrap_or_else(|e| e.into_inner());
+            match crate::judging::run::plan(case, variant, &*guard) {
+                Plan::Ruling => run_variant(case, variant, &mut *guard),
+                Plan::Refusal(first) => {
+                    let request = crate::judging::refusal::request(case, variant.edition);
+                    crate::judging::refusal::judge(&first, guard.rule(&request.rotate(variant.rotation)))
+                }
+                Plan::NotApplicable(why) => Outcome::NotApplicable { why },
+            }
+        }
+    }
 }
 
 /// The checks of one case: each edition, in four rotations. A rotated
 /// check also requires the ruling, turned back, to equal the unrotated one.
 fn case_checks(case: Case, program: Option<&Shared>) -> Vec<Check> {
     let case = Arc::new(case);
-    variants(&case, 4)
-        .into_iter()
+    let all = variants(&case, 4);
+    case_checks_of(&case, all, program)
+}
+
+/// The checks of these runs of a case.
+fn case_checks_of(case: &Arc<Case>, runs: Vec<Variant>, program: Option<&Shared>) -> Vec<Check> {
+    runs.into_iter()
         .map(|variant| {
             let case = case.clone();
             let name = variant.run_name(&case);
@@ -136,6 +235,12 @@ fn case_checks(case: Case, program: Option<&Shared>) -> Vec<Check> {
 }
 
 fn check_variant(case: &Case, variant: Variant, engine: &mut dyn Implementation) -> Result<Verdict, String> {
+    verdict(case, variant, run_variant(case, variant, engine))
+}
+
+/// The outcome of a run asking for a ruling; a rotated run also compares
+/// the ruling, turned back, with the unrotated one.
+fn run_variant(case: &Case, variant: Variant, engine: &mut dyn Implementation) -> Outcome {
     let unrotated = if variant.rotation == 0 {
         None
     } else {
@@ -145,7 +250,7 @@ fn check_variant(case: &Case, variant: Variant, engine: &mut dyn Implementation)
         }
     };
     let answer = engine.rule(&case.request(variant.edition).rotate(variant.rotation));
-    verdict(case, variant, judge(case, variant, answer, unrotated.as_ref()))
+    judge(case, variant, answer, unrotated.as_ref())
 }
 
 /// A check's verdict from the outcome of its run.

@@ -98,6 +98,9 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
     for (path, why) in &corpus.skipped {
         observer.note(&format!("note: {}: skipped: {why}", path.display()));
     }
+    // The reference engine's open cases (cases/reference-open.yml): they
+    // apply to a run of the reference engine only.
+    let open = crate::judging::reference_open::load(&options.dirs)?;
     let mut known = match &options.known_failures {
         Some(path) => known_failures::load(path, options.update_known_failures)?,
         None => Default::default(),
@@ -210,6 +213,20 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         ))
     };
 
+    if crate::judging::reference_open::is_reference(&hello) {
+        let path = open.shown();
+        known_failures::apply_listing(
+            &open.entries,
+            known_failures::Listing::ReferenceOpen(&path),
+            &corpus,
+            &mut results,
+        );
+        if options.selection.is_everything() && crate::judging::reference_open::whole_corpus(&options.dirs) {
+            for id in known_failures::unknown_ids(&open.entries, &corpus) {
+                observer.note(&format!("warning: {} lists {id}, which is not a case of this corpus", path.display()));
+            }
+        }
+    }
     if let Some(path) = &options.known_failures {
         for id in known_failures::unknown_ids(&known, &corpus) {
             observer.note(&format!("warning: {} lists {id}, which is not a case of this corpus", path.display()));
@@ -264,6 +281,7 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
 
     let header = report::header(&options.dirs, &corpus, declared, hello_error, info);
     let mut report = Report::new(header, &corpus, &results, options.cancel.is_cancelled());
+    report.mark_reference_open(&open.entries);
     if let Some(why) = nothing_tested.filter(|_| !options.allow_empty && !report.footer.interrupted) {
         report.fail_as_empty(why);
     }

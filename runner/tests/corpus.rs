@@ -2,6 +2,10 @@
 //! process, one libtest-mimic trial per case, edition and seat rotation,
 //! named by its path under cases/ (`cargo test law27` filters). A case file
 //! that does not load is a failing trial of its own, named by its path.
+//! A case the reference engine does not yet rule as the case says, listed
+//! in cases/reference-open.yml, has its trials named `... (open in the
+//! reference engine)`: each passes while the engine fails it as listed,
+//! and fails once the engine passes it (then remove the entry).
 //!
 //! `RULINGS_IMPL="CMD" cargo test --test corpus` tests that program instead
 //! (runner/src/harness.rs); cases it does not declare are ignored.

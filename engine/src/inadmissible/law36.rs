@@ -31,12 +31,15 @@ pub(super) fn not_accepted(t: &mut Table, offender: Seat, call: Call, means: Opt
 /// and every call after it are cancelled, and the auction goes back to the
 /// player whose turn it was, as if nothing irregular had happened. No
 /// obligation to pass, and Law 26 does not apply; the cancelled double is
-/// still unauthorised to the offender's partner (16C2; 2007 16D2). `t` is
-/// the table as it was before the inadmissible call.
-pub(super) fn lho_called(t: &mut Table, offender: Seat, call: Call) -> Next {
+/// still unauthorised to the offender's partner (16C2; 2007 16D2), and
+/// LHO's cancelled call, a withdrawn action of the non-offending side, is
+/// unauthorised to both players of the offending side (16C2's second half;
+/// 2007 16D2). `t` is the table as it was before the inadmissible call.
+pub(super) fn lho_called(t: &mut Table, offender: Seat, call: Call, lho_call: Call) -> Next {
     let law = t.rules.inadmissible.double_condoned;
     t.record(IrregularityRuling::on_call(offender, call, double_irregularity(call), law));
     t.unauthorized(offender.partner(), offender, call, t.rules.withdrawn_ui);
+    t.unauthorized_to_offending_side(offender, offender.lho(), lho_call, t.rules.withdrawn_ui);
     Next::Done
 }
 

@@ -14,7 +14,7 @@
 use crate::error::RuleError;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::request::Event;
+use crate::request::Turn;
 use crate::ruling::{Irregularity, IrregularityRuling, Scope};
 use crate::step::Next;
 use crate::table::Table;
@@ -47,7 +47,7 @@ pub(super) fn not_accepted(t: &mut Table, offender: Seat, call: Call, means: Opt
 /// over lose their turn (docs/conventions.md, "Laws 35-39").
 pub(super) fn lho_called(
     t: &mut Table,
-    e: &Event,
+    e: &Turn,
     call: Call,
     means: Option<Meaning>,
     lho_call: Call,

@@ -36,9 +36,12 @@ pub(super) fn rectify(t: &mut Table, offender: Seat, call: Call, means: Option<M
 
 /// 38B and 38D, LHO called before rectification: LHO's call is cancelled
 /// with the bid (38B), the same obligations apply (38C), but neither Law 26
-/// nor 72C (2007: Law 23) can be used (38D). `t` is the table as it was
-/// before the bid.
-pub(super) fn lho_called(t: &mut Table, offender: Seat, call: Call) -> Next {
+/// nor 72C (2007: Law 23) can be used (38D). LHO's cancelled call, a
+/// withdrawn action of the non-offending side, is unauthorised to both
+/// players of the offending side (16C2's second half; 2007 16D2). `t` is
+/// the table as it was before the bid.
+pub(super) fn lho_called(t: &mut Table, offender: Seat, call: Call, lho_call: Call) -> Next {
     rectify(t, offender, call, None, true);
+    t.unauthorized_to_offending_side(offender, offender.lho(), lho_call, t.rules.withdrawn_ui);
     Next::Done
 }

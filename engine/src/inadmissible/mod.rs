@@ -41,7 +41,7 @@ use crate::error::{impossible, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::regulations::SubstitutedPassOutOfRotation;
-use crate::request::{Action, Event};
+use crate::request::{Move, Turn};
 use crate::step::{self, Handoff, Next, Pending};
 use crate::table::Table;
 
@@ -159,7 +159,7 @@ enum Kind {
 /// Wait, with nothing rectified yet, on the event that tells whether the
 /// offender's LHO called before rectification. `turn` is the player whose
 /// turn it was when the call was made.
-fn wait(t: &Table, kind: Kind, e: &Event, call: Call) -> Next {
+fn wait(t: &Table, kind: Kind, e: &Turn, call: Call) -> Next {
     let offender = e.seat;
     let means = e.findings.means.clone();
     let turn = t.auction.next_seat();
@@ -194,41 +194,35 @@ impl step::Waiting for Waiting {
     /// An event while the table waits: a call by the offender's LHO is a
     /// call before rectification; anything else comes after the director's
     /// rectification, which is applied first, and is ruled on as usual.
-    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Event) -> Result<Next, RuleError> {
+    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Turn) -> Result<Next, RuleError> {
         let w = *self;
         // 25A1: the offender puts the call he meant in place of an
         // unintended one before his partner calls: Laws 36 to 38 apply only
         // to a call the player meant, and nothing is rectified (EBU TD forum
         // discussion 115 for an inadmissible double). After the final pass
         // the call is no replacement of the offender's own (Law 39).
-        if let Action::Call(c) = e.action {
+        if let Move::Call(c) = e.action {
             if e.seat == w.offender && t.replaces_unintended(e) && w.kind != Kind::AfterFinalPass {
                 return Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)));
             }
         }
-        if !matches!(e.action, Action::Call(_)) || e.seat != w.offender.lho() {
+        if !matches!(e.action, Move::Call(_)) || e.seat != w.offender.lho() {
             w.rectify(t);
         }
         match e.action {
-            Action::Call(c) if e.seat == w.offender.lho() => Ok(match w.kind {
-                Kind::Double => law36::lho_called(t, w.offender, w.call),
-                Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call),
+            Move::Call(c) if e.seat == w.offender.lho() => Ok(match w.kind {
+                Kind::Double => law36::lho_called(t, w.offender, w.call, c),
+                Kind::RequiredToPass { inadmissible_double: true } => law36::lho_called(t, w.offender, w.call, c),
                 Kind::RequiredToPass { inadmissible_double: false } => law37::lho_called(t, e, w.call, w.means, c)?,
                 Kind::AboveSeven => {
-                    let next = law38::lho_called(t, w.offender, w.call);
+                    let next = law38::lho_called(t, w.offender, w.call, c);
                     w.substitute_where_made(t);
                     next
                 }
                 Kind::AfterFinalPass => law39::lho_called(t, w.offender, w.call, c),
             }),
-            Action::Call(c) => Ok(Next::Call(c)),
-            // The director rules a card event under Law 24 before handing
-            // anything to a pending state.
-            Action::Cards(_) => Err(impossible(
-                i,
-                "a card event reached Laws 36-39; cards are ruled under Law 24 before any pending state",
-            )),
-            Action::Accept | Action::Reject => Err(impossible(
+            Move::Call(c) => Ok(Next::Call(c)),
+            Move::Accept | Move::Reject => Err(impossible(
                 i,
                 format!(
                     "{} says `{}`, but an inadmissible call ({} by {}) cannot be accepted: \
@@ -251,12 +245,12 @@ impl step::Waiting for Waiting {
 }
 
 /// 35A, 36: a double or redouble in rotation that Law 19 does not permit.
-pub(crate) fn inadmissible_double(t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+pub(crate) fn inadmissible_double(t: &mut Table, _i: usize, e: &Turn, c: Call) -> Result<Next, RuleError> {
     Ok(wait(t, Kind::Double, e, c))
 }
 
 /// 35B, 37: a bid, double or redouble by a player required to pass.
-pub(crate) fn call_when_required_to_pass(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+pub(crate) fn call_when_required_to_pass(t: &mut Table, i: usize, e: &Turn, c: Call) -> Result<Next, RuleError> {
     if law35(t, e.seat, c, true) == Some(Inadmissible::AboveSeven) {
         return bid_above_seven(t, i, e, c);
     }
@@ -266,12 +260,12 @@ pub(crate) fn call_when_required_to_pass(t: &mut Table, i: usize, e: &Event, c: 
 }
 
 /// 35C, 38: a bid of more than seven.
-pub(crate) fn bid_above_seven(t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+pub(crate) fn bid_above_seven(t: &mut Table, _i: usize, e: &Turn, c: Call) -> Result<Next, RuleError> {
     Ok(wait(t, Kind::AboveSeven, e, c))
 }
 
 /// 35D, 39: a call after the final pass.
-pub(crate) fn call_after_final_pass(t: &mut Table, _i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+pub(crate) fn call_after_final_pass(t: &mut Table, _i: usize, e: &Turn, c: Call) -> Result<Next, RuleError> {
     if law39::waits_on_lho(t, e.seat, c) {
         return Ok(wait(t, Kind::AfterFinalPass, e, c));
     }

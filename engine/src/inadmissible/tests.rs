@@ -1,22 +1,10 @@
 //! The main paths of Laws 35-39 and 24, ruled on small stories.
 
 use crate::notation::{Call, Seat};
-use crate::request::{Action, Edition, Event, Request};
+use crate::request::{Edition, Event};
 use crate::ruling::{Irregularity, Ruling, Scope, Status};
+use crate::story::tests::story;
 use crate::{rule, RuleError};
-
-/// "N 1S, E P, S X" : one event a word, `SEAT:ACTION`, with `_` for spaces.
-fn story(dealer: Seat, text: &str) -> Request {
-    let events = text
-        .split_whitespace()
-        .map(|w| {
-            let (seat, action) = w.split_once(':').expect("SEAT:ACTION");
-            let action: Action = action.replace('_', " ").parse().expect("action");
-            Event::new(seat.parse().expect("seat"), action)
-        })
-        .collect();
-    Request { edition: Edition::E2017, dealer, vulnerable: Default::default(), events, regulations: None }
-}
 
 fn ruled(dealer: Seat, text: &str) -> Ruling {
     rule(&story(dealer, text)).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -33,7 +21,7 @@ fn passes(r: &Ruling) -> Vec<(Seat, Scope, &str, bool)> {
 #[test]
 fn law35_sorts_inadmissible_calls() {
     use super::{law35, Inadmissible};
-    let r = story(Seat::N, "N:1S");
+    let r = story(Seat::N, "N 1S");
     let mut t = crate::table::Table::new(&r);
     t.stand(Seat::N, "1S".parse().unwrap(), None);
     assert_eq!(law35(&t, Seat::S, "X".parse().unwrap(), false), Some(Inadmissible::Double));
@@ -49,7 +37,7 @@ fn law35_sorts_inadmissible_calls() {
 
 #[test]
 fn law36_double_of_partner_before_lho_calls() {
-    let r = ruled(Seat::N, "N:1S E:P S:X");
+    let r = ruled(Seat::N, "N 1S, E P, S X");
     assert_eq!(r.status, Status::Auction);
     assert_eq!(r.next, Some(Seat::S));
     assert_eq!(r.auction, calls("1S P"));
@@ -60,28 +48,31 @@ fn law36_double_of_partner_before_lho_calls() {
     assert_eq!(r.score_adjustment, vec!["72C"]);
     assert_eq!(r.unauthorized_information[0].seat, Seat::N);
     // The offender replaces it; his partner is barred.
-    let r = ruled(Seat::N, "N:1S E:P S:2S W:P");
+    let r = ruled(Seat::N, "N 1S, E P, S 2S, W P");
     assert!(r.rulings.is_empty());
-    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:4S");
+    let r = ruled(Seat::N, "N 1S, E P, S X, S 2S, W P, N 4S");
     assert_eq!(r.rulings.len(), 2, "N's 4S breaks the 36B2 bar: {:?}", r.rulings);
     assert_eq!(r.rulings[1].irregularity, Irregularity::CallWhenRequiredToPass);
 }
 
 #[test]
 fn law36_lho_calls_over_it() {
-    let r = ruled(Seat::N, "N:1S E:P S:X W:2C");
+    let r = ruled(Seat::N, "N 1S, E P, S X, W 2C");
     assert_eq!(r.next, Some(Seat::S));
     assert_eq!(r.auction, calls("1S P"));
     assert_eq!(r.rulings[0].law, "36A");
     assert!(r.must_pass.is_empty());
     assert!(r.lead_restrictions.is_empty());
     assert!(r.score_adjustment.is_empty());
-    assert_eq!(r.unauthorized_information.len(), 1);
+    // S's double to N; W's cancelled 2C, the non-offending side's, to N and
+    // then S (16C2, its second half).
+    let ui: Vec<(Seat, Seat)> = r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat)).collect();
+    assert_eq!(ui, vec![(Seat::N, Seat::S), (Seat::N, Seat::W), (Seat::S, Seat::W)]);
 }
 
 #[test]
 fn law36_redouble_name() {
-    let r = ruled(Seat::N, "N:1S E:X S:P W:XX");
+    let r = ruled(Seat::N, "N 1S, E X, S P, W XX");
     assert_eq!(r.rulings[0].irregularity, Irregularity::InadmissibleRedouble);
     assert_eq!(r.next, Some(Seat::W));
 }
@@ -89,7 +80,7 @@ fn law36_redouble_name() {
 #[test]
 fn law37_required_to_pass() {
     // S is barred by 36B2, then bids 3C at his turn.
-    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:3C");
+    let r = ruled(Seat::N, "N 1S, E P, S X, S 2S, W P, N 3C");
     assert_eq!(r.next, Some(Seat::N));
     assert_eq!(r.auction, calls("1S P 2S P"));
     let law: Vec<_> = r.rulings.iter().map(|x| x.law.as_str()).collect();
@@ -103,12 +94,12 @@ fn law37_required_to_pass() {
         ]
     );
     // The substituted pass, then the auction goes on.
-    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:3C N:P");
+    let r = ruled(Seat::N, "N 1S, E P, S X, S 2S, W P, N 3C, N P");
     assert_eq!(r.next, Some(Seat::E));
-    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:3C N:P E:P");
+    let r = ruled(Seat::N, "N 1S, E P, S X, S 2S, W P, N 3C, N P, E P");
     assert_eq!(r.status, Status::Closed);
     // LHO calls over it: it stands.
-    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:3C E:X");
+    let r = ruled(Seat::N, "N 1S, E P, S X, S 2S, W P, N 3C, E X");
     assert_eq!(r.auction, calls("1S P 2S P 3C X"));
     assert_eq!(r.rulings[1].law, "37A");
     assert_eq!(passes(&r), vec![(Seat::N, Scope::RestOfAuction, "36B2", true)]);
@@ -118,11 +109,11 @@ fn law37_required_to_pass() {
 #[test]
 fn law37_inadmissible_double_by_a_barred_player() {
     // N is barred; he doubles his partner's 2S: 37B (not cancelled by LHO).
-    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:X");
+    let r = ruled(Seat::N, "N 1S, E P, S X, S 2S, W P, N X");
     assert_eq!(r.rulings[1].law, "37B2");
     assert_eq!(r.rulings[1].irregularity, Irregularity::CallWhenRequiredToPass);
     // LHO calls first: 36A through 37A's exception.
-    let r = ruled(Seat::N, "N:1S E:P S:X S:2S W:P N:X E:3C");
+    let r = ruled(Seat::N, "N 1S, E P, S X, S 2S, W P, N X, E 3C");
     assert_eq!(r.rulings[1].law, "36A");
     assert_eq!(r.rulings[1].irregularity, Irregularity::InadmissibleDouble);
     assert_eq!(r.next, Some(Seat::N));
@@ -131,7 +122,7 @@ fn law37_inadmissible_double_by_a_barred_player() {
 
 #[test]
 fn law38_above_seven() {
-    let r = ruled(Seat::N, "N:7S E:P S:8S");
+    let r = ruled(Seat::N, "N 7S, E P, S 8S");
     assert_eq!(r.next, Some(Seat::S));
     assert_eq!(r.rulings[0].law, "38C");
     assert_eq!(
@@ -139,11 +130,11 @@ fn law38_above_seven() {
         vec![(Seat::S, Scope::RestOfAuction, "38C", true), (Seat::N, Scope::RestOfAuction, "38C", true)]
     );
     assert_eq!(r.score_adjustment, vec!["72C"]);
-    let r = ruled(Seat::N, "N:7S E:P S:8S S:P W:P");
+    let r = ruled(Seat::N, "N 7S, E P, S 8S, S P, W P");
     assert_eq!(r.status, Status::Closed);
     assert_eq!(r.contract.map(|c| c.declarer), Some(Seat::N));
     // LHO called: cancelled too, no 26B, no 72C.
-    let r = ruled(Seat::N, "N:7S E:P S:8S W:P");
+    let r = ruled(Seat::N, "N 7S, E P, S 8S, W P");
     assert_eq!(r.auction, calls("7S P"));
     assert_eq!(r.next, Some(Seat::S));
     assert!(r.lead_restrictions.is_empty());
@@ -153,9 +144,9 @@ fn law38_above_seven() {
 
 #[test]
 fn law39_after_the_final_pass() {
-    let base = "N:1NT E:P S:3NT W:P N:P E:P";
+    let base = "N 1NT, E P, S 3NT, W P, N P, E P";
     // A defender doubles: 39C.
-    let r = ruled(Seat::N, &format!("{base} W:X"));
+    let r = ruled(Seat::N, &format!("{base}, W X"));
     assert_eq!(r.status, Status::Closed);
     assert_eq!(r.next, None);
     assert_eq!(r.rulings[0].law, "39C");
@@ -163,40 +154,40 @@ fn law39_after_the_final_pass() {
     assert_eq!(r.lead_restrictions[0].seat, Seat::E);
     assert_eq!(r.auction, calls("1NT P 3NT P P P"));
     // Declarer's LHO... the defender's LHO (N, declarer) calls: 39B for both.
-    let r = ruled(Seat::N, &format!("{base} W:X N:XX"));
+    let r = ruled(Seat::N, &format!("{base}, W X, N XX"));
     let law: Vec<_> = r.rulings.iter().map(|x| x.law.as_str()).collect();
     assert_eq!(law, vec!["39B", "39B"]);
     assert!(r.lead_restrictions.is_empty());
     // A pass by a defender, a bid by dummy: 39B.
-    assert_eq!(ruled(Seat::N, &format!("{base} W:P")).rulings[0].law, "39B");
-    assert_eq!(ruled(Seat::N, &format!("{base} S:4NT")).rulings[0].law, "39B");
+    assert_eq!(ruled(Seat::N, &format!("{base}, W P")).rulings[0].law, "39B");
+    assert_eq!(ruled(Seat::N, &format!("{base}, S 4NT")).rulings[0].law, "39B");
     // After a pass-out: 39A.
-    let r = ruled(Seat::N, "N:P E:P S:P W:P N:1C");
+    let r = ruled(Seat::N, "N P, E P, S P, W P, N 1C");
     assert_eq!(r.status, Status::PassedOut);
     assert_eq!(r.rulings[0].law, "39A");
 }
 
 #[test]
 fn law24_exposed_cards() {
-    let r = ruled(Seat::N, "N:1S E:exposes_H5");
+    let r = ruled(Seat::N, "N 1S, E exposes H5");
     assert_eq!(r.rulings[0].law, "24A");
     assert_eq!(r.rulings[0].call, None);
     assert!(r.must_pass.is_empty());
     assert_eq!(r.penalty_cards.len(), 1);
-    let r = ruled(Seat::N, "N:1S E:exposes_HK");
+    let r = ruled(Seat::N, "N 1S, E exposes HK");
     assert_eq!(passes(&r), vec![(Seat::W, Scope::NextTurn, "24B", true)]);
     assert_eq!(r.score_adjustment, vec!["72C"]);
-    let r = ruled(Seat::N, "N:1S E:leads_C2");
+    let r = ruled(Seat::N, "N 1S, E leads C2");
     assert_eq!(r.rulings[0].law, "24B");
-    let r = ruled(Seat::N, "N:1S E:exposes_C2,D3 E:P S:2S W:P");
+    let r = ruled(Seat::N, "N 1S, E exposes C2 D3, E P, S 2S, W P");
     assert_eq!(r.rulings[0].law, "24C");
     assert_eq!(passes(&r), vec![(Seat::W, Scope::NextTurn, "24C", false)]);
     // Offender on the declaring side: the cards go back (24D).
-    let r = ruled(Seat::N, "N:1S E:exposes_HK E:2H S:P W:P N:P");
+    let r = ruled(Seat::N, "N 1S, E exposes HK, E 2H, S P, W P, N P");
     assert_eq!(r.status, Status::Closed);
     assert!(r.penalty_cards.is_empty());
     // A defender: penalty cards (24E).
-    let r = ruled(Seat::N, "N:1S E:exposes_HK E:P S:2S W:P N:P E:P");
+    let r = ruled(Seat::N, "N 1S, E exposes HK, E P, S 2S, W P, N P, E P");
     assert_eq!(r.penalty_cards.len(), 1);
     assert_eq!(r.penalty_cards[0].law, "24E");
 }
@@ -205,7 +196,7 @@ fn law24_exposed_cards() {
 fn law24_while_an_inadmissible_call_waits() {
     // S doubles his partner; N drops a king; then W (LHO) calls: 36A, but
     // the exposure stays.
-    let r = ruled(Seat::N, "N:1S E:P S:X N:exposes_SK W:2C");
+    let r = ruled(Seat::N, "N 1S, E P, S X, N exposes SK, W 2C");
     assert_eq!(r.rulings.len(), 2);
     assert_eq!(r.rulings[1].law, "36A");
     assert_eq!(passes(&r), vec![(Seat::S, Scope::NextTurn, "24B", true)]);
@@ -214,9 +205,9 @@ fn law24_while_an_inadmissible_call_waits() {
 
 #[test]
 fn impossible_and_unsupported_stories() {
-    let e = rule(&story(Seat::N, "N:1S E:P S:X W:accept")).unwrap_err();
+    let e = rule(&story(Seat::N, "N 1S, E P, S X, W accept")).unwrap_err();
     assert!(matches!(e, RuleError::Impossible { .. }), "{e}");
-    let e = rule(&story(Seat::N, "N:1S E:exposes_HK E:exposes_HK")).unwrap_err();
+    let e = rule(&story(Seat::N, "N 1S, E exposes HK, E exposes HK")).unwrap_err();
     assert!(matches!(e, RuleError::Impossible { .. }), "{e}");
 }
 
@@ -225,7 +216,7 @@ fn older_editions_cite_their_own_clauses() {
     // 2007: 36B2 with Laws 23 and 26 and 16D2; 1997: Law 36 (its sections
     // could not be read), Law 23, 26B and 16C2.
     for (e, law, ui) in [(Edition::E2007, "36B2", "16D2"), (Edition::E1997, "36", "16C2")] {
-        let mut r = story(Seat::N, "N:1S E:P S:X");
+        let mut r = story(Seat::N, "N 1S, E P, S X");
         r.edition = e;
         let r = rule(&r).unwrap();
         assert_eq!(r.rulings[0].law, law);
@@ -235,7 +226,7 @@ fn older_editions_cite_their_own_clauses() {
     }
     // LHO calls over it: 36A (1997: 35A, named by the 1997 Law 32).
     for (e, law) in [(Edition::E2007, "36A"), (Edition::E1997, "35A")] {
-        let mut r = story(Seat::N, "N:1S E:P S:X W:2C");
+        let mut r = story(Seat::N, "N 1S, E P, S X, W 2C");
         r.edition = e;
         assert_eq!(rule(&r).unwrap().rulings[0].law, law);
     }
@@ -243,7 +234,7 @@ fn older_editions_cite_their_own_clauses() {
 
 #[test]
 fn rotation_changes_only_seats() {
-    let r = story(Seat::N, "N:1S E:P S:X W:2C S:2S W:P N:exposes_HK_D2");
+    let r = story(Seat::N, "N 1S, E P, S X, W 2C, S 2S, W P, N exposes HK D2");
     let base = rule(&r).unwrap();
     for k in 1..4 {
         assert_eq!(rule(&r.rotate(k)).unwrap(), base.rotate(k));
@@ -252,7 +243,7 @@ fn rotation_changes_only_seats() {
 
 #[test]
 fn law24_after_the_final_pass_is_not_ruled() {
-    let e = rule(&story(Seat::N, "N:1S E:P S:P W:P W:leads_SK")).unwrap_err();
+    let e = rule(&story(Seat::N, "N 1S, E P, S P, W P, W leads SK")).unwrap_err();
     assert!(matches!(e, RuleError::Unsupported { .. }), "{e}");
 }
 
@@ -267,7 +258,7 @@ fn card_events_round_trip() {
         assert!(!err.is_empty(), "{bad}");
     }
     // A ruling on cards serialises `cards`, not `call`.
-    let r = ruled(Seat::N, "N:1S E:exposes_HK");
+    let r = ruled(Seat::N, "N 1S, E exposes HK");
     let v = serde_json::to_value(&r).unwrap();
     assert_eq!(v["rulings"][0]["cards"], serde_json::json!(["HK"]));
     assert!(v["rulings"][0].get("call").is_none());
@@ -286,7 +277,7 @@ fn where_made(dealer: Seat, text: &str) -> Ruling {
 fn a_barred_call_out_of_rotation_goes_back_to_the_player_whose_turn_it_was() {
     // 24B bars W at his next turn; he bids 1S at S's turn (37 takes it
     // wherever it was made, 35B). 37B2: cancelled, a pass substituted.
-    let text = "N:1D E:exposes_HQ E:1H W:1S";
+    let text = "N 1D, E exposes HQ, E 1H, W 1S";
     let r = ruled(Seat::N, text);
     assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), calls("1D 1H")), "by default S keeps his turn");
     assert_eq!(r.rulings[1].irregularity, Irregularity::CallWhenRequiredToPass);
@@ -295,7 +286,7 @@ fn a_barred_call_out_of_rotation_goes_back_to_the_player_whose_turn_it_was() {
     assert_eq!((r.next, r.auction.clone()), (Some(Seat::N), calls("1D 1H P P")));
     // Where it would be the third pass after a call with turns lost (17D3),
     // the auction goes back as by default.
-    let r = where_made(Seat::N, "N:1D E:exposes_HQ W:1S");
+    let r = where_made(Seat::N, "N 1D, E exposes HQ, W 1S");
     assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), calls("1D")));
 }
 
@@ -304,11 +295,11 @@ fn a_substituted_pass_that_would_end_the_auction_goes_back_even_where_made() {
     // N 1D, E P, and W bids 8S at S's turn: a pass in its place would be
     // the third after 1D with S's turn lost; 17D3 sends the auction back
     // to S.
-    let text = "N:1D E:P W:8S";
+    let text = "N 1D, E P, W 8S";
     assert_eq!(ruled(Seat::N, text).next, Some(Seat::S));
     let r = where_made(Seat::N, text);
     assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), calls("1D P")));
     // One turn earlier (at E's turn, nobody has passed), the pass stands.
-    let r = where_made(Seat::N, "N:1D S:8S");
+    let r = where_made(Seat::N, "N 1D, S 8S");
     assert_eq!((r.next, r.auction.clone()), (Some(Seat::W), calls("1D P P")));
 }

@@ -1,7 +1,7 @@
 //! Law 25B: a change of call the player meant, LHO's option over the
 //! substitute, and the 1997 25B2 choices and condoning.
 
-use super::waiting::{cards_not_here, IllegalFirst, LhoCall, Substitution, Waiting};
+use super::waiting::{IllegalFirst, LhoCall, Substitution, Waiting};
 
 use crate::auction::Legality;
 use crate::editions::{ChangeScheme, LeadScheme};
@@ -9,7 +9,7 @@ use crate::error::{impossible, RuleError};
 use crate::law23;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::request::{Action, Event};
+use crate::request::{Move, Turn};
 use crate::ruling::{Choice, Comparability, Decision, Irregularity, IrregularityRuling, Scope, ScoreLimit};
 use crate::step::{Handoff, Insufficient, Next, Pending};
 use crate::table::Table;
@@ -24,7 +24,7 @@ use crate::table::Table;
 ///
 /// Exposed to the out-of-rotation module, for the later calls at LHO's
 /// turn that Laws 30 and 31 treat as changes of call.
-pub(crate) fn intended_change(t: &mut Table, e: &Event, c: Call) -> Result<Next, RuleError> {
+pub(crate) fn intended_change(t: &mut Table, e: &Turn, c: Call) -> Result<Next, RuleError> {
     let offender = e.seat;
     let last = t.auction.seated().last();
     let index = match last {
@@ -59,25 +59,24 @@ pub(crate) fn intended_change(t: &mut Table, e: &Event, c: Call) -> Result<Next,
 
 /// 25B1 / 25B2: LHO accepts the substitute (explicitly, or by calling over
 /// it) or does not.
-pub(super) fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Result<Next, RuleError> {
+pub(super) fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &Turn) -> Result<Next, RuleError> {
     let lho = s.offender.lho();
     match (e.seat == lho, e.action) {
         // Card events are ruled by the table (Law 24) before any pending decision.
-        (_, Action::Cards(_)) => Err(cards_not_here(i)),
-        (true, Action::Accept) => {
+        (true, Move::Accept) => {
             accepted(t, &s);
             Ok(Next::Done)
         }
-        (true, Action::Reject) => Ok(not_accepted(t, &s)),
-        (true, Action::Call(c)) if e.findings.over_original == Some(true) && t.rules.lho_meant_original => {
+        (true, Move::Reject) => Ok(not_accepted(t, &s)),
+        (true, Move::Call(c)) if e.findings.over_original == Some(true) && t.rules.lho_meant_original => {
             Ok(over_original(t, &s, e, c))
         }
-        (true, Action::Call(c)) => {
+        (true, Move::Call(c)) => {
             // 25B1: LHO accepts the substitute by calling over it.
             accepted(t, &s);
             Ok(Next::Call(c))
         }
-        (false, Action::Accept | Action::Reject) => Err(impossible(
+        (false, Move::Accept | Move::Reject) => Err(impossible(
             i,
             format!(
                 "{} says `{}`, but the option on {}'s change from {} to {} is {lho}'s (25B1)",
@@ -86,7 +85,7 @@ pub(super) fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &E
         )),
         // Another player calls while LHO decides: held until the table no
         // longer waits (docs/conventions.md, "Calls while the table waits").
-        (false, Action::Call(_)) => Ok(Next::Hold(substitute_option(s))),
+        (false, Move::Call(_)) => Ok(Next::Hold(substitute_option(s))),
     }
 }
 
@@ -98,7 +97,7 @@ pub(super) fn resolve_substitute(t: &mut Table, s: Substitution, i: usize, e: &E
 /// for what it told the other side): it stands provisionally and the table
 /// waits on his choice, as under 25A6. A call he could not make over the
 /// substitute is withdrawn at once, and he calls again.
-fn over_original(t: &mut Table, s: &Substitution, e: &Event, c: Call) -> Next {
+fn over_original(t: &mut Table, s: &Substitution, e: &Turn, c: Call) -> Next {
     let lho = s.offender.lho();
     t.cancel_from(s.index);
     t.stand(s.offender, s.substitute, s.substitute_means.clone());
@@ -110,7 +109,7 @@ fn over_original(t: &mut Table, s: &Substitution, e: &Event, c: Call) -> Next {
         && t.auction.legality(lho, c) == Legality::Legal
         && (c.is_pass() || !t.required_to_pass(lho));
     if !may_stand {
-        t.unauthorized(s.offender.partner(), lho, c, t.rules.lho_withdrawal.1);
+        t.unauthorized_to_offending_side(s.offender, lho, c, t.rules.lho_withdrawal.1);
         return Next::Done;
     }
     t.stand(lho, c, e.findings.means.clone());
@@ -223,24 +222,23 @@ fn offender_choice(s: Substitution) -> Pending {
 /// (`reject` then a call, or the call at once: 25B2(b)(2), his side scores
 /// at most average minus). Either way, 25B2(c): the lead penalties of Law
 /// 26, and the withdrawn calls are unauthorised to partner (16C2).
-pub(super) fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Event) -> Result<Next, RuleError> {
+pub(super) fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, e: &Turn) -> Result<Next, RuleError> {
     let keep = match (e.seat == s.offender, e.action) {
-        (_, Action::Cards(_)) => return Err(cards_not_here(i)),
-        (true, Action::Accept) => true,
-        (true, Action::Call(c)) => c == s.original,
-        (true, Action::Reject) if s.index != usize::MAX => {
+        (true, Move::Accept) => true,
+        (true, Move::Call(c)) => c == s.original,
+        (true, Move::Reject) if s.index != usize::MAX => {
             // He will make another call: his first call leaves the auction.
             t.cancel_from(s.index);
             return Ok(Next::Wait(offender_choice(Substitution { index: usize::MAX, ..s })));
         }
-        (true, Action::Reject) => {
+        (true, Move::Reject) => {
             return Err(impossible(
                 i,
                 format!("{} has already withdrawn {} and must now call (1997 25B2(b)(2))", s.offender, s.original),
             ))
         }
         // Another player calls while the offender chooses: held.
-        (false, Action::Call(_)) => return Ok(Next::Hold(offender_choice(s))),
+        (false, Move::Call(_)) => return Ok(Next::Hold(offender_choice(s))),
         (false, _) => {
             return Err(impossible(
                 i,
@@ -257,7 +255,7 @@ pub(super) fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, 
         withdrawn_before_2017(t, s.offender, s.substitute, s.substitute_means.clone(), true);
         return Ok(Next::Done);
     }
-    let Action::Call(c) = e.action else {
+    let Move::Call(c) = e.action else {
         return Err(impossible(i, format!("{} must now make another call (1997 25B2(b)(2))", s.offender)));
     };
     if c == s.original {
@@ -292,7 +290,7 @@ pub(super) fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, 
 /// LHO has called (the 1997 Laws have no 27C). 25B governs the change: LHO
 /// may condone the substitute (25B1, footnote: the insufficient bid is Law
 /// 27's). For law27.
-pub(crate) fn substitute_for_insufficient(t: &mut Table, ib: Insufficient, e: &Event) -> Next {
+pub(crate) fn substitute_for_insufficient(t: &mut Table, ib: Insufficient, e: &Turn) -> Next {
     let x = IllegalFirst { ib, substitute: e.clone() };
     if let Some(sub) = e.call() {
         // A substitute nobody may condone (a double or redouble that Law 19
@@ -320,7 +318,7 @@ fn condone_option(x: IllegalFirst) -> Pending {
 
 /// 1997 25B2(a): the substitute is cancelled (Law 26 and 16C2 on it); Law 27
 /// takes up the insufficient bid again from LHO's option.
-fn not_condoned(t: &mut Table, ib: Insufficient, sub: Call, substitute: &Event) -> Next {
+fn not_condoned(t: &mut Table, ib: Insufficient, sub: Call, substitute: &Turn) -> Next {
     t.record(IrregularityRuling::on_call(ib.offender, sub, Irregularity::ChangeOfCall, "25B2(a)"));
     t.lead_after_withdrawal(ib.offender, sub, substitute.findings.means.clone());
     t.unauthorized(ib.offender.partner(), ib.offender, sub, t.rules.withdrawn_ui);
@@ -333,14 +331,13 @@ fn not_condoned(t: &mut Table, ib: Insufficient, sub: Call, substitute: &Event) 
 /// cancelled, the lead penalties of Law 26 may apply to it, and the
 /// offender is subject to Law 27 for his insufficient bid, which starts
 /// again with LHO's option to accept it (27A).
-pub(super) fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e: &Event) -> Result<Next, RuleError> {
+pub(super) fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e: &Turn) -> Result<Next, RuleError> {
     let lho = x.ib.offender.lho();
     let Some(sub) = x.substitute.call() else {
         return Err(impossible(i, "a substitute must be a call"));
     };
     match (e.seat == lho, e.action) {
-        (_, Action::Cards(_)) => Err(cards_not_here(i)),
-        (true, Action::Accept | Action::Call(_)) => {
+        (true, Move::Accept | Move::Call(_)) => {
             // Condoned, the substitute is treated as legal (25B1): an
             // insufficient substitute then stands as an accepted
             // insufficient bid would (later bids must supersede it).
@@ -349,13 +346,13 @@ pub(super) fn resolve_illegal_first(t: &mut Table, x: IllegalFirst, i: usize, e:
             t.stand(ib.offender, sub, substitute.findings.means.clone());
             t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
             match e.action {
-                Action::Call(c) => Ok(Next::Call(c)),
+                Move::Call(c) => Ok(Next::Call(c)),
                 _ => Ok(Next::Done),
             }
         }
-        (true, Action::Reject) => Ok(not_condoned(t, x.ib, sub, &x.substitute)),
+        (true, Move::Reject) => Ok(not_condoned(t, x.ib, sub, &x.substitute)),
         // Another player calls while LHO decides: held.
-        (false, Action::Call(_)) => Ok(Next::Hold(condone_option(x))),
+        (false, Move::Call(_)) => Ok(Next::Hold(condone_option(x))),
         (false, _) => Err(impossible(
             i,
             format!("{} says `{}`, but the option of condoning {sub} is {lho}'s (1997 25B1)", e.seat, e.action),

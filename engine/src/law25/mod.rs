@@ -57,7 +57,7 @@ pub(crate) use waiting::Waiting;
 
 use crate::error::RuleError;
 use crate::notation::Call;
-use crate::request::Event;
+use crate::request::Turn;
 use crate::step::{self, Next};
 use crate::table::Table;
 
@@ -65,7 +65,7 @@ use crate::table::Table;
 /// call it replaces was unintended. The table sends here every call with an
 /// `unintended:` finding and every call by the player who just called,
 /// made before his LHO calls.
-pub(crate) fn change_of_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+pub(crate) fn change_of_call(t: &mut Table, i: usize, e: &Turn, c: Call) -> Result<Next, RuleError> {
     if t.replaces_unintended(e) {
         return unintended_call(t, i, e, c);
     }
@@ -81,7 +81,7 @@ pub(crate) fn change_of_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Res
 
 impl step::Waiting for Waiting {
     /// An event while the table waits on a Law 25 option.
-    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Event) -> Result<Next, RuleError> {
+    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Turn) -> Result<Next, RuleError> {
         match *self {
             Waiting::Substitute(s) => resolve_substitute(t, s, i, e),
             Waiting::LhoCall(l) => resolve_lho_call(t, l, i, e),

@@ -1,42 +1,10 @@
 use crate::notation::Strain;
-use crate::request::{Edition, Findings, Request};
+use crate::request::Edition;
 use crate::ruling::{Ruling, Status};
-use crate::{rule, Seat, Vulnerability};
+use crate::story::tests::story;
+use crate::{rule, Seat};
 
 use super::*;
-
-/// A story written "N:1S E:P S:1H S:1S~u" where `~u` marks
-/// `unintended: true`, `~i` `unintended: false`, `~c`/`~n`
-/// `comparable: true/false`.
-fn story(dealer: Seat, text: &str) -> Request {
-    let events = text
-        .split_whitespace()
-        .map(|t| {
-            let (head, marks) = t.split_once('~').unwrap_or((t, ""));
-            let (seat, action) = head.split_once(':').expect("SEAT:ACTION");
-            let mut e = Event::new(seat.parse().expect("seat"), action.parse().expect("action"));
-            e.findings = Findings {
-                unintended: if marks.contains('u') {
-                    Some(true)
-                } else if marks.contains('i') {
-                    Some(false)
-                } else {
-                    None
-                },
-                comparable: if marks.contains('c') {
-                    Some(true)
-                } else if marks.contains('n') {
-                    Some(false)
-                } else {
-                    None
-                },
-                ..Findings::default()
-            };
-            e
-        })
-        .collect();
-    Request { edition: Edition::E2017, dealer, vulnerable: Vulnerability::None, events, regulations: None }
-}
 
 fn ruling(dealer: Seat, text: &str) -> Ruling {
     rule(&story(dealer, text)).expect("a ruling")
@@ -48,7 +16,7 @@ fn calls(text: &str) -> Vec<Call> {
 
 #[test]
 fn unintended_call_replaced_before_lho_calls() {
-    let r = ruling(Seat::N, "N:1NT N:1S~u");
+    let r = ruling(Seat::N, "N 1NT, N 1S ~u");
     assert_eq!(r.status, Status::Auction);
     assert_eq!(r.next, Some(Seat::E));
     assert_eq!(r.auction, calls("1S"));
@@ -61,25 +29,25 @@ fn unintended_call_replaced_before_lho_calls() {
 
 #[test]
 fn lho_may_withdraw_his_call_over_a_replaced_call() {
-    let r = ruling(Seat::N, "N:2NT E:P N:2H~u");
+    let r = ruling(Seat::N, "N 2NT, E P, N 2H ~u");
     assert_eq!(r.status, Status::Decision);
     let d = r.decision.clone().unwrap();
     assert_eq!((d.seat, d.law.as_str()), (Seat::E, "25A6"));
     assert_eq!(r.auction, calls("2H P"));
     // E keeps his pass by letting S call.
-    let r = ruling(Seat::N, "N:2NT E:P N:2H~u S:3H");
+    let r = ruling(Seat::N, "N 2NT, E P, N 2H ~u, S 3H");
     assert_eq!(r.auction, calls("2H P 3H"));
     assert!(r.unauthorized_information.is_empty());
     // E changes his call: the pass is withdrawn, UI to the replacing side.
-    let r = ruling(Seat::N, "N:2NT E:P N:2H~u E:X");
+    let r = ruling(Seat::N, "N 2NT, E P, N 2H ~u, E X");
     assert_eq!(r.auction, calls("2H X"));
     assert_eq!(r.next, Some(Seat::S));
-    assert_eq!(r.unauthorized_information.len(), 1);
-    assert_eq!(r.unauthorized_information[0].seat, Seat::S);
-    assert_eq!(r.unauthorized_information[0].from.seat, Seat::E);
-    assert_eq!(r.unauthorized_information[0].law, "25A6");
+    // Unauthorised to both players of the replacing side: partner, then N.
+    let to: Vec<Seat> = r.unauthorized_information.iter().map(|u| u.seat).collect();
+    assert_eq!(to, vec![Seat::S, Seat::N]);
+    assert!(r.unauthorized_information.iter().all(|u| u.from.seat == Seat::E && u.law == "25A6"));
     // E repeats the same call: kept.
-    let r = ruling(Seat::N, "N:2NT E:P N:2H~u E:P");
+    let r = ruling(Seat::N, "N 2NT, E P, N 2H ~u, E P");
     assert_eq!(r.auction, calls("2H P"));
     assert!(r.unauthorized_information.is_empty());
 }
@@ -87,16 +55,17 @@ fn lho_may_withdraw_his_call_over_a_replaced_call() {
 #[test]
 fn lho_call_that_cannot_stand_is_withdrawn() {
     // E doubled 1D; N's intended call is a pass, over which E's double is inadmissible.
-    let r = ruling(Seat::N, "N:1D E:X N:P~u");
+    let r = ruling(Seat::N, "N 1D, E X, N P ~u");
     assert_eq!(r.status, Status::Auction);
     assert_eq!(r.next, Some(Seat::E));
     assert_eq!(r.auction, calls("P"));
-    assert_eq!(r.unauthorized_information.len(), 1);
+    let to: Vec<Seat> = r.unauthorized_information.iter().map(|u| u.seat).collect();
+    assert_eq!(to, vec![Seat::S, Seat::N]);
 }
 
 #[test]
 fn too_late_once_partner_has_called() {
-    let r = ruling(Seat::N, "N:1NT E:P S:2C W:P N:2S~u");
+    let r = ruling(Seat::N, "N 1NT, E P, S 2C, W P, N 2S ~u");
     assert_eq!(r.auction, calls("1NT P 2C P 2S"));
     assert!(r.rulings.is_empty());
     assert_eq!(r.next, Some(Seat::E));
@@ -104,31 +73,31 @@ fn too_late_once_partner_has_called() {
 
 #[test]
 fn replacement_after_the_auction_ended_before_partner() {
-    let r = ruling(Seat::N, "N:1S E:P S:P W:P W:2H~u");
+    let r = ruling(Seat::N, "N 1S, E P, S P, W P, W 2H ~u");
     assert_eq!(r.status, Status::Auction);
     assert_eq!(r.auction, calls("1S P P 2H"));
     assert_eq!(r.next, Some(Seat::N));
     // S's pass, with W's final pass over it.
-    let r = ruling(Seat::N, "N:1S E:P S:P W:P S:2S~u");
+    let r = ruling(Seat::N, "N 1S, E P, S P, W P, S 2S ~u");
     assert_eq!(r.status, Status::Decision);
     assert_eq!(r.auction, calls("1S P 2S P"));
-    let r = ruling(Seat::N, "N:1S E:P S:P W:P S:2S~u W:accept N:P E:P");
+    let r = ruling(Seat::N, "N 1S, E P, S P, W P, S 2S ~u, W accept, N P, E P");
     assert_eq!(r.status, Status::Closed);
     assert_eq!(r.contract.unwrap().declarer, Seat::N);
 }
 
 #[test]
 fn unintended_without_a_call_to_replace_is_impossible() {
-    assert!(rule(&story(Seat::N, "N:1S~u")).is_err());
+    assert!(rule(&story(Seat::N, "N 1S ~u")).is_err());
 }
 
 #[test]
 fn intended_change_accepted() {
-    let r = ruling(Seat::N, "N:1H N:1S");
+    let r = ruling(Seat::N, "N 1H, N 1S");
     assert_eq!(r.status, Status::Decision);
     assert_eq!(r.decision.clone().unwrap().law, "25B1");
     assert_eq!(r.auction, calls("1H"));
-    let r = ruling(Seat::N, "N:1H N:1S E:accept");
+    let r = ruling(Seat::N, "N 1H, N 1S, E accept");
     assert_eq!(r.auction, calls("1S"));
     assert_eq!(r.next, Some(Seat::E));
     assert_eq!(r.rulings[0].law, "25B1");
@@ -137,14 +106,14 @@ fn intended_change_accepted() {
     assert_eq!(r.lead_restrictions[0].declarer_may_prohibit_one_of, vec![Strain::C, Strain::D, Strain::H]);
     assert_eq!(r.unauthorized_information[0].from.call, "1H".parse().unwrap());
     // Calling over it accepts.
-    let r = ruling(Seat::N, "N:1H N:1S E:2C");
+    let r = ruling(Seat::N, "N 1H, N 1S, E 2C");
     assert_eq!(r.auction, calls("1S 2C"));
     assert_eq!(r.rulings[0].law, "25B1");
 }
 
 #[test]
 fn intended_change_rejected() {
-    let r = ruling(Seat::N, "N:1H N:1S E:reject");
+    let r = ruling(Seat::N, "N 1H, N 1S, E reject");
     assert_eq!(r.auction, calls("1H"));
     assert_eq!(r.next, Some(Seat::E));
     assert_eq!(r.rulings[0].law, "25B2");
@@ -155,7 +124,7 @@ fn intended_change_rejected() {
 
 #[test]
 fn comparable_substitute_leaves_no_restriction() {
-    let r = ruling(Seat::N, "N:1H N:2H~c E:accept");
+    let r = ruling(Seat::N, "N 1H, N 2H ~c, E accept");
     assert!(r.lead_restrictions.is_empty());
     assert!(r.unauthorized_information.is_empty());
     assert_eq!(r.score_adjustment, vec!["23C".to_string()]);
@@ -163,7 +132,7 @@ fn comparable_substitute_leaves_no_restriction() {
 
 #[test]
 fn inadmissible_substitute_is_cancelled_at_once() {
-    let r = ruling(Seat::N, "N:1H N:X");
+    let r = ruling(Seat::N, "N 1H, N X");
     assert_eq!(r.status, Status::Auction);
     assert_eq!(r.auction, calls("1H"));
     assert_eq!(r.rulings[0].law, "25B2");
@@ -171,7 +140,7 @@ fn inadmissible_substitute_is_cancelled_at_once() {
 
 #[test]
 fn rotations_agree() {
-    let text = "N:1H N:1S E:accept E:P S:2S";
+    let text = "N 1H, N 1S, E accept, E P, S 2S";
     let base = ruling(Seat::N, text);
     for k in 1..4 {
         let r = rule(&story(Seat::N, text).rotate(k)).unwrap();
@@ -188,7 +157,7 @@ fn in_edition(e: Edition, dealer: Seat, text: &str) -> Ruling {
 #[test]
 fn in_2007_lead_and_information_follow_the_2007_clauses() {
     // 1H changed to 1S, accepted: the withdrawn 1H named hearts only.
-    let r = in_edition(Edition::E2007, Seat::N, "N:1H N:1S E:accept");
+    let r = in_edition(Edition::E2007, Seat::N, "N 1H, N 1S, E accept");
     assert_eq!(r.rulings[0].law, "25B1");
     assert!(r.rulings[0].comparable.is_none());
     assert_eq!(r.unauthorized_information[0].law, "16D2");
@@ -196,24 +165,24 @@ fn in_2007_lead_and_information_follow_the_2007_clauses() {
     assert_eq!((l.seat, l.law.as_str()), (Seat::S, "26A2"));
     assert_eq!(l.declarer_may_require_one_of, vec![Strain::H]);
     // 25A: LHO's withdrawal is 25A4 in 2007.
-    let r = in_edition(Edition::E2007, Seat::N, "N:1H E:P N:1S~u");
+    let r = in_edition(Edition::E2007, Seat::N, "N 1H, E P, N 1S ~u");
     assert_eq!(r.decision.expect("decision").law, "25A4");
 }
 
 #[test]
 fn in_1997_not_condoned_the_offender_chooses() {
-    let r = in_edition(Edition::E1997, Seat::N, "N:1H N:1S E:reject");
+    let r = in_edition(Edition::E1997, Seat::N, "N 1H, N 1S, E reject");
     assert_eq!(r.decision.clone().expect("decision").law, "25B2(b)");
     assert_eq!(r.next, Some(Seat::N));
     // (1) the first call stands; partner passes next turn.
-    let r = in_edition(Edition::E1997, Seat::N, "N:1H N:1S E:reject N:accept");
+    let r = in_edition(Edition::E1997, Seat::N, "N 1H, N 1S, E reject, N accept");
     assert_eq!(r.auction, calls("1H"));
     assert_eq!(r.rulings[0].law, "25B2(b)(1)");
     assert_eq!(r.must_pass[0].law, "25B2(b)(1)");
     assert_eq!(r.score_adjustment, vec!["23".to_string()]);
     assert!(r.score_cap.is_none());
     // (2) another call: average minus at most.
-    let r = in_edition(Edition::E1997, Seat::N, "N:1H N:1S E:reject N:1NT");
+    let r = in_edition(Edition::E1997, Seat::N, "N 1H, N 1S, E reject, N 1NT");
     assert_eq!(r.auction, calls("1NT"));
     assert_eq!(r.rulings[0].law, "25B2(b)(2)");
     let cap = r.score_cap.expect("a cap");
@@ -221,19 +190,19 @@ fn in_1997_not_condoned_the_offender_chooses() {
     assert!(r.must_pass.is_empty());
     assert_eq!(r.unauthorized_information.len(), 2);
     // Condoned: no penalty.
-    let r = in_edition(Edition::E1997, Seat::N, "N:1H N:1S E:accept");
+    let r = in_edition(Edition::E1997, Seat::N, "N 1H, N 1S, E accept");
     assert_eq!(r.rulings[0].law, "25B1");
     assert!(r.lead_restrictions.is_empty() && r.must_pass.is_empty());
 }
 
 #[test]
 fn in_1997_a_substitute_for_an_insufficient_bid() {
-    let r = in_edition(Edition::E1997, Seat::N, "N:1S E:1H E:2H");
+    let r = in_edition(Edition::E1997, Seat::N, "N 1S, E 1H, E 2H");
     assert_eq!(r.decision.expect("decision").law, "25B1");
-    let r = in_edition(Edition::E1997, Seat::N, "N:1S E:1H E:2H S:reject");
+    let r = in_edition(Edition::E1997, Seat::N, "N 1S, E 1H, E 2H, S reject");
     assert_eq!(r.rulings[0].law, "25B2(a)");
     assert_eq!(r.decision.expect("decision").law, "27A");
-    let r = in_edition(Edition::E1997, Seat::N, "N:1S E:1H E:2H S:accept");
+    let r = in_edition(Edition::E1997, Seat::N, "N 1S, E 1H, E 2H, S accept");
     assert_eq!(r.auction, calls("1S 2H"));
     assert_eq!(r.rulings[0].law, "25B1");
 }

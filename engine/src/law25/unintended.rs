@@ -1,13 +1,13 @@
 //! Law 25A: an unintended call replaced by the call the player meant, and
 //! the call LHO made over it (25A6; 2007 25A4).
 
-use super::waiting::{cards_not_here, LhoCall, Waiting};
+use super::waiting::{LhoCall, Waiting};
 
 use crate::auction::Legality;
 use crate::error::{impossible, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::request::{Action, Event};
+use crate::request::{Move, Turn};
 use crate::ruling::{Choice, Decision, Irregularity, IrregularityRuling};
 use crate::step::{Next, Pending, Then};
 use crate::table::Table;
@@ -20,7 +20,7 @@ use crate::table::Table;
 /// nothing. 25A5: an auction that ended before reaching the partner does
 /// not stop the replacement, since the auction period ends only with the
 /// opening lead, which no event of a story can show.
-pub(super) fn unintended_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+pub(super) fn unintended_call(t: &mut Table, i: usize, e: &Turn, c: Call) -> Result<Next, RuleError> {
     let seat = e.seat;
     let seated: Vec<(Seat, Call)> = t.auction.seated().collect();
     let Some(k) = seated.iter().rposition(|(s, _)| *s == seat) else {
@@ -94,8 +94,9 @@ impl Then for LhoOverReplacement {
             }));
         }
         // His call cannot stand over the replacement (or the replacement is
-        // itself being rectified): it is withdrawn.
-        t.unauthorized(seat.partner(), lho, call, lho_clause.1);
+        // itself being rectified): it is withdrawn, unauthorised to both
+        // players of the replacing side.
+        t.unauthorized_to_offending_side(seat, lho, call, lho_clause.1);
         Ok(Next::Done)
     }
 }
@@ -107,29 +108,28 @@ impl Then for LhoOverReplacement {
 /// replacement is ruled as the player's call at his turn, and Law 26 does
 /// not apply. For the Law 27 module (a premature "replacement" that the
 /// director finds was the correction of an unintended call).
-pub(crate) fn replaces_held_call(t: &mut Table, e: &Event, c: Call) -> Next {
+pub(crate) fn replaces_held_call(t: &mut Table, e: &Turn, c: Call) -> Next {
     t.record(IrregularityRuling::on_call(e.seat, c, Irregularity::ChangeOfCall, t.rules.unintended_replaced));
     Next::Classify(c)
 }
 
 /// 25A6: LHO keeps the call he made over the replaced call, or withdraws it.
-pub(super) fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -> Result<Next, RuleError> {
+pub(super) fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Turn) -> Result<Next, RuleError> {
     match (e.seat == l.lho, e.action) {
-        (_, Action::Cards(_)) => Err(cards_not_here(i)),
-        (true, Action::Accept) => Ok(Next::Done),
-        (true, Action::Reject) => {
+        (true, Move::Accept) => Ok(Next::Done),
+        (true, Move::Reject) => {
             withdraw_lho_call(t, &l);
             Ok(Next::Done)
         }
         // Calling the same call again keeps it.
-        (true, Action::Call(c)) if c == l.call && e.findings.unintended.is_none() => Ok(Next::Done),
-        (true, Action::Call(c)) => {
+        (true, Move::Call(c)) if c == l.call && e.findings.unintended.is_none() => Ok(Next::Done),
+        (true, Move::Call(c)) => {
             withdraw_lho_call(t, &l);
             Ok(Next::Call(c))
         }
         // Anyone else acting: LHO has let his call stand.
-        (false, Action::Call(c)) => Ok(Next::Call(c)),
-        (false, Action::Accept | Action::Reject) => Err(impossible(
+        (false, Move::Call(c)) => Ok(Next::Call(c)),
+        (false, Move::Accept | Move::Reject) => Err(impossible(
             i,
             format!(
                 "{} says `{}`, but the option of withdrawing {} over {}'s replaced call is {}'s (25A6)",
@@ -140,8 +140,9 @@ pub(super) fn resolve_lho_call(t: &mut Table, l: LhoCall, i: usize, e: &Event) -
 }
 
 /// 25A6: LHO's call is withdrawn; he calls again. What it told is
-/// authorised to his side and unauthorised to the replacing side.
+/// authorised to his side and unauthorised to the replacing side, both its
+/// players (the replacer's partner first, then the replacer).
 fn withdraw_lho_call(t: &mut Table, l: &LhoCall) {
     t.cancel_from(l.index);
-    t.unauthorized(l.replacer.partner(), l.lho, l.call, t.rules.lho_withdrawal.1);
+    t.unauthorized_to_offending_side(l.replacer, l.lho, l.call, t.rules.lho_withdrawal.1);
 }

@@ -1,9 +1,8 @@
 //! What the table waits on under Law 25, and the states it holds.
 
-use crate::error::{impossible, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::request::Event;
+use crate::request::Turn;
 use crate::step::Insufficient;
 
 /// What the table waits on under Law 25.
@@ -26,7 +25,7 @@ pub(crate) enum Waiting {
 #[derive(Debug, Clone)]
 pub(crate) struct IllegalFirst {
     pub(super) ib: Insufficient,
-    pub(super) substitute: Event,
+    pub(super) substitute: Turn,
 }
 
 /// An intended change of call waiting on LHO's option (25B).
@@ -53,10 +52,4 @@ pub(crate) struct LhoCall {
     /// Where LHO's call stands in the auction.
     pub(super) index: usize,
     pub(super) call: Call,
-}
-
-/// Card events never reach a law module's pending state: the table rules
-/// them under Law 24 first.
-pub(super) fn cards_not_here(i: usize) -> RuleError {
-    impossible(i, "a card event reached Law 25; cards are ruled under Law 24 before any pending choice")
 }

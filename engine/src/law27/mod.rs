@@ -53,7 +53,7 @@ use crate::editions::{Replacement, SecondInsufficient};
 use crate::error::{impossible, RuleError};
 use crate::notation::{Call, Seat};
 use crate::regulations::{AcceptedSecondInsufficientBid, SecondInsufficientBid};
-use crate::request::{Action, Event};
+use crate::request::{Move, Turn};
 use crate::step::{self, Handoff, Insufficient, Next, Pending};
 use crate::table::Table;
 
@@ -63,7 +63,7 @@ use crate::table::Table;
 /// An insufficient bid made out of rotation never reaches this function
 /// (27A2 sends it to Law 31, which the director routes to before looking at
 /// sufficiency). Every edition starts the same way: LHO may accept (27A).
-pub(crate) fn insufficient_bid(t: &Table, i: usize, e: &Event, c: Call) -> Next {
+pub(crate) fn insufficient_bid(t: &Table, i: usize, e: &Turn, c: Call) -> Next {
     let ib = Insufficient {
         offender: e.seat,
         call: c,
@@ -75,7 +75,7 @@ pub(crate) fn insufficient_bid(t: &Table, i: usize, e: &Event, c: Call) -> Next 
 
 impl step::Waiting for Waiting {
     /// An event that arrives while an insufficient bid is being rectified.
-    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Event) -> Result<Next, RuleError> {
+    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Turn) -> Result<Next, RuleError> {
         match *self {
             Waiting::Option { ib } => on_option(t, ib, i, e),
             Waiting::Premature { ib, replacement } => on_premature(t, ib, replacement, i, e),
@@ -94,37 +94,37 @@ impl step::Waiting for Waiting {
 
 /// 27A1 (and 27C): LHO accepts, refuses, calls over the insufficient bid,
 /// or the offender replaces it before LHO has chosen.
-fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<Next, RuleError> {
+fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Turn) -> Result<Next, RuleError> {
     let lho = ib.lho();
     match e.action {
-        Action::Accept if e.seat == lho => {
+        Move::Accept if e.seat == lho => {
             accept(t, &ib);
             Ok(Next::Done)
         }
-        Action::Reject if e.seat == lho => Ok(wait_on_offender(Waiting::Replace { ib: ib.clone() }, &ib)),
-        Action::Call(c) if e.seat == lho => {
+        Move::Reject if e.seat == lho => Ok(wait_on_offender(Waiting::Replace { ib: ib.clone() }, &ib)),
+        Move::Call(c) if e.seat == lho => {
             // 27A1: calling over the insufficient bid accepts it; LHO's call
             // is then an ordinary call, ruled on like any other.
             accept(t, &ib);
             Ok(Next::Call(c))
         }
-        Action::Call(c) if e.seat == ib.offender && t.replaces_unintended(e) => {
+        Move::Call(c) if e.seat == ib.offender && t.replaces_unintended(e) => {
             // 25A1 comes first: the insufficient bid was a slip (a mechanical
             // error or a slip of the tongue), replaced by the call he meant
             // before his partner called. It is not a 27C replacement.
             Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)))
         }
-        Action::Call(_) if e.seat == ib.offender && !t.rules.premature_replacement => {
+        Move::Call(_) if e.seat == ib.offender && !t.rules.premature_replacement => {
             // 1997 has no 27C: a change of call before LHO calls is 25B's
             // (25B2(a) when LHO does not condone it).
             Ok(Next::Handoff(Handoff::SubstituteForInsufficient(ib)))
         }
-        Action::Call(_) if e.seat == ib.offender => {
+        Move::Call(_) if e.seat == ib.offender => {
             // 27C: a premature replacement. LHO keeps his option.
             let w = Waiting::Premature { ib: ib.clone(), replacement: e.clone() };
             Ok(wait_on_lho(w, &ib, "27C"))
         }
-        Action::Call(_) => {
+        Move::Call(_) => {
             // Another player calls while LHO decides: held until the
             // table no longer waits (docs/conventions.md).
             let law = t.rules.accept_insufficient;
@@ -138,10 +138,10 @@ fn on_option(t: &mut Table, ib: Insufficient, i: usize, e: &Event) -> Result<Nex
 /// Accepting the insufficient bid withdraws the replacement; refusing, or
 /// calling over the replacement, lets the replacement stand, and 27B
 /// applies to it.
-fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e: &Event) -> Result<Next, RuleError> {
+fn on_premature(t: &mut Table, ib: Insufficient, replacement: Turn, i: usize, e: &Turn) -> Result<Next, RuleError> {
     let lho = ib.lho();
     match e.action {
-        Action::Accept if e.seat == lho => {
+        Move::Accept if e.seat == lho => {
             // The insufficient bid stands (27A1); the premature replacement
             // is withdrawn, and what it told partner is unauthorised (16C2).
             if let Some(r) = replacement.call() {
@@ -150,8 +150,8 @@ fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e
             accept(t, &ib);
             Ok(Next::Done)
         }
-        Action::Reject if e.seat == lho => replace(t, &ib, i, &replacement, false),
-        Action::Call(c) if e.seat == lho => {
+        Move::Reject if e.seat == lho => replace(t, &ib, i, &replacement, false),
+        Move::Call(c) if e.seat == lho => {
             // LHO calls over the replacement: he has not accepted the
             // insufficient bid, so the substitution stands (27C) and B
             // applies to it; LHO's call then follows it.
@@ -174,9 +174,11 @@ fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e
                 Some(w @ Waiting::ReplaceAgain { .. }) => {
                     // 27B3 cancelled the premature double or redouble: LHO's
                     // call answered a call that no longer stands, and is
-                    // cancelled with it (as a call over a withdrawn call, 16C1:
-                    // authorised to his side). The offender must still
-                    // replace his insufficient bid (docs/conventions.md).
+                    // cancelled with it: authorised to his side (16C1),
+                    // unauthorised to both players of the offending side
+                    // (16C2; 2007 16D2). The offender must still replace his
+                    // insufficient bid (docs/conventions.md).
+                    t.unauthorized_to_offending_side(ib.offender, lho, c, t.rules.withdrawn_ui);
                     Ok(Next::Wait(Pending { waiting_on: ib.offender, decision: None, state: Box::new(w) }))
                 }
                 _ => Err(impossible(
@@ -189,7 +191,7 @@ fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e
                 )),
             }
         }
-        Action::Call(_) => {
+        Move::Call(_) => {
             let w = Waiting::Premature { ib: ib.clone(), replacement };
             Ok(Next::Hold(pending_on_lho(w, &ib, "27C")))
         }
@@ -207,22 +209,22 @@ fn on_premature(t: &mut Table, ib: Insufficient, replacement: Event, i: usize, e
 fn on_second_option(
     t: &mut Table,
     ib: Insufficient,
-    second: Event,
+    second: Turn,
     barred: bool,
     i: usize,
-    e: &Event,
+    e: &Turn,
 ) -> Result<Next, RuleError> {
     let lho = ib.lho();
     match e.action {
-        Action::Accept if e.seat == lho => {
+        Move::Accept if e.seat == lho => {
             accept_second(t, &ib, &second, barred);
             Ok(Next::Done)
         }
-        Action::Call(c) if e.seat == lho => {
+        Move::Call(c) if e.seat == lho => {
             accept_second(t, &ib, &second, barred);
             Ok(Next::Call(c))
         }
-        Action::Reject if e.seat == lho => {
+        Move::Reject if e.seat == lho => {
             match t.rules.second_insufficient {
                 // 27B4: not accepted, the Director rules as in 27B3: the
                 // second insufficient bid is cancelled, partner passes
@@ -261,7 +263,7 @@ fn on_second_option(
                 }
             }
         }
-        Action::Call(_) => {
+        Move::Call(_) => {
             let law = second_option_law(t);
             Ok(Next::Hold(pending_on_lho(Waiting::SecondOption { ib: ib.clone(), second, barred }, &ib, law)))
         }
@@ -271,18 +273,17 @@ fn on_second_option(
 
 /// The offender's call while he must replace his insufficient bid (27B),
 /// or replace again after a cancellation (27B3, 27B4).
-fn on_replacement(t: &mut Table, ib: Insufficient, i: usize, e: &Event, again: bool) -> Result<Next, RuleError> {
+fn on_replacement(t: &mut Table, ib: Insufficient, i: usize, e: &Turn, again: bool) -> Result<Next, RuleError> {
     match e.action {
-        Action::Cards(_) => Err(impossible(i, "a card event reached Law 27; cards are ruled under Law 24 first")),
-        Action::Call(_) if e.seat == ib.offender => replace(t, &ib, i, e, again),
-        Action::Accept | Action::Reject => Err(impossible(
+        Move::Call(_) if e.seat == ib.offender => replace(t, &ib, i, e, again),
+        Move::Accept | Move::Reject => Err(impossible(
             i,
             format!(
                 "{} says `{}`, but nobody holds an option: {} must replace the insufficient bid of {} (27B)",
                 e.seat, e.action, ib.offender, ib.call
             ),
         )),
-        Action::Call(_) => {
+        Move::Call(_) => {
             // Another player calls while the offender must replace: held
             // until the replacement is made (docs/conventions.md).
             let w = if again { Waiting::ReplaceAgain { ib: ib.clone() } } else { Waiting::Replace { ib: ib.clone() } };
@@ -309,7 +310,7 @@ fn accept(t: &mut Table, ib: &Insufficient) {
 /// comparable-lifts` (2017), Law 26A is read by its own words: the
 /// accepted bid replaces the withdrawn one, and when it is comparable to it
 /// (23A) there is no lead restriction and 16C does not apply, but 23C may.
-fn accept_second(t: &mut Table, ib: &Insufficient, second: &Event, barred: bool) {
+fn accept_second(t: &mut Table, ib: &Insufficient, second: &Turn, barred: bool) {
     if !barred {
         // 1997 has no 27B4: the first bid was not accepted and was
         // corrected (27B) by a bid LHO then accepted.
@@ -343,21 +344,20 @@ pub(crate) fn offer_again(t: &Table, ib: Insufficient) -> Next {
 
 // ---- helpers ----
 
-fn call_text(e: &Event) -> String {
+fn call_text(e: &Turn) -> String {
     e.action.to_string()
 }
 
-fn while_waiting(i: usize, e: &Event, ib: &Insufficient, lho: Seat, what: &str) -> RuleError {
+fn while_waiting(i: usize, e: &Turn, ib: &Insufficient, lho: Seat, what: &str) -> RuleError {
     match e.action {
-        Action::Cards(_) => impossible(i, "a card event reached Law 27; cards are ruled under Law 24 first"),
-        Action::Accept | Action::Reject => impossible(
+        Move::Accept | Move::Reject => impossible(
             i,
             format!(
                 "{} says `{}`, but the option over {}'s insufficient bid of {} is {lho}'s: {lho} decides {what}",
                 e.seat, e.action, ib.offender, ib.call
             ),
         ),
-        Action::Call(c) => impossible(
+        Move::Call(c) => impossible(
             i,
             format!("{} calls {c} while the table waits on {lho} {what}, and Law 27 holds no such call", e.seat),
         ),

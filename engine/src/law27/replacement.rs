@@ -9,7 +9,7 @@ use crate::law23;
 use crate::meanings::{denominations_specified, Meaning};
 use crate::notation::{Bid, Call, Seat, Strain};
 use crate::regulations::InsufficientBidOutOfRotation;
-use crate::request::{Action, Event};
+use crate::request::{Move, Turn};
 use crate::ruling::{Comparability, Scope};
 use crate::step::{Handoff, Insufficient, Next};
 use crate::table::Table;
@@ -17,7 +17,7 @@ use crate::table::Table;
 /// 27B: classify the offender's replacement `r` and apply the clause it
 /// falls under. `again` is true when partner is already barred (a
 /// replacement after a cancellation under B3 or B4).
-pub(super) fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, again: bool) -> Result<Next, RuleError> {
+pub(super) fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Turn, again: bool) -> Result<Next, RuleError> {
     let Some(c) = r.call() else {
         return Err(impossible(i, "a replacement must be a call"));
     };
@@ -67,7 +67,7 @@ pub(super) fn replace(t: &mut Table, ib: &Insufficient, i: usize, r: &Event, aga
 }
 
 /// 27B1(b) or 27B2 for a sufficient bid (not B1(a)) or a pass.
-fn sufficient_or_pass(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) {
+fn sufficient_or_pass(t: &mut Table, ib: &Insufficient, r: &Turn, c: Call) {
     let comparable = comparability(t, ib, r);
     if let Some(yes) = comparable.filter(|k| k.value) {
         comparable_call(t, ib, r, c, yes);
@@ -83,7 +83,7 @@ fn sufficient_or_pass(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) {
 /// A replacement after 27B3 or 27B4 has cancelled an attempt: partner is
 /// already barred, so any legal call simply stands; a double or redouble
 /// stands only as 27B1(b) allows, otherwise it is cancelled again.
-fn replace_again(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) -> Next {
+fn replace_again(t: &mut Table, ib: &Insufficient, r: &Turn, c: Call) -> Next {
     if matches!(c, Call::Double | Call::Redouble) {
         let comparable = comparability(t, ib, r).is_some_and(|k| k.value);
         if !(comparable && admissible(t, ib.offender, c)) {
@@ -102,7 +102,7 @@ fn replace_again(t: &mut Table, ib: &Insufficient, r: &Event, c: Call) -> Next {
 /// (there is no 23C), and since the 2007 B1(b), unlike B1(a), does not
 /// switch off Law 16D, the insufficient bid is unauthorised to partner
 /// (16D2).
-fn comparable_call(t: &mut Table, ib: &Insufficient, r: &Event, c: Call, comparable: Comparability) {
+fn comparable_call(t: &mut Table, ib: &Insufficient, r: &Turn, c: Call, comparable: Comparability) {
     t.record(ruling(ib, "27B1(b)", Some(comparable)));
     if t.rules.replacement == Replacement::Comparable {
         t.may_adjust("23C");
@@ -153,7 +153,7 @@ pub(super) fn bar(t: &mut Table, ib: &Insufficient, law: &str, comparable: Optio
 /// not artificial", 1997 "not conventional"): without a finding, a bid is
 /// natural when its meaning is not `artificial` and shows no other
 /// denomination than its own strain.
-fn lowest_same_denomination(t: &Table, ib: &Insufficient, b: Bid, r: &Event) -> bool {
+fn lowest_same_denomination(t: &Table, ib: &Insufficient, b: Bid, r: &Turn) -> bool {
     if let Some(finding) = r.findings.same_denomination {
         return finding;
     }
@@ -187,7 +187,7 @@ fn natural_bid_lower(t: &Table, strain: Strain, b: Bid) -> bool {
 
 /// `same_denomination:` is an opinion about a bid (27B1(a)); on a pass,
 /// double or redouble the story cannot be right.
-fn same_denomination_needs_a_bid(r: &Event, i: usize) -> Result<(), RuleError> {
+fn same_denomination_needs_a_bid(r: &Turn, i: usize) -> Result<(), RuleError> {
     match (r.findings.same_denomination, r.call()) {
         (Some(true), Some(c)) => Err(impossible(
             i,
@@ -204,7 +204,7 @@ fn same_denomination_needs_a_bid(r: &Event, i: usize) -> Result<(), RuleError> {
 ///
 /// 2007: the narrower "same or more precise meaning" test of 27B1(b);
 /// 1997: no such route (None: nothing was decided).
-pub(super) fn comparability(t: &Table, ib: &Insufficient, r: &Event) -> Option<Comparability> {
+pub(super) fn comparability(t: &Table, ib: &Insufficient, r: &Turn) -> Option<Comparability> {
     let (w, m, finding) = (ib.means.as_ref(), r.findings.means.as_ref(), r.findings.comparable);
     match t.rules.replacement {
         Replacement::Comparable => Some(law23::comparable(w, m, finding, &t.regulations)),
@@ -246,12 +246,12 @@ fn admissible(t: &Table, seat: Seat, c: Call) -> bool {
 pub(super) fn replace_above_seven(
     t: &mut Table,
     ib: &Insufficient,
-    r: &Event,
+    r: &Turn,
     again: bool,
     lho_follows: bool,
 ) -> Result<Next, RuleError> {
     if !again {
-        let pass = Event { action: Action::Call(Call::Pass), ..r.clone() };
+        let pass = Turn { action: Move::Call(Call::Pass), ..r.clone() };
         let comparable = comparability(t, ib, &pass);
         bar(t, ib, "27B2", comparable);
     }

@@ -1,20 +1,9 @@
 use crate::meanings::Meaning;
-use crate::notation::{Call, Seat, Strain, Vulnerability};
+use crate::notation::{Call, Seat, Strain};
 use crate::request::{Edition, Event, Request};
 use crate::ruling::{Basis, Choice, Doubling, Irregularity, Ruling, Scope, Status};
+use crate::story::tests::story;
 use crate::{rule, RuleError};
-
-/// A story: "N:1S E:1H S:reject E:2H", each step `SEAT:ACTION`.
-fn story(dealer: Seat, steps: &str) -> Request {
-    let events = steps
-        .split_whitespace()
-        .map(|s| {
-            let (seat, action) = s.split_once(':').expect("test steps are SEAT:ACTION");
-            Event::new(seat.parse().expect("test seat"), action.parse().expect("test action"))
-        })
-        .collect();
-    Request { edition: Edition::E2017, dealer, vulnerable: Vulnerability::None, events, regulations: None }
-}
 
 fn ruled(r: &Request) -> Ruling {
     match rule(r) {
@@ -35,7 +24,7 @@ fn with(mut r: Request, index: usize, f: impl FnOnce(&mut Event)) -> Request {
 
 #[test]
 fn lho_holds_the_option_first() {
-    let r = ruled(&story(Seat::N, "N:1S E:1H"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H"));
     assert_eq!(r.status, Status::Decision);
     assert_eq!(r.next, Some(Seat::S));
     let d = r.decision.expect("a decision");
@@ -47,7 +36,7 @@ fn lho_holds_the_option_first() {
 
 #[test]
 fn explicit_acceptance_lets_the_bid_stand_and_later_bids_supersede_it() {
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:accept S:1S W:P N:P E:P"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S accept, S 1S, W P, N P, E P"));
     assert_eq!(r.auction, calls("1S 1H 1S P P P"));
     assert_eq!(r.rulings.len(), 1);
     assert_eq!(r.rulings[0].law, "27A1");
@@ -59,7 +48,7 @@ fn explicit_acceptance_lets_the_bid_stand_and_later_bids_supersede_it() {
 
 #[test]
 fn calling_over_it_accepts_it() {
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:P W:P N:P"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S P, W P, N P"));
     assert_eq!(r.status, Status::Closed);
     assert_eq!(r.auction, calls("1S 1H P P P"));
     assert_eq!(r.rulings[0].law, "27A1");
@@ -69,9 +58,9 @@ fn calling_over_it_accepts_it() {
 
 #[test]
 fn lowest_bid_in_the_same_suit_is_b1a() {
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject"));
     assert_eq!((r.status, r.next, r.decision.clone()), (Status::Auction, Some(Seat::E), None));
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:2H"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 2H"));
     assert_eq!(r.auction, calls("1S 2H"));
     assert_eq!(r.next, Some(Seat::S));
     assert_eq!(r.rulings[0].law, "27B1(a)");
@@ -83,7 +72,7 @@ fn lowest_bid_in_the_same_suit_is_b1a() {
 #[test]
 fn any_other_bid_or_pass_bars_partner() {
     for replacement in ["1NT", "2D", "4H", "3H", "P"] {
-        let r = ruled(&story(Seat::N, &format!("N:1S E:1H S:reject E:{replacement}")));
+        let r = ruled(&story(Seat::N, &format!("N 1S, E 1H, S reject, E {replacement}")));
         assert_eq!(r.rulings[0].law, "27B2", "{replacement}");
         assert_eq!(r.rulings[0].comparable.map(|c| (c.value, c.basis)), Some((false, Basis::Default)));
         assert_eq!(r.must_pass.len(), 1);
@@ -95,24 +84,24 @@ fn any_other_bid_or_pass_bars_partner() {
         assert_eq!(r.score_adjustment, vec!["72C"]);
     }
     // 26B: after 4H, declarer may forbid any suit East did not specify.
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:4H"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 4H"));
     assert_eq!(r.lead_restrictions[0].declarer_may_prohibit_one_of, vec![Strain::C, Strain::D, Strain::S]);
 }
 
 #[test]
 fn the_bar_holds_to_the_end_and_lead_restriction_only_if_offender_defends() {
     // E-W defend 4S: West is on lead restriction.
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:2D S:4S W:P N:P E:P"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 2D, S 4S, W P, N P, E P"));
     assert_eq!(r.status, Status::Closed);
     assert!(!r.must_pass[0].in_force);
     assert_eq!(r.lead_restrictions.len(), 1);
     assert_eq!(r.lead_restrictions[0].declarer_may_prohibit_one_of, vec![Strain::C, Strain::H, Strain::S]);
     // E-W declare 2D: no lead restriction.
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:2D S:P W:P N:P"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 2D, S P, W P, N P"));
     assert_eq!(r.contract.expect("contract").declarer, Seat::E);
     assert!(r.lead_restrictions.is_empty());
     // A call by the barred partner other than pass is Law 37's business.
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:2D S:P W:3D"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 2D, S P, W 3D"));
     let last = r.rulings.last().expect("a ruling on West's 3D");
     assert_eq!(last.irregularity, Irregularity::CallWhenRequiredToPass);
     assert_eq!(last.seat, Seat::W);
@@ -120,7 +109,7 @@ fn the_bar_holds_to_the_end_and_lead_restriction_only_if_offender_defends() {
 
 #[test]
 fn comparable_replacement_by_finding_is_b1b() {
-    let r = with(story(Seat::N, "N:1S E:1H S:reject E:1NT"), 3, |e| e.findings.comparable = Some(true));
+    let r = with(story(Seat::N, "N 1S, E 1H, S reject, E 1NT"), 3, |e| e.findings.comparable = Some(true));
     let r = ruled(&r);
     assert_eq!(r.rulings[0].law, "27B1(b)");
     assert_eq!(r.rulings[0].comparable.map(|c| (c.value, c.basis)), Some((true, Basis::Finding)));
@@ -132,13 +121,13 @@ fn comparable_replacement_by_finding_is_b1b() {
 fn transfer_specifies_the_suit_it_shows() {
     // 1NT (2S) 2D*, a transfer to hearts; 3D is still a transfer.
     let transfer = Meaning { shows: Some(vec![Strain::H]), artificial: Some(true), ..Default::default() };
-    let mut r = story(Seat::N, "N:1NT E:2S S:2D W:reject S:3D");
+    let mut r = story(Seat::N, "N 1NT, E 2S, S 2D, W reject, S 3D");
     r.events[2].findings.means = Some(transfer.clone());
     r.events[4].findings.means = Some(transfer);
     let r = ruled(&r);
     assert_eq!(r.rulings[0].law, "27B1(a)");
     // A natural 3H specifies hearts too, but 3D was lower and does.
-    let mut r = story(Seat::N, "N:1NT E:2S S:2D W:reject S:3H");
+    let mut r = story(Seat::N, "N 1NT, E 2S, S 2D, W reject, S 3H");
     r.events[2].findings.means =
         Some(Meaning { shows: Some(vec![Strain::H]), artificial: Some(true), ..Default::default() });
     let r = ruled(&r);
@@ -149,11 +138,11 @@ fn transfer_specifies_the_suit_it_shows() {
 fn artificial_insufficient_bid_has_no_b1a() {
     // 1NT (2C) 2C* Stayman; 3C natural is not 27B1(a).
     let stayman = Meaning { artificial: Some(true), purpose: Some("stayman".into()), ..Default::default() };
-    let mut r = story(Seat::N, "N:1NT E:2C S:2C W:reject S:3C");
+    let mut r = story(Seat::N, "N 1NT, E 2C, S 2C, W reject, S 3C");
     r.events[2].findings.means = Some(stayman.clone());
     assert_eq!(ruled(&r).rulings[0].law, "27B2");
     // The same purpose makes a Stayman cue bid comparable (23A3).
-    let mut r = story(Seat::N, "N:1NT E:2C S:2C W:reject S:3C");
+    let mut r = story(Seat::N, "N 1NT, E 2C, S 2C, W reject, S 3C");
     r.events[2].findings.means = Some(stayman.clone());
     r.events[4].findings.means = Some(stayman);
     let x = ruled(&r);
@@ -163,30 +152,30 @@ fn artificial_insufficient_bid_has_no_b1a() {
 
 #[test]
 fn same_denomination_finding_wins() {
-    let r = with(story(Seat::N, "N:1S E:1H S:reject E:2H"), 3, |e| e.findings.same_denomination = Some(false));
+    let r = with(story(Seat::N, "N 1S, E 1H, S reject, E 2H"), 3, |e| e.findings.same_denomination = Some(false));
     assert_eq!(ruled(&r).rulings[0].law, "27B2");
-    let r = with(story(Seat::N, "N:1S E:1H S:reject E:3H"), 3, |e| e.findings.same_denomination = Some(true));
+    let r = with(story(Seat::N, "N 1S, E 1H, S reject, E 3H"), 3, |e| e.findings.same_denomination = Some(true));
     assert_eq!(ruled(&r).rulings[0].law, "27B1(a)");
-    let r = with(story(Seat::N, "N:1S E:1H S:reject E:P"), 3, |e| e.findings.same_denomination = Some(true));
+    let r = with(story(Seat::N, "N 1S, E 1H, S reject, E P"), 3, |e| e.findings.same_denomination = Some(true));
     assert!(matches!(rule(&r), Err(RuleError::Impossible { .. })));
 }
 
 #[test]
 fn attempted_double_is_cancelled_and_must_be_replaced() {
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:X"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E X"));
     assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)));
     assert_eq!(r.auction, calls("1S"));
     assert_eq!(r.rulings[0].law, "27B3");
     assert_eq!(r.must_pass[0].law, "27B3");
     let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
     assert_eq!(from, calls("1H X"), "withdrawn calls in the order they were made");
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:X E:2H S:P W:P N:P"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E X, E 2H, S P, W P, N P"));
     assert_eq!(r.auction, calls("1S 2H P P P"));
     assert_eq!(r.rulings.len(), 1);
     assert_eq!(r.rulings[0].law, "27B3");
     assert!(r.lead_restrictions.is_empty()); // E-W declare
                                              // A comparable double stands (27B1(b)).
-    let r = with(story(Seat::N, "N:1S E:1H S:reject E:X"), 3, |e| e.findings.comparable = Some(true));
+    let r = with(story(Seat::N, "N 1S, E 1H, S reject, E X"), 3, |e| e.findings.comparable = Some(true));
     let r = ruled(&r);
     assert_eq!(r.auction, calls("1S X"));
     assert_eq!(r.rulings[0].law, "27B1(b)");
@@ -194,22 +183,22 @@ fn attempted_double_is_cancelled_and_must_be_replaced() {
 
 #[test]
 fn another_insufficient_bid_gives_lho_another_option() {
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 1D"));
     assert_eq!(r.status, Status::Decision);
     assert_eq!(r.decision.expect("decision").law, "27B4");
     // Accepted: the second bid stands, partner is free.
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D S:accept"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 1D, S accept"));
     assert_eq!(r.auction, calls("1S 1D"));
     assert_eq!(r.rulings[0].law, "27B4");
     assert!(r.must_pass.is_empty());
     assert_eq!(r.lead_restrictions.len(), 1);
     // Not accepted: as 27B3.
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D S:reject"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 1D, S reject"));
     assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)));
     assert_eq!(r.must_pass[0].law, "27B4");
     let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
     assert_eq!(from, calls("1H 1D"));
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D S:reject E:2D"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 1D, S reject, E 2D"));
     assert_eq!(r.auction, calls("1S 2D"));
     assert_eq!(r.rulings.len(), 1);
 }
@@ -226,28 +215,28 @@ fn a_refused_second_insufficient_bid_may_leave_the_correction_free() {
     use crate::regulations::SecondInsufficientBid::AllowCorrection;
     let allow = |r| regulated(r, |g| g.second_insufficient_bid = AllowCorrection);
     // Refused: nobody is barred yet; East must still correct 1H.
-    let r = ruled(&allow(story(Seat::N, "N:1S E:1H S:reject E:1D S:reject")));
+    let r = ruled(&allow(story(Seat::N, "N 1S, E 1H, S reject, E 1D, S reject")));
     assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)));
     assert!(r.must_pass.is_empty() && r.rulings.is_empty());
     let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
     assert_eq!(from, calls("1D"));
     // 2H is the lowest heart bid: 27B1(a), West free.
-    let r = ruled(&allow(story(Seat::N, "N:1S E:1H S:reject E:1D S:reject E:2H")));
+    let r = ruled(&allow(story(Seat::N, "N 1S, E 1H, S reject, E 1D, S reject, E 2H")));
     assert_eq!(r.rulings[0].law, "27B1(a)");
     assert!(r.must_pass.is_empty() && r.lead_restrictions.is_empty());
     assert_eq!(r.score_adjustment, vec!["27D"]);
     // 2D is neither: 27B2 bars West, both bids unauthorised.
-    let r = ruled(&allow(story(Seat::N, "N:1S E:1H S:reject E:1D S:reject E:2D")));
+    let r = ruled(&allow(story(Seat::N, "N 1S, E 1H, S reject, E 1D, S reject, E 2D")));
     assert_eq!(r.rulings[0].law, "27B2");
     assert_eq!(r.must_pass[0].law, "27B2");
     let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
     assert_eq!(from, calls("1D 1H"));
     // Already barred by a cancelled double (27B3), West stays barred.
-    let r = ruled(&allow(story(Seat::N, "N:1S E:1H S:reject E:X E:1D S:reject E:2H")));
+    let r = ruled(&allow(story(Seat::N, "N 1S, E 1H, S reject, E X, E 1D, S reject, E 2H")));
     assert_eq!(r.rulings[0].law, "27B3");
     assert_eq!(r.must_pass.len(), 1);
     // The default is the literal bar.
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:1D S:reject E:2H"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 1D, S reject, E 2H"));
     assert_eq!(r.rulings[0].law, "27B4");
     assert_eq!(r.must_pass[0].law, "27B4");
 }
@@ -257,7 +246,7 @@ fn an_accepted_comparable_second_bid_may_lift_26b_and_16c() {
     use crate::regulations::AcceptedSecondInsufficientBid::ComparableLifts;
     let lifts = |r| regulated(r, |g| g.accepted_second_insufficient_bid = ComparableLifts);
     let found = |comparable| {
-        with(story(Seat::N, "N:1S E:1H S:reject E:1D S:accept"), 3, |e| e.findings.comparable = Some(comparable))
+        with(story(Seat::N, "N 1S, E 1H, S reject, E 1D, S accept"), 3, |e| e.findings.comparable = Some(comparable))
     };
     // Comparable: no lead restriction, no 16C2, 23C.
     let r = ruled(&lifts(found(true)));
@@ -274,8 +263,9 @@ fn an_accepted_comparable_second_bid_may_lift_26b_and_16c() {
     assert!(r.rulings[0].comparable.is_none());
     assert_eq!((r.lead_restrictions.len(), r.unauthorized_information.len()), (1, 1));
     // Accepted by calling over it, the same.
-    let r =
-        ruled(&lifts(with(story(Seat::N, "N:1S E:1H S:reject E:1D S:P"), 3, |e| e.findings.comparable = Some(true))));
+    let r = ruled(&lifts(with(story(Seat::N, "N 1S, E 1H, S reject, E 1D, S P"), 3, |e| {
+        e.findings.comparable = Some(true)
+    })));
     assert!(r.lead_restrictions.is_empty() && r.unauthorized_information.is_empty());
     // 2007 has no comparable call in Law 26: the option changes nothing.
     let r = ruled(&in_edition(lifts(found(true)), Edition::E2007));
@@ -286,7 +276,7 @@ fn an_accepted_comparable_second_bid_may_lift_26b_and_16c() {
 fn an_insufficient_bid_out_of_rotation_repeated_may_stay_law_31s() {
     use crate::regulations::InsufficientBidOutOfRotation::Law31Bar;
     let law31 = |r| regulated(r, |g| g.insufficient_bid_out_of_rotation = Law31Bar);
-    let repeated = "N:1S S:1H W:reject E:P S:1H W:reject S:2D";
+    let repeated = "N 1S, S 1H, W reject, E P, S 1H, W reject, S 2D";
     let r = ruled(&law31(story(Seat::N, repeated)));
     assert_eq!(r.rulings[1].law, "31A2(b)");
     let m = &r.must_pass[0];
@@ -294,7 +284,7 @@ fn an_insufficient_bid_out_of_rotation_repeated_may_stay_law_31s() {
     assert_eq!((r.lead_restrictions.len(), r.unauthorized_information.len()), (1, 1));
     assert_eq!(r.score_adjustment, vec!["72C"]);
     // An insufficient bid made in rotation in the first place is Law 27's.
-    let r = ruled(&law31(story(Seat::N, "N:1S E:P S:1H W:reject S:2D")));
+    let r = ruled(&law31(story(Seat::N, "N 1S, E P, S 1H, W reject, S 2D")));
     assert_eq!((r.must_pass[0].scope, r.must_pass[0].law.as_str()), (Scope::RestOfAuction, "27B2"));
     // By default, Law 27 bars partner throughout.
     let r = ruled(&story(Seat::N, repeated));
@@ -306,36 +296,36 @@ fn an_insufficient_bid_out_of_rotation_repeated_may_stay_law_31s() {
 
 #[test]
 fn premature_replacement_waits_on_lho() {
-    let r = ruled(&story(Seat::N, "N:1S E:1H E:2H"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 2H"));
     assert_eq!(r.status, Status::Decision);
     assert_eq!(r.decision.clone().expect("decision").law, "27C");
     assert_eq!(r.auction, calls("1S"));
     // Accepting the insufficient bid withdraws the replacement.
-    let r = ruled(&story(Seat::N, "N:1S E:1H E:2H S:accept"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 2H, S accept"));
     assert_eq!(r.auction, calls("1S 1H"));
     assert_eq!(r.rulings[0].law, "27A1");
     assert_eq!(r.unauthorized_information.len(), 1);
     assert_eq!(r.unauthorized_information[0].from.call, "2H".parse().expect("call"));
     // Otherwise the replacement stands and B applies to it.
-    let r = ruled(&story(Seat::N, "N:1S E:1H E:3H S:reject"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 3H, S reject"));
     assert_eq!(r.auction, calls("1S 3H"));
     assert_eq!(r.rulings[0].law, "27B2");
     // Calling over the replacement does not accept the insufficient bid.
-    let r = ruled(&story(Seat::N, "N:1S E:1H E:2H S:2S"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 2H, S 2S"));
     assert_eq!(r.auction, calls("1S 2H 2S"));
     assert_eq!(r.rulings[0].law, "27B1(a)");
 }
 
 #[test]
 fn options_belong_to_lho_only() {
-    assert!(matches!(rule(&story(Seat::N, "N:1S E:1H W:accept")), Err(RuleError::Impossible { .. })));
-    assert!(matches!(rule(&story(Seat::N, "N:1S E:1H N:reject")), Err(RuleError::Impossible { .. })));
-    assert!(matches!(rule(&story(Seat::N, "N:1S E:1H S:reject S:accept")), Err(RuleError::Impossible { .. })));
+    assert!(matches!(rule(&story(Seat::N, "N 1S, E 1H, W accept")), Err(RuleError::Impossible { .. })));
+    assert!(matches!(rule(&story(Seat::N, "N 1S, E 1H, N reject")), Err(RuleError::Impossible { .. })));
+    assert!(matches!(rule(&story(Seat::N, "N 1S, E 1H, S reject, S accept")), Err(RuleError::Impossible { .. })));
 }
 
 #[test]
 fn every_seat_rotates() {
-    let base = story(Seat::N, "N:1S E:1H S:reject E:4H S:P W:P N:4S E:P S:P W:P");
+    let base = story(Seat::N, "N 1S, E 1H, S reject, E 4H, S P, W P, N 4S, E P, S P, W P");
     let r0 = ruled(&base);
     for k in 1..4 {
         assert_eq!(ruled(&base.rotate(k)), r0.rotate(k));
@@ -353,25 +343,25 @@ fn in_edition(mut r: Request, e: Edition) -> Request {
 fn older_editions_wait_on_lho_too() {
     // 1997 27A is one paragraph; 2007 and 2017 number it 27A1.
     for (e, law) in [(Edition::E2007, "27A1"), (Edition::E1997, "27A")] {
-        let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H"), e));
+        let r = ruled(&in_edition(story(Seat::N, "N 1S, E 1H"), e));
         assert_eq!(r.decision.expect("decision").law, law);
     }
 }
 
 #[test]
 fn b1a_in_2007_wants_natural_bids_in_the_same_strain() {
-    let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:2H"), Edition::E2007));
+    let r = ruled(&in_edition(story(Seat::N, "N 1S, E 1H, S reject, E 2H"), Edition::E2007));
     assert_eq!(r.rulings[0].law, "27B1(a)");
     assert_eq!(r.score_adjustment, vec!["27D"]);
     assert!(r.unauthorized_information.is_empty());
     // A transfer is not natural: repeating it is at best B1(b) (the
     // same meaning), and a natural 3H in the suit it showed is B2.
     let transfer = Meaning { shows: Some(vec![Strain::H]), artificial: Some(true), ..Default::default() };
-    let mut q = in_edition(story(Seat::N, "N:1NT E:2S S:2D W:reject S:3D"), Edition::E2007);
+    let mut q = in_edition(story(Seat::N, "N 1NT, E 2S, S 2D, W reject, S 3D"), Edition::E2007);
     q.events[2].findings.means = Some(transfer.clone());
     q.events[4].findings.means = Some(transfer.clone());
     assert_eq!(ruled(&q).rulings[0].law, "27B1(b)");
-    let mut q = in_edition(story(Seat::N, "N:1NT E:2S S:2D W:reject S:3H"), Edition::E2007);
+    let mut q = in_edition(story(Seat::N, "N 1NT, E 2S, S 2D, W reject, S 3H"), Edition::E2007);
     q.events[2].findings.means = Some(transfer);
     let r = ruled(&q);
     assert_eq!(r.rulings[0].law, "27B2");
@@ -382,7 +372,7 @@ fn b1a_in_2007_wants_natural_bids_in_the_same_strain() {
 #[test]
 fn b1b_in_2007_is_a_subset_only_and_keeps_16d() {
     let stayman = Meaning { artificial: Some(true), purpose: Some("stayman".into()), ..Default::default() };
-    let mut q = in_edition(story(Seat::N, "N:1NT E:2C S:2C W:reject S:3C"), Edition::E2007);
+    let mut q = in_edition(story(Seat::N, "N 1NT, E 2C, S 2C, W reject, S 3C"), Edition::E2007);
     q.events[2].findings.means = Some(stayman.clone());
     q.events[4].findings.means = Some(stayman);
     // The same purpose is not enough in 2007, but both meanings hold
@@ -396,37 +386,37 @@ fn b1b_in_2007_is_a_subset_only_and_keeps_16d() {
 #[test]
 fn lead_in_2007_require_or_prohibit_the_withdrawn_suit() {
     // 1S (1H) not accepted, 2D: hearts named only by the withdrawn 1H.
-    let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:2D"), Edition::E2007));
+    let r = ruled(&in_edition(story(Seat::N, "N 1S, E 1H, S reject, E 2D"), Edition::E2007));
     let l = &r.lead_restrictions[0];
     assert_eq!((l.seat, l.law.as_str()), (Seat::W, "26A2"));
     assert_eq!(l.declarer_may_require_one_of, vec![Strain::H]);
     assert_eq!(l.declarer_may_prohibit_one_of, vec![Strain::H]);
     // 4H names hearts in the legal auction: 26A1, no restriction.
-    let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:4H"), Edition::E2007));
+    let r = ruled(&in_edition(story(Seat::N, "N 1S, E 1H, S reject, E 4H"), Edition::E2007));
     assert!(r.lead_restrictions.is_empty());
     // 2017: prohibit only, any suit East did not specify.
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject E:4H"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 4H"));
     assert!(r.lead_restrictions[0].declarer_may_require_one_of.is_empty());
 }
 
 #[test]
 fn in_1997_every_other_correction_bars_partner() {
-    let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:2H"), Edition::E1997));
+    let r = ruled(&in_edition(story(Seat::N, "N 1S, E 1H, S reject, E 2H"), Edition::E1997));
     assert_eq!(r.rulings[0].law, "27B1(a)");
     // 1997 27B1(b): the director may adjust after B1(a).
     assert_eq!(r.score_adjustment, vec!["27B1(b)"]);
-    let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:3H"), Edition::E1997));
+    let r = ruled(&in_edition(story(Seat::N, "N 1S, E 1H, S reject, E 3H"), Edition::E1997));
     assert_eq!(r.rulings[0].law, "27B2");
     assert!(r.rulings[0].comparable.is_none());
     assert_eq!(r.unauthorized_information[0].law, "16C2");
     assert_eq!(r.score_adjustment, vec!["23"]);
     // A finding of comparability has no road in 1997.
-    let q = with(in_edition(story(Seat::N, "N:1S E:1H S:reject E:P"), Edition::E1997), 3, |e| {
+    let q = with(in_edition(story(Seat::N, "N 1S, E 1H, S reject, E P"), Edition::E1997), 3, |e| {
         e.findings.comparable = Some(true)
     });
     assert_eq!(ruled(&q).rulings[0].law, "27B2");
     // 1997 27B3: an attempted double is cancelled and bars partner.
-    let r = ruled(&in_edition(story(Seat::N, "N:1S E:1H S:reject E:X"), Edition::E1997));
+    let r = ruled(&in_edition(story(Seat::N, "N 1S, E 1H, S reject, E X"), Edition::E1997));
     assert_eq!((r.rulings[0].law.as_str(), r.next), ("27B3", Some(Seat::E)));
     assert_eq!(r.must_pass[0].law, "27B3");
 }

@@ -2,7 +2,7 @@
 //! ruling entry and pending decisions built from it.
 
 use crate::editions::SecondInsufficient;
-use crate::request::Event;
+use crate::request::Turn;
 use crate::ruling::{Choice, Comparability, Decision, Irregularity, IrregularityRuling};
 use crate::step::{Insufficient, Next, Pending};
 use crate::table::Table;
@@ -14,12 +14,12 @@ pub(crate) enum Waiting {
     Option { ib: Insufficient },
     /// 27C: the offender replaced it before LHO chose; LHO may still accept
     /// the insufficient bid (the replacement is then withdrawn).
-    Premature { ib: Insufficient, replacement: Event },
+    Premature { ib: Insufficient, replacement: Turn },
     /// 27B: not accepted; the offender must replace it.
     Replace { ib: Insufficient },
     /// 27B4: the offender offered another insufficient bid; LHO may accept
     /// it. `barred` is true once B3 or B4 has already silenced partner.
-    SecondOption { ib: Insufficient, second: Event, barred: bool },
+    SecondOption { ib: Insufficient, second: Turn, barred: bool },
     /// 27B3/27B4: an attempted replacement was cancelled; the offender must
     /// replace again, his partner already being barred.
     ReplaceAgain { ib: Insufficient },

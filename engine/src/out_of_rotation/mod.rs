@@ -60,7 +60,7 @@ use crate::editions::Whose;
 use crate::error::{unsupported, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::request::Event;
+use crate::request::Turn;
 use crate::step::{self, Next, Pending};
 use crate::table::{AcceptedByCall, OutOfTurn, Table};
 
@@ -76,7 +76,7 @@ use crate::table::{AcceptedByCall, OutOfTurn, Table};
 ///   what rules the rest is Law 30's).
 ///
 /// [`Rules`]: crate::editions::Rules
-pub(crate) fn unread_law(t: &Table, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+pub(crate) fn unread_law(t: &Table, i: usize, e: &Turn, c: Call) -> Result<(), RuleError> {
     let turn = t.auction.next_seat();
     let late_28b = t.rotation.accepted_by_call.as_ref().is_some_and(|late| late.at + 1 == i && e.seat == late.oot.turn);
     if !t.rules.deemed_in_rotation && (late_28b || (turn == e.seat.rho() && t.required_to_pass(turn))) {
@@ -113,7 +113,7 @@ pub(crate) fn unread_law(t: &Table, i: usize, e: &Event, c: Call) -> Result<(), 
 /// The director then sends a bid above seven (35C, 38) and a call by a
 /// player required to pass (35B, 37) to Laws 35-39 wherever it was made,
 /// and anything else to [`call_out_of_rotation`].
-pub(crate) fn before_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Option<Next> {
+pub(crate) fn before_call(t: &mut Table, i: usize, e: &Turn, c: Call) -> Option<Next> {
     if let Some(late) = t.rotation.accepted_by_call.take() {
         if late.at + 1 == i && e.seat == late.oot.turn {
             // 28B (regulation `law_28b_after_acceptance: applies`): no
@@ -147,7 +147,7 @@ pub(crate) fn before_call(t: &mut Table, i: usize, e: &Event, c: Call) -> Option
 
 /// Laws 28-34: a call by a player whose turn it is not (after
 /// [`before_call`] and Laws 37 and 38 have had their say).
-pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Next, RuleError> {
+pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Turn, c: Call) -> Result<Next, RuleError> {
     let turn = t.auction.next_seat();
     let offender = e.seat;
     let relation = if turn == offender.rho() {
@@ -198,7 +198,7 @@ pub(crate) fn call_out_of_rotation(t: &mut Table, i: usize, e: &Event, c: Call) 
 /// [`restricted_call`]), and the cancelled calls out of rotation waiting on
 /// this player's correct turn are disposed of (2017 30B1(b), 31A, 31B2,
 /// 32A, 32B2; 2007 31A, 32B).
-pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Option<Next>, RuleError> {
+pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Turn, c: Call) -> Result<Option<Next>, RuleError> {
     let len = t.auction.calls().len();
     if let Some(law) = restriction_on(t, e.seat, c) {
         // Nothing is rectified until the next event tells whether the
@@ -232,7 +232,7 @@ pub(crate) fn at_turn(t: &mut Table, i: usize, e: &Event, c: Call) -> Result<Opt
 
 impl step::Waiting for Waiting {
     /// An event while the table waits after a call out of rotation.
-    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Event) -> Result<Next, RuleError> {
+    fn resolve(self: Box<Self>, t: &mut Table, i: usize, e: &Turn) -> Result<Next, RuleError> {
         match *self {
             Waiting::Option(oot) => option(t, oot, i, e),
             Waiting::Inadmissible { oot } => after_inadmissible(t, oot, i, e),

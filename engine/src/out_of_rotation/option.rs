@@ -8,9 +8,9 @@ use super::waiting::Waiting;
 
 use crate::error::{impossible, unsupported, RuleError};
 use crate::regulations::Law28bAfterAcceptance;
-use crate::request::{Action, Event};
+use crate::request::{Move, Turn};
 use crate::ruling::{Choice, Decision};
-use crate::step::{Next, Pending};
+use crate::step::{Handoff, Next, Pending};
 use crate::table::{AcceptedByCall, AcceptedPass, OutOfTurn, Table};
 
 /// 29A: the offender's LHO may accept the call out of rotation.
@@ -24,14 +24,14 @@ pub(super) fn option_29a(oot: OutOfTurn) -> Pending {
 }
 
 /// 28B, 29A, 29B: what happens to a call out of rotation, by who acts next.
-pub(super) fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Result<Next, RuleError> {
+pub(super) fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Turn) -> Result<Next, RuleError> {
     let lho = oot.offender.lho();
     match e.action {
-        Action::Accept if e.seat == lho => {
+        Move::Accept if e.seat == lho => {
             accept(t, &oot);
             Ok(Next::Done)
         }
-        Action::Reject if e.seat == lho => {
+        Move::Reject if e.seat == lho => {
             cancel(t, oot, i, false)?;
             Ok(Next::Done)
         }
@@ -39,7 +39,7 @@ pub(super) fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Resu
         // calls first: his call is in rotation and the call out of rotation
         // is cancelled without rectification (16C2 applies, 26 does not;
         // 2007: 16D2).
-        Action::Call(c) if e.seat == oot.turn && oot.turn.is_opponent_of(oot.offender) => {
+        Move::Call(c) if e.seat == oot.turn && oot.turn.is_opponent_of(oot.offender) => {
             if !t.rules.deemed_in_rotation {
                 // 1997: Law 28 could not be read (docs/conventions.md).
                 return Err(unsupported(
@@ -61,7 +61,7 @@ pub(super) fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Resu
         // whose turn it was (an opponent of the offender) may still call in
         // rotation as the next event (see `before_call`): keep the table as
         // it was before the acceptance.
-        Action::Call(c) if e.seat == lho => {
+        Move::Call(c) if e.seat == lho => {
             let late_28b = t.regulations.law_28b_after_acceptance == Law28bAfterAcceptance::Applies
                 && oot.turn != lho
                 && oot.turn.is_opponent_of(oot.offender);
@@ -78,16 +78,26 @@ pub(super) fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Event) -> Resu
         // rectification may bar him (31B, 32A) or forbid him to double at
         // this turn (30B2(b)): he called before it was assessed, so it binds
         // him from his next turn, and this call stands (docs/conventions.md).
-        Action::Call(c) if e.seat == oot.turn => {
+        Move::Call(c) if e.seat == oot.turn => {
             let deferred = cancel(t, oot, i, true)?;
             if deferred.is_empty() {
                 return Ok(Next::Call(c));
             }
             Ok(Next::ClassifyThen(c, Box::new(deferred)))
         }
+        // 25A1: the offender replaces his call out of rotation, a slip, at
+        // once, while LHO's option is still open (his partner has not
+        // called: that would have ended the option). The call he meant is
+        // his call for that turn, subject to the appropriate law (25A1):
+        // made where the slip was, it is out of rotation still, and LHO gets
+        // the 29A option on it. The slip is gone without rectification, as
+        // for any unintended call replaced (docs/conventions.md, Law 25).
+        Move::Call(c) if e.seat == oot.offender && t.replaces_unintended(e) => {
+            Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)))
+        }
         // Anyone else calls (the offender again, or the fourth player) while
         // LHO decides: held until the table no longer waits.
-        Action::Call(_) => Ok(Next::Hold(option_29a(oot))),
+        Move::Call(_) => Ok(Next::Hold(option_29a(oot))),
         _ => Err(impossible(
             i,
             format!(

@@ -9,7 +9,7 @@ use crate::law23;
 use crate::meanings::denominations_specified;
 use crate::notation::{Call, Seat};
 use crate::regulations::Law26After30a;
-use crate::request::Event;
+use crate::request::Turn;
 use crate::step::{self, Next};
 use crate::table::{NoDouble, OutOfTurn, Table, Watch};
 
@@ -149,7 +149,7 @@ pub(super) fn apply(t: &mut Table, oot: &OutOfTurn, fx: Effects, repeated: bool)
     }
 }
 
-pub(super) fn dispose(t: &mut Table, w: Watch, i: usize, e: &Event, c: Call) -> Result<(), RuleError> {
+pub(super) fn dispose(t: &mut Table, w: Watch, i: usize, e: &Turn, c: Call) -> Result<(), RuleError> {
     let oot = &w.oot;
     if w.lapse_lead && c == oot.call {
         t.lapse_lead(oot.offender, oot.call);
@@ -203,7 +203,7 @@ pub(super) fn dispose(t: &mut Table, w: Watch, i: usize, e: &Event, c: Call) -> 
 /// - 2007, 31A2: repeating the denomination of the bid out of rotation,
 ///   partner passes at his next turn (a); any other call, partner passes
 ///   for the rest of the auction and Law 26 may apply (b); Law 23 either way.
-fn judge(t: &mut Table, w: &Watch, e: &Event, c: Call, j: Judgement) {
+fn judge(t: &mut Table, w: &Watch, e: &Turn, c: Call, j: Judgement) {
     let oot = &w.oot;
     let (value, comparable) = match j.test {
         Test::Comparable => {
@@ -233,7 +233,7 @@ fn dispose_as(t: &mut Table, w: &Watch, c: Call, outcome: Outcome, comparable: O
 /// (`shows:`, or a natural bid's strain), and at least one. The director's
 /// `same_denomination:` finding on the call decides when given. A cancelled
 /// artificial pass (30C) is never repeated in this sense (31A2(b) names it).
-fn repeats_denomination(oot: &OutOfTurn, e: &Event, c: Call) -> bool {
+fn repeats_denomination(oot: &OutOfTurn, e: &Turn, c: Call) -> bool {
     if oot.call.is_pass() {
         return false;
     }

@@ -4,7 +4,7 @@ use crate::auction::Legality;
 use crate::error::{impossible, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
-use crate::request::{Action, Event};
+use crate::request::{Move, Turn};
 use crate::ruling::{Irregularity, IrregularityRuling};
 use crate::step::{Handoff, Next};
 use crate::table::Table;
@@ -54,27 +54,26 @@ pub(super) fn restricted_call(t: &mut Table, r: &Restricted) {
 /// was called, is an action of the non-offending side: the right to
 /// rectification is forfeited (11A) and the call stands as made, LHO's call
 /// after it (docs/conventions.md, "2007 Laws 28-32").
-pub(super) fn after_restricted_call(t: &mut Table, r: Restricted, i: usize, e: &Event) -> Result<Next, RuleError> {
+pub(super) fn after_restricted_call(t: &mut Table, r: Restricted, i: usize, e: &Turn) -> Result<Next, RuleError> {
     match e.action {
-        Action::Call(c) if e.seat == r.seat && t.replaces_unintended(e) => {
+        Move::Call(c) if e.seat == r.seat && t.replaces_unintended(e) => {
             Ok(Next::Handoff(Handoff::UnintendedReplacesHeldCall(c)))
         }
-        Action::Call(c) if e.seat == r.seat.lho() => {
+        Move::Call(c) if e.seat == r.seat.lho() => {
             t.record(IrregularityRuling::on_call(r.seat, r.call, Irregularity::CallWhenRestricted, "11A"));
             t.stand(r.seat, r.call, r.means);
             Ok(Next::Call(c))
         }
-        Action::Call(c) => {
+        Move::Call(c) => {
             restricted_call(t, &r);
             Ok(Next::Call(c))
         }
-        Action::Accept | Action::Reject => Err(impossible(
+        Move::Accept | Move::Reject => Err(impossible(
             i,
             format!(
                 "{} says `{}`, but {}'s {} at a turn {} forbids it cannot be accepted: nobody holds an option",
                 e.seat, e.action, r.seat, r.call, r.law
             ),
         )),
-        Action::Cards(_) => Err(impossible(i, "a card event reached Law 30; cards are ruled before any pending state")),
     }
 }

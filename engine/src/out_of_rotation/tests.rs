@@ -1,19 +1,13 @@
 use crate::notation::{Call, Seat};
-use crate::request::{Action, Event, Request};
+use crate::request::{Edition, Request};
 use crate::{rule, RuleError};
 
-fn story(dealer: Seat, events: &[(&str, &str)]) -> Request {
-    Request {
-        edition: Default::default(),
-        dealer,
-        vulnerable: Default::default(),
-        regulations: None,
-        events: events.iter().map(|(s, a)| Event::new(s.parse().unwrap(), a.parse::<Action>().unwrap())).collect(),
-    }
+fn story(dealer: Seat, text: &str) -> Request {
+    crate::story::tests::story_in(Default::default(), dealer, text)
 }
 
-fn story_2007(dealer: Seat, events: &[(&str, &str)]) -> Request {
-    Request { edition: crate::request::Edition::E2007, ..story(dealer, events) }
+fn story_2007(dealer: Seat, text: &str) -> Request {
+    crate::story::tests::story_in(Edition::E2007, dealer, text)
 }
 
 #[test]
@@ -22,7 +16,7 @@ fn partner_may_not_double_at_the_turn_after_a_2007_30b2_pass() {
     // 2007 30B2: after N's 1H, W passes at E's turn (E is W's partner);
     // N does not accept. E may bid or pass, but not double, now (b): his
     // double is cancelled and he calls again, at the same turn.
-    let bar = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X")]);
+    let bar = story_2007(Seat::N, "N 1H, W P, N reject, E X");
     let r = rule(&bar).expect("2007 30B2(b) rules the double");
     assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), vec!["1H".parse().unwrap()]));
     let x = &r.rulings[1];
@@ -37,14 +31,11 @@ fn partner_may_not_double_at_the_turn_after_a_2007_30b2_pass() {
         .any(|u| u.seat == Seat::W && u.from.call == Call::Double && u.law == "16D2"));
     assert_eq!(r.lead_restrictions.len(), 1, "2007 Law 26 on the cancelled double");
     // A second double at the same turn is cancelled again.
-    let again = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X"), ("E", "X")]);
+    let again = story_2007(Seat::N, "N 1H, W P, N reject, E X, E X");
     let r = rule(&again).expect("ruled again");
     assert_eq!(r.rulings.iter().filter(|x| x.irregularity == Irregularity::CallWhenRestricted).count(), 2);
     // A bid at that turn is his right; so is a double at a later turn.
-    let ok = story_2007(
-        Seat::N,
-        &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "1S"), ("S", "2H"), ("W", "P"), ("N", "P"), ("E", "X")],
-    );
+    let ok = story_2007(Seat::N, "N 1H, W P, N reject, E 1S, S 2H, W P, N P, E X");
     let ruling = rule(&ok).expect("2007 30B2: E may bid, and double later");
     assert_eq!(ruling.rulings.len(), 1);
     assert_eq!(ruling.rulings[0].law, "30B2");
@@ -60,7 +51,7 @@ fn a_2007_bar_on_partner_who_called_first_binds_from_his_next_turn() {
     // 2007 31B: S bid 1D at N's turn; N bids at his own turn before W
     // chose; the cancellation bars N for the rest of the auction, which
     // he could not know when he bid: his 1H stands, the bar starts now.
-    let r = rule(&story_2007(Seat::N, &[("S", "1D"), ("N", "1H")])).expect("2007 31B");
+    let r = rule(&story_2007(Seat::N, "S 1D, N 1H")).expect("2007 31B");
     assert_eq!(r.auction.len(), 1);
     assert_eq!(r.rulings[0].law, "31B");
     assert_eq!((r.must_pass[0].seat, r.must_pass[0].in_force), (Seat::N, true));
@@ -72,7 +63,7 @@ fn a_2007_lead_restriction_lapses_when_the_call_is_repeated_only() {
     // 2007 31B at partner's turn: 26B for a 1NT that named no suit. It
     // lapses if S bids 1NT again at his turn, not if he bids 2NT.
     let lead = |last: &str| {
-        let r = story_2007(Seat::N, &[("S", "1NT"), ("W", "reject"), ("N", "P"), ("E", "P"), ("S", last)]);
+        let r = story_2007(Seat::N, &format!("S 1NT, W reject, N P, E P, S {last}"));
         rule(&r).expect("2007 31B").lead_restrictions.len()
     };
     assert_eq!(lead("1NT"), 0);
@@ -83,7 +74,7 @@ fn a_2007_lead_restriction_lapses_when_the_call_is_repeated_only() {
 fn laws_36_to_38_out_of_rotation_in_2007() {
     // A double of partner's bid out of rotation (36B4) and a bid above
     // seven out of rotation (38C), with the 2007 clauses.
-    for (events, law) in [(&[("N", "1S"), ("S", "X")][..], "36B4"), (&[("N", "7S"), ("S", "8NT")][..], "38C")] {
+    for (events, law) in [("N 1S, S X", "36B4"), ("N 7S, S 8NT", "38C")] {
         let r = rule(&story_2007(Seat::N, events)).expect("ruled in 2007");
         assert_eq!(r.rulings[0].law, law);
         assert_eq!(r.unauthorized_information[0].law, "16D2");
@@ -91,8 +82,8 @@ fn laws_36_to_38_out_of_rotation_in_2007() {
     }
 }
 
-fn story_1997(dealer: Seat, events: &[(&str, &str)]) -> Request {
-    Request { edition: crate::request::Edition::E1997, ..story(dealer, events) }
+fn story_1997(dealer: Seat, text: &str) -> Request {
+    crate::story::tests::story_in(Edition::E1997, dealer, text)
 }
 
 /// The law a story answers `not yet supported` under, and at which event.
@@ -106,9 +97,9 @@ fn unsupported_law(r: &Request) -> Option<(usize, String)> {
 #[test]
 fn the_1997_laws_rule_bids_doubles_and_redoubles_out_of_rotation() {
     // 29A: the offender's LHO holds the option, as in 2007 and 2017.
-    let r = rule(&story_1997(Seat::N, &[("E", "1S")])).expect("1997 Law 31");
+    let r = rule(&story_1997(Seat::N, "E 1S")).expect("1997 Law 31");
     assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::S, "29A".to_string())));
-    let r = rule(&story_1997(Seat::N, &[("N", "1H"), ("W", "X"), ("N", "reject")])).expect("1997 Law 32");
+    let r = rule(&story_1997(Seat::N, "N 1H, W X, N reject")).expect("1997 Law 32");
     assert_eq!(r.rulings[0].law, "32A");
     assert_eq!(r.unauthorized_information[0].law, "16C2");
 }
@@ -118,23 +109,22 @@ fn the_1997_laws_28_and_30_answer_not_yet_supported() {
     let regulated_28b =
         |r| regulated(r, |g| g.law_28b_after_acceptance = crate::regulations::Law28bAfterAcceptance::Applies);
     // 30: a pass out of rotation, whoever's turn it was.
-    assert_eq!(unsupported_law(&story_1997(Seat::N, &[("E", "P")])), Some((0, "30".into())));
-    assert_eq!(unsupported_law(&story_1997(Seat::N, &[("N", "1H"), ("W", "P")])), Some((1, "30".into())));
+    assert_eq!(unsupported_law(&story_1997(Seat::N, "E P")), Some((0, "30".into())));
+    assert_eq!(unsupported_law(&story_1997(Seat::N, "N 1H, W P")), Some((1, "30".into())));
     // 28B: the player whose turn it was calls before LHO chose.
-    assert_eq!(unsupported_law(&story_1997(Seat::N, &[("E", "1S"), ("N", "1H")])), Some((1, "28".into())));
+    assert_eq!(unsupported_law(&story_1997(Seat::N, "E 1S, N 1H")), Some((1, "28".into())));
     // 28B after an acceptance by calling, by regulation; by default the
     // late call is a bid out of rotation like any other.
-    let late = story_1997(Seat::N, &[("E", "1S"), ("S", "2C"), ("N", "1H")]);
+    let late = story_1997(Seat::N, "E 1S, S 2C, N 1H");
     assert_eq!(unsupported_law(&regulated_28b(late.clone())), Some((2, "28".into())));
     assert_eq!(rule(&late).expect("out of rotation").decision.map(|d| d.law), Some("29A".to_string()));
     // 28A: E calls at N's turn while N must pass (31B barred him).
-    let barred = [("S", "1D"), ("W", "reject"), ("N", "P"), ("E", "P"), ("S", "1H"), ("W", "P")];
-    let mut events = barred.to_vec();
-    assert!(rule(&story_1997(Seat::N, &events)).is_ok());
-    events.push(("E", "1S"));
+    let barred = "S 1D, W reject, N P, E P, S 1H, W P";
+    assert!(rule(&story_1997(Seat::N, barred)).is_ok());
+    let events = format!("{barred}, E 1S");
     assert_eq!(unsupported_law(&story_1997(Seat::N, &events)), Some((6, "28".into())));
     // The 2007 Laws rule every one of them.
-    for events in [&[("E", "P")][..], &[("E", "1S"), ("N", "1H")][..], &events[..]] {
+    for events in ["E P", "E 1S, N 1H", &events] {
         assert!(rule(&story_2007(Seat::N, events)).is_ok(), "{events:?}");
     }
 }
@@ -142,7 +132,7 @@ fn the_1997_laws_28_and_30_answer_not_yet_supported() {
 #[test]
 fn offender_must_repeat_after_rho_passes() {
     // 31A1: E bid 1S at N's turn; N passed; E may not now bid 2S.
-    let r = story(Seat::N, &[("E", "1S"), ("S", "reject"), ("N", "P"), ("E", "2S")]);
+    let r = story(Seat::N, "E 1S, S reject, N P, E 2S");
     match rule(&r) {
         Err(RuleError::Impossible { event: 3, message }) => assert!(message.contains("31A1"), "{message}"),
         other => panic!("expected an impossible story, got {other:?}"),
@@ -152,27 +142,27 @@ fn offender_must_repeat_after_rho_passes() {
 #[test]
 fn only_lho_holds_the_option() {
     // 29A: the option on E's 1S (at N's turn) is S's, not W's.
-    let r = story(Seat::N, &[("E", "1S"), ("W", "accept")]);
+    let r = story(Seat::N, "E 1S, W accept");
     assert!(matches!(rule(&r), Err(RuleError::Impossible { event: 1, .. })));
     // W calls meanwhile: held until S has chosen (the table still waits
     // on S), then ruled where the auction stands.
-    let r = rule(&story(Seat::N, &[("E", "1S"), ("W", "1H")])).expect("held");
+    let r = rule(&story(Seat::N, "E 1S, W 1H")).expect("held");
     assert_eq!((r.next, r.decision.map(|d| d.law)), (Some(Seat::S), Some("29A".to_string())));
     assert!(r.rulings.is_empty());
     // S accepts: E's 1S stands, N's turn is lost; W's 1H comes at S's
     // turn (W's RHO): a bid out of rotation, whose option is N's.
-    let r = rule(&story(Seat::N, &[("E", "1S"), ("W", "1H"), ("S", "accept")])).expect("released");
+    let r = rule(&story(Seat::N, "E 1S, W 1H, S accept")).expect("released");
     assert_eq!(r.rulings.len(), 1);
     assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::N, "29A".to_string())));
     // S calls instead: W's 1H is ruled first (at S's turn), and S, whose
     // turn it was, calls before its rectification: 28B.
-    let r = rule(&story(Seat::N, &[("E", "1S"), ("W", "1H"), ("S", "2S")])).expect("28B");
+    let r = rule(&story(Seat::N, "E 1S, W 1H, S 2S")).expect("28B");
     assert_eq!(r.rulings.iter().map(|x| x.law.as_str()).collect::<Vec<_>>(), ["29A", "28B"]);
 }
 
 #[test]
 fn inadmissible_double_out_of_rotation_cannot_be_accepted() {
-    let r = story(Seat::N, &[("N", "1S"), ("S", "X"), ("W", "accept")]);
+    let r = story(Seat::N, "N 1S, S X, W accept");
     assert!(matches!(rule(&r), Err(RuleError::Impossible { event: 2, .. })));
 }
 
@@ -188,7 +178,7 @@ fn the_player_who_lost_his_turn_may_call_in_rotation_under_28b_by_regulation() {
     use crate::regulations::Law28bAfterAcceptance::Applies;
     let applies = |r| regulated(r, |g| g.law_28b_after_acceptance = Applies);
     // W deals; N passes at W's turn; E passes over it (29A); W opens 1NT.
-    let late = story(Seat::W, &[("N", "P"), ("E", "P"), ("W", "1NT")]);
+    let late = story(Seat::W, "N P, E P, W 1NT");
     let r = rule(&applies(late.clone())).unwrap();
     assert_eq!(r.auction, vec!["1NT".parse().unwrap()]);
     assert_eq!(r.next, Some(Seat::N));
@@ -203,9 +193,9 @@ fn the_player_who_lost_his_turn_may_call_in_rotation_under_28b_by_regulation() {
     assert_eq!(r.decision.map(|d| d.law), Some("29A".to_string()));
     // Only as the very next event, and only after acceptance by a call:
     // an explicit acceptance follows the director's involvement.
-    let later = story(Seat::W, &[("N", "P"), ("E", "P"), ("S", "P"), ("W", "1NT")]);
+    let later = story(Seat::W, "N P, E P, S P, W 1NT");
     assert_eq!(rule(&applies(later)).unwrap().rulings[0].law, "29A");
-    let explicit = story(Seat::W, &[("N", "P"), ("E", "accept"), ("W", "1NT")]);
+    let explicit = story(Seat::W, "N P, E accept, W 1NT");
     assert_ne!(rule(&applies(explicit)).unwrap().rulings[0].law, "28B");
 }
 
@@ -214,7 +204,7 @@ fn law_26_may_follow_30a_by_regulation() {
     use crate::regulations::Law26After30a::IfNotComparable;
     let law26 = |r| regulated(r, |g| g.law_26_after_30a = IfNotComparable);
     let forced = |comparable: bool| {
-        let mut r = story(Seat::N, &[("N", "1H"), ("S", "P"), ("W", "reject"), ("E", "3NT"), ("S", "P")]);
+        let mut r = story(Seat::N, "N 1H, S P, W reject, E 3NT, S P");
         r.events[4].findings.comparable = Some(comparable);
         r
     };
@@ -238,7 +228,7 @@ fn law_26_may_follow_30a_by_regulation() {
 fn rulings_rotate_with_the_story() {
     let r = story(
         Seat::N,
-        &[("N", "1D"), ("S", "P"), ("W", "P"), ("N", "P")], // 34: reverts to E
+        "N 1D, S P, W P, N P", // 34: reverts to E
     );
     let base = rule(&r).unwrap();
     for k in 1..4 {
@@ -253,7 +243,7 @@ fn an_inadmissible_redouble_at_a_restricted_turn_goes_to_law_36_not_to_30b2b() {
     // 2007 30B2(b) forbids E a double or redouble at this turn; but a
     // redouble with no double to redouble is inadmissible (35A): Law 36
     // rectifies it, not the restriction.
-    let r = rule(&story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "XX")])).expect("Law 36");
+    let r = rule(&story_2007(Seat::N, "N 1H, W P, N reject, E XX")).expect("Law 36");
     let xx = r.rulings.iter().find(|x| x.call == Some(Call::Redouble)).expect("the redouble is ruled on");
     assert_ne!(xx.irregularity, Irregularity::CallWhenRestricted, "{xx:?}");
     assert!(xx.law.starts_with("36"), "{xx:?}");
@@ -265,7 +255,7 @@ fn after_a_restricted_double_the_offender_may_replace_an_unintended_call_and_lho
     let restricted = |r: &crate::Ruling| -> Vec<String> {
         r.rulings.iter().filter(|x| x.irregularity == Irregularity::CallWhenRestricted).map(|x| x.law.clone()).collect()
     };
-    let mut slip = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X"), ("E", "1S")]);
+    let mut slip = story_2007(Seat::N, "N 1H, W P, N reject, E X, E 1S");
     // 25A: the double was a slip for 1S, replaced at once: no 30B2(b)
     // rectification, the 1S stands at E's turn.
     slip.events[4].findings.unintended = Some(true);
@@ -281,7 +271,7 @@ fn after_a_restricted_double_the_offender_may_replace_an_unintended_call_and_lho
     assert_eq!(r.auction, vec!["1H".parse().unwrap(), "1S".parse().unwrap()]);
     // South calls over the double before the director came: 11A, the
     // double stands.
-    let over = story_2007(Seat::N, &[("N", "1H"), ("W", "P"), ("N", "reject"), ("E", "X"), ("S", "XX")]);
+    let over = story_2007(Seat::N, "N 1H, W P, N reject, E X, S XX");
     let r = rule(&over).expect("11A");
     assert_eq!(restricted(&r), vec!["11A".to_string()]);
     assert_eq!(r.auction.len(), 3, "1H X XX stand");
@@ -293,13 +283,13 @@ fn a_pass_out_of_rotation_over_partners_artificial_call_is_ruled_as_a_bid() {
     // 30C: N's 2C is artificial; S passes it out of rotation at E's turn
     // (his RHO's). W does not accept: the pass is ruled as a bid (Law 31),
     // not as a pass (30A).
-    let mut oor = story(Seat::N, &[("N", "2C"), ("S", "P"), ("W", "reject")]);
+    let mut oor = story(Seat::N, "N 2C, S P, W reject");
     oor.events[0].findings.means = Some(Meaning { artificial: Some(true), ..Default::default() });
     let r = rule(&oor).expect("30C");
     assert_eq!(r.rulings[0].irregularity, crate::ruling::Irregularity::PassOutOfRotation);
     assert!(r.rulings[0].law.starts_with("31"), "{:?}", r.rulings);
     // The same pass over N's natural 2C is a pass out of rotation (30A).
-    let natural = story(Seat::N, &[("N", "2C"), ("S", "P"), ("W", "reject")]);
+    let natural = story(Seat::N, "N 2C, S P, W reject");
     assert_eq!(rule(&natural).expect("30A").rulings[0].law, "30A");
 }
 
@@ -309,7 +299,7 @@ fn an_inadmissible_double_out_of_rotation_replaced_as_a_slip_is_25a() {
     // S doubles his partner's 1H at E's turn (inadmissible and out of
     // rotation), and at once puts 1S, the call he meant, in its place
     // (25A1): no 36B4; the 1S is itself out of rotation, W's option (29A).
-    let mut slip = story(Seat::N, &[("N", "1H"), ("S", "X"), ("S", "1S")]);
+    let mut slip = story(Seat::N, "N 1H, S X, S 1S");
     slip.events[2].findings.unintended = Some(true);
     let r = rule(&slip).expect("25A1");
     assert_eq!(r.rulings.len(), 1, "{:?}", r.rulings);

@@ -13,14 +13,19 @@ use rulings_engine::Edition;
 use crate::corpus::case::Corpus;
 use crate::text::{wrap, WIDTH};
 
-/// Is `id` a clause of the laws the coverage table is about (16C, 23-39, 72C)?
+/// Clauses the coverage table counts that belong to no family: the
+/// general laws every family's rulings cite (16C, 72C), and 1997/2007 Law
+/// 23 alone (the damaging enforced pass).
+const GENERAL: &[&str] = &["16C", "23", "72C"];
+
+/// Is `id` a clause of the laws the coverage table is about (16C, 23-39,
+/// 72C): a clause of a family whose clauses are counted
+/// ([`rulings_engine::family::Family::counted`]), or a general one?
 pub fn in_scope(id: &str) -> bool {
-    match law_number(id) {
-        Some(16) => id.starts_with("16C"),
-        Some(72) => id.starts_with("72C"),
-        Some(n) => (23..=39).contains(&n),
-        None => false,
-    }
+    use rulings_engine::family::{under, FAMILIES};
+    law_number(id).is_some()
+        && (GENERAL.iter().any(|g| under(id, g))
+            || FAMILIES.iter().filter(|f| f.counted).any(|f| f.clauses.iter().any(|c| under(id, c))))
 }
 
 /// Clauses a case cannot exercise, because a case's story ends with the

@@ -7,7 +7,7 @@
 
 use std::fmt::Write;
 
-use rulings_engine::request::Event;
+use rulings_engine::request::{Event, Finding, Given};
 use rulings_engine::Seat;
 
 /// The columns, left to right.
@@ -24,30 +24,17 @@ fn cell(e: &Event) -> String {
 
 /// The director's findings on an event, in words; empty when none.
 pub fn findings(e: &Event) -> String {
-    let f = &e.findings;
-    let mut parts = Vec::new();
-    if let Some(v) = f.unintended {
-        parts.push(if v { "unintended".to_string() } else { "intended".to_string() });
-    }
-    if let Some(v) = f.pause {
-        parts.push(if v { "after a pause".to_string() } else { "without pause".to_string() });
-    }
-    if let Some(v) = f.over_original {
-        parts.push(if v {
-            "meant over the original call".to_string()
-        } else {
-            "meant over the substitute".to_string()
-        });
-    }
-    if let Some(v) = f.comparable {
-        parts.push(if v { "comparable".to_string() } else { "not comparable".to_string() });
-    }
-    if let Some(v) = f.same_denomination {
-        parts.push(if v { "same denomination".to_string() } else { "not the same denomination".to_string() });
-    }
-    if let Some(m) = &f.means {
-        parts.push(format!("means {}", serde_json::to_string(m).unwrap_or_default()));
-    }
+    let parts: Vec<String> = e
+        .findings
+        .given()
+        .into_iter()
+        .map(|g| match g {
+            Given::Flag(f, v) => f.words(v).to_string(),
+            Given::Means(m) => {
+                format!("{} {}", Finding::Means.words(true), serde_json::to_string(m).unwrap_or_default())
+            }
+        })
+        .collect();
     parts.join(", ")
 }
 

@@ -9,6 +9,10 @@ use std::path::{Path, PathBuf};
 use super::case::{load_case_all, Corpus, LoadError};
 use super::lint;
 
+/// The reference engine's open cases, at a corpus's root (read by
+/// [`crate::judging::reference_open`]): a file of the corpus, not a case.
+pub const REFERENCE_OPEN: &str = "reference-open.yml";
+
 /// What a walk of a corpus folder found: the case files, the entries it
 /// passed by on purpose (each with the reason, so nothing is skipped
 /// without a word), and the folders it could not read.
@@ -77,7 +81,8 @@ pub fn walk_corpus(root: &Path, dir: &Path) -> Found {
                     stack.push(path);
                 }
             } else if !yaml {
-                if name.ends_with(".yml") && name != lint::TAG_REGISTRY {
+                let metadata = name == lint::TAG_REGISTRY || (name == REFERENCE_OPEN && d == root);
+                if name.ends_with(".yml") && !metadata {
                     found.skipped.push((path, "case files end in .yaml, not .yml: rename it".into()));
                 }
             } else if !ft.is_file() {

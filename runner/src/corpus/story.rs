@@ -25,39 +25,14 @@
 
 use std::ops::Range;
 
-use rulings_engine::request::{Action, Event};
+use rulings_engine::request::{Action, Event, Incident, Move};
 use rulings_engine::Seat;
 
-/// An action as written, suit symbols and their emoji form (`1♥️`) read.
-fn action(text: &str) -> Result<Action, String> {
-    text.replace('\u{fe0f}', "").parse::<Action>().map_err(|e| e.to_string())
-}
-
-/// The story's events, one a line or separated by commas or semicolons:
-/// `N: 1S`, `E reject`, `S: exposes SK`; suit symbols are read (`1♠`).
-pub fn story_events(story: &str) -> Result<Vec<Event>, String> {
-    let mut out = Vec::new();
-    for (i, line) in story.split(['\n', ',', ';']).enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let t = line.trim().trim_start_matches(['-', '*']).trim();
-        let (seat, act) = t
-            .split_once(':')
-            .or_else(|| t.split_once(char::is_whitespace))
-            .ok_or_else(|| format!("story event {}: `{t}`: write the seat, a colon and the call (`N: 1S`)", i + 1))?;
-        let seat: Seat = seat.trim().parse().map_err(|e| format!("story event {}: `{t}`: {e}", i + 1))?;
-        let act = action(act).map_err(|e| {
-            format!(
-                "story event {}: `{t}`: {e} (an event's value is a call, `accept`, `reject`, `exposes CARDS` or \
-                 `leads CARD`)",
-                i + 1
-            )
-        })?;
-        out.push(Event::new(seat, act));
-    }
-    if out.is_empty() {
-        return Err("the story has no event".into());
-    }
-    Ok(out)
-}
+/// An action as written ([`rulings_engine::story::action`]).
+use rulings_engine::story::action;
+/// The story's events in one line: the engine's one parser of the form
+/// ([`rulings_engine::story::events`]).
+pub use rulings_engine::story::events as story_events;
 
 /// An event as the compact forms and messages name it: `E 1H`.
 pub fn event_name(e: &Event) -> String {
@@ -67,26 +42,7 @@ pub fn event_name(e: &Event) -> String {
 /// Why an event cannot be told without the `events` list: the director's
 /// findings on it. None when it has none.
 fn findings_named(e: &Event) -> Option<String> {
-    let f = &e.findings;
-    let mut named = Vec::new();
-    if f.unintended.is_some() {
-        named.push("unintended");
-    }
-    if f.pause.is_some() {
-        named.push("pause");
-    }
-    if f.over_original.is_some() {
-        named.push("over_original");
-    }
-    if f.comparable.is_some() {
-        named.push("comparable");
-    }
-    if f.same_denomination.is_some() {
-        named.push("same_denomination");
-    }
-    if f.means.is_some() {
-        named.push("means");
-    }
+    let named: Vec<&str> = e.findings.given().iter().map(|g| g.finding().key()).collect();
     (!named.is_empty()).then(|| named.join(", "))
 }
 
@@ -476,16 +432,20 @@ pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result
     let column = |s: Seat| columns.iter().position(|&c| c == s).unwrap_or(0);
     let mut cells: Vec<Option<usize>> = Vec::new();
     let mut at = 0;
+    let mut prev: Option<(&Event, Move)> = None;
     for (i, e) in events.iter().enumerate() {
         let which = || format!("event {} ({})", i + 1, event_name(e));
         if let Some(f) = findings_named(e) {
             return Err(format!("{} carries the director's findings ({f}), which a grid cannot hold", which()));
         }
-        if matches!(e.action, Action::Cards(_)) {
-            return Err(format!("{}: cards shown during the auction cannot be drawn in a grid", which()));
-        }
+        let this = match e.action.split() {
+            Ok(m) => m,
+            Err(Incident::Cards(_)) => {
+                return Err(format!("{}: cards shown during the auction cannot be drawn in a grid", which()))
+            }
+        };
         let c = column(e.seat);
-        at = match events.get(i.wrapping_sub(1)) {
+        at = match prev {
             None if e.seat == dealer => c,
             None => {
                 return Err(format!(
@@ -494,11 +454,11 @@ pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result
                     which()
                 ))
             }
-            Some(prev) => {
+            Some((prev, before)) => {
                 let step = (c + 4 - at % 4) % 4;
-                match prev.action {
-                    Action::Call(_) if step == 1 => at + 1,
-                    Action::Call(_) => {
+                match before {
+                    Move::Call(_) if step == 1 => at + 1,
+                    Move::Call(_) => {
                         return Err(format!(
                             "{} does not come from the player after {}: a call out of rotation, or a second call by \
                              the same player, cannot be drawn in a grid",
@@ -507,11 +467,12 @@ pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result
                         ))
                     }
                     // After a decision the table comes back to whoever acts next.
-                    _ if step == 0 => at + 4,
-                    _ => at + step,
+                    Move::Accept | Move::Reject if step == 0 => at + 4,
+                    Move::Accept | Move::Reject => at + step,
                 }
             }
         };
+        prev = Some((e, this));
         cells.resize(at + 1, None);
         cells[at] = Some(i);
     }

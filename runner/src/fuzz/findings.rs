@@ -144,18 +144,13 @@ fn object(key: &str, e: &Value, a: &Value) -> (String, Option<String>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rulings_engine::request::{Action, Event};
     use rulings_engine::ruling::Scope;
     use rulings_engine::{rule, Edition, Request, Seat};
 
-    fn ruled(dealer: Seat, events: &[(Seat, &str)]) -> Ruling {
-        let request = Request {
-            edition: Edition::E2017,
-            dealer,
-            vulnerable: Default::default(),
-            events: events.iter().map(|(s, a)| Event::new(*s, a.parse::<Action>().expect("an action"))).collect(),
-            regulations: None,
-        };
+    fn ruled(dealer: Seat, text: &str) -> Ruling {
+        let events = crate::corpus::story::story_events(text).expect("a story");
+        let request =
+            Request { edition: Edition::E2017, dealer, vulnerable: Default::default(), events, regulations: None };
         rule(&request).expect("ruled")
     }
 
@@ -164,7 +159,7 @@ mod tests {
     #[test]
     fn a_field_of_an_entry_names_the_entry_s_clause() {
         use Seat::*;
-        let r = ruled(N, &[(N, "1H"), (E, "1C"), (S, "reject"), (E, "P")]);
+        let r = ruled(N, "N 1H, E 1C, S reject, E P");
         let mut bent = r.clone();
         bent.must_pass[0].scope = Scope::NextTurn;
         let (g, keys) = difference(&r, &bent).expect("they differ");
@@ -183,7 +178,7 @@ mod tests {
     #[test]
     fn two_contract_bugs_are_two_groups() {
         use Seat::*;
-        let r = ruled(N, &[(N, "1H"), (E, "X"), (S, "P"), (W, "P"), (N, "P")]);
+        let r = ruled(N, "N 1H, E X, S P, W P, N P");
         let mut declarer = r.clone();
         let mut doubling = r.clone();
         if let (Some(c), Some(d)) = (declarer.contract.as_mut(), doubling.contract.as_mut()) {

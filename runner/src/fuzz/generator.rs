@@ -20,7 +20,7 @@ use rulings_engine::card::Exposure;
 use rulings_engine::meanings::{Meaning, Range};
 use rulings_engine::notation::{Bid, Call, Seat, Strain, Vulnerability};
 use rulings_engine::regulations::Regulations;
-use rulings_engine::request::{Action, Event, Findings};
+use rulings_engine::request::{Action, Event, Findings, Incident};
 use rulings_engine::ruling::{Choice, Status};
 use rulings_engine::{rule, Request, Ruling};
 
@@ -509,7 +509,9 @@ impl Table<'_> {
         let rank = self.rng.pick(&["A", "K", "Q", "J", "T", "9", "5", "2"]);
         let verb = if self.rng.chance(30) { "leads" } else { "exposes" };
         let led = verb == "leads";
-        let action = Exposure::parse(&format!("{suit}{rank}"), led).map(Action::Cards).unwrap_or(Action::Accept);
+        let action = Exposure::parse(&format!("{suit}{rank}"), led)
+            .map(|x| Action::Incident(Incident::Cards(x)))
+            .unwrap_or(Action::Accept);
         Event::new(seat, action)
     }
 

@@ -9,15 +9,13 @@
 //! not declare: it must refuse that call (issue 24;
 //! [`crate::judging::refusal::refusal_of`]).
 
+pub use rulings_engine::family::under;
+use rulings_engine::family::FAMILIES;
 use rulings_engine::protocol::{feature_of_clause, needed_features, Hello, LAW_FEATURES, REFUSAL};
 use rulings_engine::refusal::IrregularCall;
+use rulings_engine::request::Finding;
 use rulings_engine::ruling::Basis;
 use rulings_engine::{Edition, Request, Ruling};
-
-/// The families of law that receive a `comparable` finding in the corpus:
-/// a replacement for an insufficient bid (27B1(b)), a call after a call
-/// out of rotation was cancelled (30B, 31A2, 32), and Law 23 itself.
-const RECEIVE_COMPARABLE: &[&str] = &["insufficient-bid", "out-of-rotation", "comparable-call"];
 
 /// What the generator may put in a story, and what the program may be asked.
 #[derive(Debug, Clone)]
@@ -47,7 +45,7 @@ impl Scope {
         let declares = |f: &str| hello.features.iter().any(|d| d == f);
         let mut refused: Vec<&'static str> = Vec::new();
         if declares(REFUSAL) {
-            for why in IRREGULAR_CALLS {
+            for why in IrregularCall::ALL {
                 let family = crate::judging::refusal::family(why);
                 if !declares(family) && !refused.contains(&family) {
                     refused.push(family);
@@ -89,9 +87,10 @@ impl Scope {
         self.families.contains(&family)
     }
 
-    /// Does a program of this scope receive a `comparable` finding?
+    /// Does a program of this scope receive a `comparable` finding (it
+    /// declares a family that reads it, [`rulings_engine::family::Family::reads`])?
     pub fn receives_comparable(&self) -> bool {
-        RECEIVE_COMPARABLE.iter().any(|f| self.has(f))
+        FAMILIES.iter().any(|f| f.reads(Finding::Comparable) && self.has(f.feature))
     }
 
     /// May the program be asked `story`, on which the reference rules `r`?
@@ -105,51 +104,13 @@ impl Scope {
     }
 }
 
-/// Every kind of irregular call a program declaring `refusal` refuses.
-const IRREGULAR_CALLS: [IrregularCall; 6] = [
-    IrregularCall::Insufficient,
-    IrregularCall::OutOfRotation,
-    IrregularCall::InadmissibleDouble,
-    IrregularCall::InadmissibleRedouble,
-    IrregularCall::AboveSeven,
-    IrregularCall::AfterTheAuction,
-];
-
-/// Is `clause` the clause `law` or one under it (`27B1(a)` is under `27`,
-/// `27B` and `27B1`, not under `2`)?
-pub fn under(clause: &str, law: &str) -> bool {
-    clause.strip_prefix(law).is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_digit()))
-}
-
 /// The features a story needs: those of every clause the reference's
-/// ruling cites ([`clauses`]), `meanings` for a `means:`, and for each
-/// finding a family that receives it in the corpus: `unintended` goes to
-/// change-of-call programs (25A), `same_denomination` to insufficient-bid
-/// programs (27B1(a)), `comparable` to a program of one of the families
-/// that rule on comparable calls (Law 23 when the story needs none of them).
+/// ruling cites ([`clauses`]), and those the story's findings and
+/// incidents need, as `rulings run` counts them
+/// ([`rulings_engine::protocol::needed_features`]: one rule for both).
 pub fn needs(story: &Request, r: &Ruling) -> Vec<&'static str> {
     let laws = clauses(r);
-    let mut out = needed_features(laws.iter().map(String::as_str), &story.events, story.regulations.as_ref());
-    let mut add = |f: &'static str| {
-        if !out.contains(&f) {
-            out.push(f);
-        }
-    };
-    let findings = story.events.iter().map(|e| &e.findings);
-    for f in findings {
-        if f.unintended.is_some() {
-            add("change-of-call");
-        }
-        if f.same_denomination.is_some() {
-            add("insufficient-bid");
-        }
-    }
-    if story.events.iter().any(|e| e.findings.comparable.is_some())
-        && !out.iter().any(|f| RECEIVE_COMPARABLE.contains(f))
-    {
-        out.push("comparable-call");
-    }
-    out
+    needed_features(laws.iter().map(String::as_str), &story.events, story.regulations.as_ref())
 }
 
 /// Every clause a ruling cites, in order, each once: its entries' laws, the
@@ -203,17 +164,12 @@ pub fn clauses(r: &Ruling) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rulings_engine::request::{Action, Event};
     use rulings_engine::{rule, Seat};
 
-    fn story(events: &[(Seat, &str)]) -> Request {
-        Request {
-            edition: Edition::E2017,
-            dealer: Seat::S,
-            vulnerable: Default::default(),
-            events: events.iter().map(|(s, a)| Event::new(*s, a.parse::<Action>().expect("an action"))).collect(),
-            regulations: None,
-        }
+    /// A 2017 story dealt by South, in the one-line form.
+    fn story(text: &str) -> Request {
+        let events = crate::corpus::story::story_events(text).expect("a story");
+        Request { edition: Edition::E2017, dealer: Seat::S, vulnerable: Default::default(), events, regulations: None }
     }
 
     fn nothing() -> Scope {
@@ -232,7 +188,7 @@ mod tests {
     /// ruling's entries, not at the law of the decision it waits on).
     #[test]
     fn the_law_of_a_pending_decision_needs_its_feature() {
-        let s = story(&[(Seat::S, "1D"), (Seat::W, "P"), (Seat::N, "1C")]);
+        let s = story("S 1D, W P, N 1C");
         let r = rule(&s).expect("ruled");
         assert!(r.decision.is_some());
         assert_eq!(needs(&s, &r), vec!["insufficient-bid"]);
@@ -241,7 +197,7 @@ mod tests {
 
     #[test]
     fn each_finding_needs_a_family_that_receives_it() {
-        let mut s = story(&[(Seat::S, "1D"), (Seat::W, "P")]);
+        let mut s = story("S 1D, W P");
         let r = rule(&s).expect("ruled");
         assert!(nothing().admits(&s, &r));
         s.events[1].findings.unintended = Some(true);
@@ -276,6 +232,9 @@ mod tests {
         assert!(under("27B1(a)", "27"));
         assert!(under("27B1(a)", "27B1"));
         assert!(under("27B1(a)", "27B1(a)"));
+        assert!(under("27B1(a)", "27B"), "a letter is followed by a number");
+        assert!(under("16C2", "16C"));
+        assert!(!under("23AB", "23A"));
         assert!(!under("27B1(a)", "2"));
         assert!(!under("27B1(a)", "27B2"));
     }

@@ -20,6 +20,13 @@
 //! is an unexpected pass, which fails the run, so the file never rots. A
 //! listed case whose covered runs were all not applicable or skipped is
 //! left as it is.
+//!
+//! The same file format, with one more key, lists the reference engine's
+//! open cases (`cases/reference-open.yml`, [`super::reference_open`]):
+//! `refuses: "TEXT"` says the engine cannot rule on the story, and the entry
+//! holds only for an error whose message contains TEXT (its seats turned
+//! with the run's rotation). A program's own known-failures file may not use
+//! it.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -51,6 +58,11 @@ pub struct KnownFailure {
     /// of [`EXPECTABLE`].
     #[serde(default, skip_serializing_if = "Option::is_none", deserialize_with = "expectable")]
     pub outcome: Option<OutcomeKind>,
+    /// Only in the reference engine's open cases: the engine cannot rule on
+    /// the story, and says this (a part of its message, seats as in the
+    /// story as written); the entry covers such an error only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refuses: Option<String>,
 }
 
 /// The outcomes an entry may expect: the failures.
@@ -59,7 +71,7 @@ pub const EXPECTABLE: [OutcomeKind; 5] =
 
 /// An entry's `outcome`: a failure by its outcome name, or an error that
 /// names the ones it may be.
-fn expectable<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<OutcomeKind>, D::Error> {
+pub(crate) fn expectable<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<OutcomeKind>, D::Error> {
     let name = String::deserialize(d)?;
     match name.parse::<OutcomeKind>() {
         Ok(kind) if EXPECTABLE.contains(&kind) => Ok(Some(kind)),
@@ -73,7 +85,14 @@ fn expectable<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<OutcomeKi
 impl KnownFailure {
     /// An entry for every run of a case, with this reason.
     pub fn new(reason: impl Into<String>) -> KnownFailure {
-        KnownFailure { reason: reason.into(), issue: None, editions: None, rotations: None, outcome: None }
+        KnownFailure {
+            reason: reason.into(),
+            issue: None,
+            editions: None,
+            rotations: None,
+            outcome: None,
+            refuses: None,
+        }
     }
 
     /// Does the entry hold for this run?
@@ -82,9 +101,25 @@ impl KnownFailure {
             && self.rotations.as_ref().is_none_or(|r| r.contains(&v.rotation))
     }
 
-    /// Is `o` the failure the entry expects?
-    pub fn expects(&self, o: &Outcome) -> bool {
-        o.is_failure() && self.outcome.is_none_or(|kind| o.kind() == kind)
+    /// Is `o`, the outcome of run `v`, the failure the entry expects? With
+    /// `refuses`, only an error whose message contains that text, its seats
+    /// turned as `v` turns the story.
+    pub fn expects(&self, o: &Outcome, v: &Variant) -> bool {
+        o.is_failure()
+            && self.outcome.is_none_or(|kind| o.kind() == kind)
+            && match (&self.refuses, o) {
+                (None, _) => true,
+                (Some(text), Outcome::Error { message }) => refusal_matches(text, message, v.rotation),
+                (Some(_), _) => false,
+            }
+    }
+
+    /// The reason as reports show it: with the issue, when there is one.
+    pub fn reason_shown(&self) -> String {
+        match &self.issue {
+            Some(i) => format!("{} ({i})", self.reason),
+            None => self.reason.clone(),
+        }
     }
 
     /// Is the reason still the placeholder `--update-known-failures` writes?
@@ -96,10 +131,58 @@ impl KnownFailure {
 /// The file's content, by case id.
 pub type KnownFailures = BTreeMap<String, KnownFailure>;
 
+/// Does an error's `message` (from a run whose seats were turned
+/// `rotation` places) say what `expected` says of the story as written?
+/// Each seat letter standing alone in `expected` (`S has made no call`) is
+/// turned first, as the engine's message turns with the story; the rest is
+/// compared as it is, whitespace runs taken as one space.
+pub fn refusal_matches(expected: &str, message: &str, rotation: usize) -> bool {
+    let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let (turned, message) = (turn_seats(&words(expected), rotation), words(message));
+    let word = |c: Option<char>| c.is_some_and(char::is_alphanumeric);
+    // Whole words: `S has` is not found in `1S has`.
+    !turned.is_empty()
+        && message.match_indices(&turned).any(|(at, _)| {
+            !word(message[..at].chars().next_back()) && !word(message[at + turned.len()..].chars().next())
+        })
+}
+
+/// `text` with each seat letter that stands alone (N, E, S, W, not part
+/// of a word or a call such as 1S) turned `rotation` places clockwise.
+fn turn_seats(text: &str, rotation: usize) -> String {
+    use rulings_engine::Seat;
+    let chars: Vec<char> = text.chars().collect();
+    let alone = |i: usize| {
+        let word = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric());
+        !word(i.checked_sub(1).and_then(|j| chars.get(j))) && !word(chars.get(i + 1))
+    };
+    chars
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| match (alone(i), c.to_string().parse::<Seat>()) {
+            (true, Ok(seat)) if "NESW".contains(c) => seat.rotate(rotation).to_string().chars().next().unwrap_or(c),
+            _ => c,
+        })
+        .collect()
+}
+
 /// Read a known-failures file. A missing file is an error unless
 /// `missing_ok` (when it is about to be written).
 pub fn load(path: &Path, missing_ok: bool) -> Result<KnownFailures, String> {
     load_with_text(path, missing_ok).map(|(known, _)| known)
+}
+
+/// A program's known failures may not say `refuses` (the reference
+/// engine's open cases alone do: [`super::reference_open`]).
+fn program_s_own(path: &Path, known: KnownFailures) -> Result<KnownFailures, String> {
+    match known.iter().find(|(_, k)| k.refuses.is_some()) {
+        Some((id, _)) => Err(format!(
+            "{}: {id}: `refuses` belongs to the reference engine's open cases (cases/reference-open.yml); a \
+             program's known failure says `outcome: error` instead",
+            path.display()
+        )),
+        None => Ok(known),
+    }
 }
 
 /// [`load`], with the file's text as read (empty for a missing file), to
@@ -111,11 +194,13 @@ pub fn load_with_text(path: &Path, missing_ok: bool) -> Result<(KnownFailures, S
         Err(ReadError::NotFound) if missing_ok => return Ok((KnownFailures::new(), String::new())),
         Err(e) => return Err(format!("{}: cannot read the known failures: {e}", path.display())),
     };
-    parse(path, &text).map(|known| (known, text))
+    let known = parse(path, &text)?;
+    program_s_own(path, known).map(|known| (known, text))
 }
 
-/// The known failures of a file's text (`path` names it in errors).
-fn parse(path: &Path, text: &str) -> Result<KnownFailures, String> {
+/// The known failures of a file's text (`path` names it in errors), the
+/// key `refuses` allowed.
+pub(crate) fn parse(path: &Path, text: &str) -> Result<KnownFailures, String> {
     if text.trim().is_empty() || text.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#')) {
         return Ok(KnownFailures::new());
     }
@@ -134,6 +219,16 @@ fn parse(path: &Path, text: &str) -> Result<KnownFailures, String> {
     for (id, k) in &known {
         if let Some(r) = k.rotations.as_ref().and_then(|r| r.iter().find(|&&r| r > 3)) {
             return Err(format!("{}: {id}: rotation {r} (0 to 3)", path.display()));
+        }
+        if k.refuses.is_some() && k.outcome.is_some_and(|o| o != OutcomeKind::Error) {
+            return Err(format!(
+                "{}: {id}: `refuses` is an error of the engine's: its outcome is `error`, not `{}`",
+                path.display(),
+                k.outcome.map_or("", |o| o.name())
+            ));
+        }
+        if k.refuses.as_ref().is_some_and(|t| t.trim().is_empty()) {
+            return Err(format!("{}: {id}: `refuses` is empty: give the engine's message", path.display()));
         }
     }
     Ok(known)
@@ -226,32 +321,59 @@ fn verdicts(results: &[CaseResult], counts: impl Fn(&CaseResult) -> bool) -> BTr
     out
 }
 
+/// Which list an entry comes from, for the words of its outcomes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listing<'a> {
+    /// A program's known failures (`--known-failures FILE`).
+    KnownFailures,
+    /// The reference engine's open cases, from this file.
+    ReferenceOpen(&'a Path),
+}
+
 /// Turn the outcomes of listed cases into expected failures and unexpected
 /// passes.
 pub fn apply(known: &KnownFailures, corpus: &Corpus, results: &mut [CaseResult]) {
+    apply_listing(known, Listing::KnownFailures, corpus, results);
+}
+
+/// [`apply`], in the words of `listing`.
+pub fn apply_listing(known: &KnownFailures, listing: Listing, corpus: &Corpus, results: &mut [CaseResult]) {
     let entry = |r: &CaseResult| known.get(&corpus.cases[r.case].id).filter(|k| k.covers(&r.variant));
     let verdicts = verdicts(results, |r| entry(r).is_some());
     for r in results.iter_mut() {
         let Some(k) = entry(r) else { continue };
-        let reason = match &k.issue {
-            Some(i) => format!("{} ({i})", k.reason),
-            None => k.reason.clone(),
-        };
+        let id = &corpus.cases[r.case].id;
+        let reason = k.reason_shown();
         match verdicts.get(&r.case) {
-            Some(CaseVerdict::Failing) if k.expects(&r.outcome) => {
+            Some(CaseVerdict::Failing) if k.expects(&r.outcome, &r.variant) => {
                 let was = std::mem::replace(&mut r.outcome, Outcome::Passed);
+                let reason = match listing {
+                    Listing::KnownFailures => reason,
+                    Listing::ReferenceOpen(_) => format!("{OPEN_IN_THE_REFERENCE}: {reason}"),
+                };
                 r.outcome = Outcome::ExpectedFailure { was: Box::new(was), reason };
             }
             Some(CaseVerdict::Passing) if r.outcome == Outcome::Passed => {
                 r.outcome = Outcome::UnexpectedPass {
-                    reason: format!(
-                        "listed in the known failures as: {reason}; it passes now: remove it from the file"
-                    ),
+                    reason: match listing {
+                        Listing::KnownFailures => {
+                            format!("listed in the known failures as: {reason}; it passes now: remove it from the file")
+                        }
+                        Listing::ReferenceOpen(path) => now_passes(id, path, &reason),
+                    },
                 };
             }
             _ => {}
         }
     }
+}
+
+/// How an expected failure of the reference engine's open cases is named.
+pub const OPEN_IN_THE_REFERENCE: &str = "open in the reference engine";
+
+/// The words of a listed open case that the engine now satisfies.
+pub fn now_passes(id: &str, path: &Path, reason: &str) -> String {
+    format!("the engine now passes {id}: remove its entry from {} (it was listed as: {reason})", path.display())
 }
 
 /// What `--update-known-failures` changed.
@@ -275,7 +397,7 @@ pub fn updated(known: &KnownFailures, corpus: &Corpus, results: &[CaseResult]) -
     let id_of = |r: &CaseResult| corpus.cases[r.case].id.clone();
     for r in results.iter().filter(|r| r.outcome.is_failure()) {
         if let Some(k) = out.get_mut(&id_of(r)) {
-            if !(k.covers(&r.variant) && k.expects(&r.outcome)) {
+            if !(k.covers(&r.variant) && k.expects(&r.outcome, &r.variant)) {
                 k.editions = None;
                 k.rotations = None;
                 k.outcome = None;

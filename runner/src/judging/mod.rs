@@ -10,6 +10,7 @@ pub mod known_failures;
 pub mod known_failures_text;
 pub mod line_diff;
 pub mod outcome;
+pub mod reference_open;
 pub mod refusal;
 pub mod run;
 pub mod verify;

@@ -21,15 +21,9 @@ use crate::judging::outcome::{judge_other, refusal_failure, Outcome};
 
 /// The family of law (a feature of the hello) that rectifies an irregular
 /// call: a program declaring it rules on the call, so it does not refuse it.
+/// Read off [`rulings_engine::family::FAMILIES`].
 pub fn family(why: IrregularCall) -> &'static str {
-    match why {
-        IrregularCall::Insufficient => "insufficient-bid",
-        IrregularCall::OutOfRotation => "out-of-rotation",
-        IrregularCall::InadmissibleDouble
-        | IrregularCall::InadmissibleRedouble
-        | IrregularCall::AboveSeven
-        | IrregularCall::AfterTheAuction => "inadmissible",
-    }
+    rulings_engine::family::family_of_irregular_call(why).map_or("", |f| f.feature)
 }
 
 /// The call a program declaring `refusal` must refuse in `case` run in

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use rulings_engine::{rule, RuleError};
+use rulings_engine::{rule, Edition, RuleError};
 use serde_json::Value;
 
 use crate::corpus::case::ruling_value;
@@ -17,8 +17,35 @@ use crate::judging::compare::{differing_keys, project};
 /// What checking one case with the engine found.
 #[derive(Debug, Default)]
 pub struct Verified {
-    pub errors: Vec<LoadError>,
+    /// Where the engine and the case part, each at its line.
+    pub disagreements: Vec<Disagreement>,
     pub warnings: Vec<LoadError>,
+}
+
+impl Verified {
+    /// The disagreements as messages at their lines (a refusal the same in
+    /// every edition, once).
+    pub fn errors(&self) -> Vec<LoadError> {
+        let mut out: Vec<LoadError> = Vec::new();
+        for d in &self.disagreements {
+            if !out.iter().any(|e| e.message == d.error.message && e.line == d.error.line) {
+                out.push(d.error.clone());
+            }
+        }
+        out
+    }
+}
+
+/// One way the engine's ruling and the case's expectation part.
+#[derive(Debug, Clone)]
+pub struct Disagreement {
+    /// The edition of the Laws it was ruled in.
+    pub edition: Edition,
+    /// The engine cannot rule on the story: its message, as an error of a
+    /// run gives it (`event 3: ...`). None: it ruled otherwise.
+    pub refusal: Option<String>,
+    /// The message at the case's line.
+    pub error: LoadError,
 }
 
 /// The line of key `key` inside the case's `expect:` block, or of
@@ -63,12 +90,12 @@ pub fn verify(case: &Case) -> Verified {
     for &edition in &case.editions {
         let laws = if several { format!(" ({edition} Laws)") } else { String::new() };
         match rule(&case.request(edition)) {
-            Err(RuleError::Impossible { event, message }) | Err(RuleError::Unsupported { event, message, .. }) => {
-                let (line, column) = event_at(event);
+            Err(refusal) => {
+                let (RuleError::Impossible { event, message } | RuleError::Unsupported { event, message, .. }) =
+                    &refusal;
+                let (line, column) = event_at(*event);
                 let e = at(line, column, format!("the engine cannot rule on this event{laws}: {message}"));
-                if !out.errors.iter().any(|x| x.message == e.message) {
-                    out.errors.push(e);
-                }
+                out.disagreements.push(Disagreement { edition, refusal: Some(refusal.to_string()), error: e });
             }
             Ok(ruling) => {
                 let expected = case.expect.to_value();
@@ -94,7 +121,7 @@ pub fn verify(case: &Case) -> Verified {
                             case.id
                         ),
                     );
-                    out.errors.push(e);
+                    out.disagreements.push(Disagreement { edition, refusal: None, error: e });
                 }
                 // A story that ends with a player holding an option, where the
                 // case says nothing of a decision: an irregularity unmeant?

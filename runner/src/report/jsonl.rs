@@ -101,6 +101,11 @@ pub struct CaseLine {
     /// written, whatever the rotation), so a reader sees the table.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub story: Option<String>,
+    /// For a case the reference engine does not yet rule as the case says
+    /// (cases/reference-open.yml): why the engine is wrong. Written in
+    /// every report, whatever the implementation: the case is the authority.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference_open: Option<String>,
 }
 
 impl CaseLine {
@@ -251,6 +256,14 @@ impl Report {
         Report { header, cases, footer }
     }
 
+    /// Mark the runs of the reference engine's open cases with the reason
+    /// their entry gives ([`crate::judging::reference_open`]).
+    pub fn mark_reference_open(&mut self, open: &crate::judging::known_failures::KnownFailures) {
+        for c in &mut self.cases {
+            c.reference_open = open.get(&c.id).map(|k| k.reason_shown());
+        }
+    }
+
     /// Fail a run that asked the implementation nothing, saying why: a
     /// run that tests nothing is not green.
     pub fn fail_as_empty(&mut self, why: String) {
@@ -385,6 +398,7 @@ fn case_line(corpus: &Corpus, r: &CaseResult) -> CaseLine {
         grade: r.outcome.grade().map(|g| GradeInfo { ruling: g.ruling, clauses: g.clauses }),
         detail: r.outcome.detail().map(str::to_string),
         story: r.outcome.is_failure().then(|| crate::corpus::grid::grid(case.dealer, &case.events)),
+        reference_open: None,
     }
 }
 
@@ -485,6 +499,7 @@ pub(crate) fn sample(text: &str) -> Report {
         grade: None,
         detail: detail.map(str::to_string),
         story: None,
+        reference_open: Some(text.into()),
     };
     let cases = vec![line("L27-AAAA", OutcomeKind::Passed, None), line("L27-BBBB", OutcomeKind::Error, Some(text))];
     let footer = Footer {

@@ -361,6 +361,52 @@ pub fn render(report: &Report) -> String {
         }
         s.push('\n');
     }
+    s.push_str(&reference_open(report));
+    s
+}
+
+/// The reference engine's open cases among the runs, once a case: the cases
+/// the reference engine does not yet rule as the case says, with why
+/// (cases/reference-open.yml), and what this run made of them.
+fn reference_open(report: &Report) -> String {
+    let mut cases: Vec<(&str, &CaseLine, Vec<&CaseLine>)> = Vec::new();
+    for l in report.cases.iter() {
+        let Some(reason) = l.reference_open.as_deref() else { continue };
+        match cases.iter_mut().find(|(_, first, _)| first.id == l.id) {
+            Some((_, _, runs)) => runs.push(l),
+            None => cases.push((reason, l, vec![l])),
+        }
+    }
+    if cases.is_empty() {
+        return String::new();
+    }
+    let mut s = format!(
+        "## The reference engine's open cases ({})
+
+Cases the reference engine does not yet rule as the Laws \
+         do, listed with why in `cases/reference-open.yml`: the case is the authority, and the engine is to \
+         be fixed. Against the reference engine their runs are expected failures.\n\n",
+        cases.len()
+    );
+    let _ = writeln!(s, "| case | title | why the engine is wrong | runs here |\n|---|---|---|---|");
+    for (reason, first, runs) in cases {
+        let totals = super::jsonl::Totals::of(runs.iter().copied());
+        let outcomes: Vec<String> = OutcomeKind::ALL
+            .iter()
+            .filter(|o| totals.get(**o) > 0)
+            .map(|o| format!("{} {}", totals.get(*o), o.name()))
+            .collect();
+        let _ = writeln!(
+            s,
+            "| {} ({}) | {} | {} | {} |",
+            code(&first.name),
+            cell(&first.id),
+            cell(&first.title),
+            cell(reason),
+            outcomes.join(", ")
+        );
+    }
+    s.push('\n');
     s
 }
 

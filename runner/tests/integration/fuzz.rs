@@ -223,7 +223,7 @@ fn a_program_is_asked_only_what_it_declared() {
 /// reference rules on.
 #[test]
 fn nearly_every_story_is_one_the_reference_rules_on() {
-    for f in rulings_engine::protocol::LAW_FEATURES {
+    for f in rulings_engine::protocol::LAW_FEATURES.iter() {
         let s = run(&mut Planted::new("", &[f]), 4, 400, 10);
         assert!(s.not_ruled * 5 <= s.generated, "{f}: {} of {} not ruled on", s.not_ruled, s.generated);
     }

@@ -490,14 +490,14 @@ fn check_points_at_the_expected_key_the_engine_rules_otherwise_in_each_edition()
         .replace("expect:\n", "expect:\n# a note\n  # the key below is wrong\n\n");
     let v = checked("wrong.yaml", &text);
     assert_eq!(
-        messages(&v.errors),
+        messages(&v.errors()),
         [
             "16:3: expected next: W, the engine rules S (2007 Laws) (`rulings explain L27-TS99` shows why)",
             "16:3: expected next: W, the engine rules S (2017 Laws) (`rulings explain L27-TS99` shows why)",
         ]
     );
     assert!(v.warnings.is_empty(), "{:?}", v.warnings);
-    assert!(checked("right.yaml", &common::law27_case().1).errors.is_empty());
+    assert!(checked("right.yaml", &common::law27_case().1).errors().is_empty());
 }
 
 #[test]
@@ -508,7 +508,8 @@ fn check_shows_a_long_value_cut_and_a_key_it_cannot_find_at_expect() {
     let text =
         common::legal_case(0).1.replace("  status: closed\n", &format!("  status: closed\n  auction: [{passes}]\n"));
     let v = checked("long.yaml", &text);
-    let [e] = &v.errors[..] else { panic!("{:?}", v.errors) };
+    let errors = v.errors();
+    let [e] = &errors[..] else { panic!("{errors:?}") };
     let shown = format!("[{passes}]");
     let cut: String = shown.chars().take(120).collect();
     assert!(
@@ -524,14 +525,18 @@ fn check_shows_a_long_value_cut_and_a_key_it_cannot_find_at_expect() {
     let v = checked("long.yaml", &text);
     let whole = format!("[{calls}]");
     assert_eq!(whole.chars().count(), 120);
-    assert!(v.errors[0].message.starts_with(&format!("expected auction: {whole}, the engine rules")), "{:?}", v.errors);
+    assert!(
+        v.errors()[0].message.starts_with(&format!("expected auction: {whole}, the engine rules")),
+        "{:?}",
+        v.errors()
+    );
     // `next` written in flow style is not found by its line: `expect:` is.
     let flow = common::law27_case()
         .1
         .replace("expect:\n  auction: [1S, 1H]\n  next: S\n", "expect: {auction: [1S, 1H], next: W}\n");
     let v = checked("flow.yaml", &flow);
     assert_eq!(
-        messages(&v.errors),
+        messages(&v.errors()),
         ["10:3: expected next: W, the engine rules S (`rulings explain L27-TS99` shows why)"]
     );
 }
@@ -544,7 +549,8 @@ fn check_names_a_convention_only_where_it_bites() {
         "  next: S\n  rulings:\n    - {seat: E, call: 1H, irregularity: insufficient-bid, law: \"27B1(a)\"}\n",
     );
     let v = checked("entry.yaml", &text);
-    let [e] = &v.errors[..] else { panic!("{:?}", v.errors) };
+    let errors = v.errors();
+    let [e] = &errors[..] else { panic!("{errors:?}") };
     assert!(e.message.starts_with("expected rulings: "), "{}", e.message);
     assert!(!e.message.contains("by convention"), "{}", e.message);
 }
@@ -554,12 +560,12 @@ fn check_reports_an_event_the_engine_cannot_rule_once_at_its_line() {
     let text = "id: L27-IM02\ntitle: nobody holds an option\nlaws: [\"27A1\"]\nsource: test\neditions: [2007, 2017]\n\
                 dealer: N\nevents:\n  - N: 1S\n  - E: accept\nexpect:\n  status: auction\n";
     let v = checked("impossible.yaml", text);
-    let m = messages(&v.errors);
+    let m = messages(&v.errors());
     assert_eq!(m.len(), 2, "one for each edition: {m:?}");
     assert!(m[0].starts_with("9:3: the engine cannot rule on this event (2007 Laws): "), "{m:?}");
     assert!(m[1].starts_with("9:3: the engine cannot rule on this event (2017 Laws): "), "{m:?}");
     let once = text.replace("editions: [2007, 2017]\n", "");
-    let m = messages(&checked("impossible.yaml", &once).errors);
+    let m = messages(&checked("impossible.yaml", &once).errors());
     assert_eq!(m.len(), 1, "{m:?}");
     assert!(m[0].starts_with("8:3: the engine cannot rule on this event: "), "{m:?}");
 }
@@ -578,14 +584,14 @@ fn check_warns_of_a_decision_and_an_irregularity_the_case_does_not_name() {
     };
     let plain = "North opens and East overcalls";
     let v = checked("unmeant.yaml", &story(plain, false, "  next: S\n"));
-    assert!(v.errors.is_empty(), "{:?}", v.errors);
+    assert!(v.errors().is_empty(), "{:?}", v.errors());
     assert_eq!(
         messages(&v.warnings),
         ["12:3: after E's 2D, the engine waits on S's decision under 27A1 (accept or reject); if that is the story, \
           say so in expect (status: decision)"]
     );
     let v = checked("accepted.yaml", &story(plain, true, "  next: S\n"));
-    assert!(v.errors.is_empty(), "{:?}", v.errors);
+    assert!(v.errors().is_empty(), "{:?}", v.errors());
     assert_eq!(
         messages(&v.warnings),
         ["12:3: E's 2D is an irregularity to the engine (insufficient-bid, 27A1); if that is the story, list it in \
@@ -610,6 +616,6 @@ fn check_warns_of_a_decision_and_an_irregularity_the_case_does_not_name() {
         ),
     ] {
         let v = checked("said.yaml", &story(title, accept, expect));
-        assert!(v.warnings.is_empty() && v.errors.is_empty(), "{expect}: {:?} {:?}", v.warnings, v.errors);
+        assert!(v.warnings.is_empty() && v.errors().is_empty(), "{expect}: {:?} {:?}", v.warnings, v.errors());
     }
 }

@@ -57,11 +57,21 @@ fn an_entry_covers_the_runs_it_names_and_expects_the_failures_it_names() {
     assert!(scoped.covers(&v(Edition::E2007, 2)));
     assert!(!scoped.covers(&v(E2017, 2)), "another edition");
     assert!(!scoped.covers(&v(Edition::E2007, 1)), "another rotation");
-    assert!(any.expects(&failed()) && any.expects(&crash()));
-    assert!(!any.expects(&Outcome::Passed) && !any.expects(&na()));
+    let run = v(E2017, 0);
+    assert!(any.expects(&failed(), &run) && any.expects(&crash(), &run));
+    assert!(!any.expects(&Outcome::Passed, &run) && !any.expects(&na(), &run));
     let crashes = KnownFailure { outcome: Some(OutcomeKind::Crash), ..entry("x") };
-    assert!(crashes.expects(&crash()));
-    assert!(!crashes.expects(&failed()), "a wrong ruling where a crash was expected is news");
+    assert!(crashes.expects(&crash(), &run));
+    assert!(!crashes.expects(&failed(), &run), "a wrong ruling where a crash was expected is news");
+    // The reference engine's refusal: an error saying this, seats turned with the run.
+    let refuses = KnownFailure { refuses: Some("S has made  no call".into()), ..entry("x") };
+    let error = |m: &str| Outcome::Error { message: m.into() };
+    assert!(refuses.expects(&error("event 3: S has made no call that stands"), &run));
+    assert!(refuses.expects(&error("event 3: W has made no call that stands"), &v(E2017, 1)));
+    assert!(!refuses.expects(&error("event 3: S has made no call that stands"), &v(E2017, 1)), "the seat turns");
+    assert!(!refuses.expects(&error("event 3: 1S has made no call"), &run), "a call is no seat");
+    assert!(!refuses.expects(&error("event 3: another reason"), &run), "another refusal is news");
+    assert!(!refuses.expects(&failed(), &run), "a ruling where a refusal was expected is news");
     assert!(entry(PLACEHOLDER).is_todo() && entry("  TODO later").is_todo());
     assert!(!entry("fails since 2024 (TODO list)").is_todo());
     assert_eq!(EXPECTABLE.map(|k| k.is_failure()), [true; 5]);

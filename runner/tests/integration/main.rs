@@ -17,6 +17,7 @@ mod judge;
 mod known_failures;
 mod loading;
 mod python_adapter;
+mod reference_open;
 mod refusal;
 mod schemas;
 mod workbench;

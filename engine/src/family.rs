@@ -1,0 +1,207 @@
+//! The families of law: what the protocol's hello declares a program rules
+//! on (docs/protocol.md, "Features"), one entry each in [`FAMILIES`].
+//!
+//! Every list of families is read off this one: the hello's features
+//! ([`crate::protocol::LAW_FEATURES`]), the family of a clause
+//! ([`crate::protocol::feature_of_clause`]), the features a story needs
+//! ([`crate::protocol::needed_features`]), the family that refuses an
+//! irregular call ([`family_of_irregular_call`]), the runner's fuzz scope,
+//! refusal checks and clause coverage. A new family is one more entry here
+//! (docs/adding-a-law.md); tests in the runner check that each entry has
+//! its clauses, its documentation, its cases and its fuzz generator.
+
+use crate::refusal::IrregularCall;
+use crate::request::Finding;
+
+/// One family of law, as a program declares it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Family {
+    /// The feature the hello declares (`insufficient-bid`).
+    pub feature: &'static str,
+    /// The clauses of the family: each clause id under one of these
+    /// ([`under`]: `27` takes `27B1(a)`, not `270`). Empty for a family
+    /// that no clause names (`meanings`).
+    pub clauses: &'static [&'static str],
+    /// Does the clause coverage table count the family's clauses?
+    pub counted: bool,
+    /// The findings a story carries for this family: a story that carries
+    /// one needs the family unless it already needs another family that
+    /// receives it ([`Family::receives`]).
+    pub owns: &'static [Finding],
+    /// Findings the family's rulings read, though another family owns them
+    /// (a replacement's `comparable` for an insufficient bid, 27B1(b)).
+    pub receives: &'static [Finding],
+    /// The irregular calls the family rectifies: a program that declares
+    /// `refusal` and not this family must refuse them.
+    pub irregular_calls: &'static [IrregularCall],
+    /// The incidents (events that are no call) the family rules on: a
+    /// story holding one needs the family.
+    pub incidents: &'static [IncidentKind],
+}
+
+/// The kinds of incident, without their content (the cards shown, say):
+/// what a family names in [`Family::incidents`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum IncidentKind {
+    /// Law 24: cards shown during the auction.
+    Cards,
+}
+
+impl IncidentKind {
+    /// Every kind of incident.
+    pub const ALL: [IncidentKind; 1] = [IncidentKind::Cards];
+}
+
+/// Every family of law, in the order the hello lists them.
+pub const FAMILIES: &[Family] = &[
+    Family {
+        feature: "insufficient-bid",
+        clauses: &["26", "27"],
+        counted: true,
+        owns: &[Finding::SameDenomination],
+        receives: &[Finding::Comparable],
+        irregular_calls: &[IrregularCall::Insufficient],
+        incidents: &[],
+    },
+    Family {
+        feature: "comparable-call",
+        // Law 23 alone in 1997 and 2007 (the damaging enforced pass) is no
+        // comparable call: only 23A-23C are.
+        clauses: &["23A", "23B", "23C"],
+        counted: true,
+        owns: &[Finding::Comparable],
+        receives: &[],
+        irregular_calls: &[],
+        incidents: &[],
+    },
+    Family {
+        feature: "meanings",
+        clauses: &[],
+        counted: false,
+        owns: &[Finding::Means],
+        receives: &[],
+        irregular_calls: &[],
+        incidents: &[],
+    },
+    Family {
+        feature: "change-of-call",
+        clauses: &["25"],
+        counted: true,
+        // 25A is a change of call: the player replaces a call he did not
+        // intend, so a story finding a call (un)intended needs the family
+        // (docs/protocol.md, "Features").
+        owns: &[Finding::Unintended, Finding::Pause, Finding::OverOriginal],
+        receives: &[],
+        irregular_calls: &[],
+        incidents: &[],
+    },
+    Family {
+        feature: "out-of-rotation",
+        clauses: &["28", "29", "30", "31", "32", "33", "34"],
+        counted: true,
+        owns: &[],
+        receives: &[Finding::Comparable, Finding::SameDenomination],
+        irregular_calls: &[IrregularCall::OutOfRotation],
+        incidents: &[],
+    },
+    Family {
+        feature: "inadmissible",
+        clauses: &["35", "36", "37", "38", "39"],
+        counted: true,
+        owns: &[],
+        receives: &[],
+        irregular_calls: &[
+            IrregularCall::InadmissibleDouble,
+            IrregularCall::InadmissibleRedouble,
+            IrregularCall::AboveSeven,
+            IrregularCall::AfterTheAuction,
+        ],
+        incidents: &[],
+    },
+    Family {
+        feature: "exposed-card",
+        clauses: &["24"],
+        counted: true,
+        owns: &[],
+        receives: &[],
+        irregular_calls: &[],
+        incidents: &[IncidentKind::Cards],
+    },
+];
+
+/// Is `clause` the clause `law` or one under it (`27B1(a)` is under `27`,
+/// `27B` and `27B1`, not under `2`; `16C2` is under `16C`)? What follows
+/// `law` in `clause` may not continue its last number or letter.
+pub fn under(clause: &str, law: &str) -> bool {
+    let Some(rest) = clause.strip_prefix(law) else { return false };
+    match (law.chars().last(), rest.chars().next()) {
+        (Some(a), Some(b)) => {
+            let same = |f: fn(&char) -> bool| f(&a) && f(&b);
+            !(same(char::is_ascii_digit) || same(char::is_ascii_alphabetic))
+        }
+        _ => true,
+    }
+}
+
+/// The family a feature names, if it names one.
+pub fn family(feature: &str) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.feature == feature)
+}
+
+/// The family a clause belongs to, if any.
+pub fn family_of_clause(clause: &str) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.clauses.iter().any(|law| under(clause, law)))
+}
+
+/// The family that owns a finding: exactly one does (a test checks it).
+pub fn owner_of(finding: Finding) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.owns.contains(&finding))
+}
+
+/// The family that rectifies an irregular call: exactly one does.
+pub fn family_of_irregular_call(why: IrregularCall) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.irregular_calls.contains(&why))
+}
+
+/// The family that rules on an incident: exactly one does.
+pub fn family_of_incident(kind: IncidentKind) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.incidents.contains(&kind))
+}
+
+impl Family {
+    /// Does the family read `finding` (own it or receive it)?
+    pub fn reads(&self, finding: Finding) -> bool {
+        self.owns.contains(&finding) || self.receives.contains(&finding)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each finding, irregular call and incident belongs to exactly one
+    /// family, and no two families share a feature or a clause.
+    #[test]
+    fn each_finding_call_and_incident_has_one_family() {
+        for finding in Finding::ALL {
+            let owners = FAMILIES.iter().filter(|f| f.owns.contains(&finding)).count();
+            assert_eq!(owners, 1, "{finding:?} is owned by {owners} families");
+        }
+        for why in crate::refusal::IrregularCall::ALL {
+            let n = FAMILIES.iter().filter(|f| f.irregular_calls.contains(&why)).count();
+            assert_eq!(n, 1, "{why:?} is rectified by {n} families");
+        }
+        for kind in IncidentKind::ALL {
+            let n = FAMILIES.iter().filter(|f| f.incidents.contains(&kind)).count();
+            assert_eq!(n, 1, "{kind:?} is ruled by {n} families");
+        }
+        for (i, a) in FAMILIES.iter().enumerate() {
+            for b in &FAMILIES[i + 1..] {
+                assert_ne!(a.feature, b.feature);
+                for c in a.clauses {
+                    assert!(!b.clauses.iter().any(|d| under(c, d) || under(d, c)), "{c} in two families");
+                }
+            }
+        }
+    }
+}
