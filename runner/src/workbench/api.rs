@@ -194,7 +194,7 @@ impl Api {
     fn case(&self, r: &CaseRequest) -> Result<Made, String> {
         let (engine, items, refuses) = match rulings_engine::rule(&r.table.request()) {
             Ok(ruling) => (crate::corpus::draft::ruling_map(&ruling), words::in_words(&ruling), None),
-            Err(e) => (Map::new(), words::blank(), Some(e.to_string())),
+            Err(e) => (Map::new(), words::blank(), Some(refusal_message(&e))),
         };
         if let Some(m) = r.marks.iter().find(|m| !words::KEYS.contains(&m.key.as_str())) {
             return Err(format!("`{}` is not a key of a ruling", m.key));
@@ -277,6 +277,16 @@ impl Api {
         let reference = (!differs.is_empty() || refuses.is_some())
             .then(|| case_text::reference_entry(&w.id, &reasons, refuses.as_deref()));
         Ok(Made { text, name, said: said.join("\n"), written: w, differs, refuses, reference })
+    }
+}
+
+/// The engine's refusal as a reference-open entry's `refuses` gives it:
+/// its message, without the event's number and the kind of refusal that
+/// `rulings check` puts around it (the entry matches it as words within).
+fn refusal_message(e: &rulings_engine::RuleError) -> String {
+    match e {
+        rulings_engine::RuleError::Impossible { message, .. }
+        | rulings_engine::RuleError::Unsupported { message, .. } => message.clone(),
     }
 }
 
@@ -642,7 +652,7 @@ mod tests {
         let r = a.post("/api/case", &body.to_string()).body;
         assert!(r["text"].as_str().unwrap_or_default().contains("  auction: [1D]\n"), "{r}");
         let entry = r["reference"].as_str().unwrap_or_default();
-        assert!(entry.contains("  refuses: \"event 2: not yet supported"), "{entry}");
+        assert!(entry.contains("  refuses: \"S calls at his own turn before N chose on W's 1C"), "{entry}");
         // Nothing to agree with.
         let body = json!({"table": table, "title": "x", "laws": "28B", "source": "s",
                           "marks": [{"key": "auction", "agree": true}]});
