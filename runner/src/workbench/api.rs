@@ -14,6 +14,7 @@ use rulings_engine::{Ruling, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
+use super::announce::{self, Choosing, Scenario};
 use super::case_text::{self, Table, Written};
 use super::words::{self, Item};
 
@@ -60,8 +61,15 @@ pub struct Mark {
     /// True: the engine's item is the director's ruling too. False: his
     /// own, in `own`.
     pub agree: bool,
+    /// His own ruling for the item: the value itself, as the page's fields
+    /// build it (`"W"`, `[{"seat": "W", "scope": "next-turn", ...}]`), or
+    /// text in the case format, read as YAML.
     #[serde(default)]
-    pub own: String,
+    pub own: Value,
+    /// Why he rules otherwise than the engine, citing the clause: written
+    /// beside the item in the case file and in the reference-open entry.
+    #[serde(default)]
+    pub reason: String,
 }
 
 /// A case to write: the table, what the file says beside it, the marks.
@@ -91,21 +99,21 @@ struct StoryRequest {
 }
 
 /// What the table waits on, as the page offers it: a decision (buttons for
-/// each option), an offender's replacement (a button for each kind of
-/// call, with what it leads to), or a call.
+/// each option, each with what it leads to), an offender's replacement (a
+/// button for each kind of call, with what it leads to), or a call (after
+/// a call out of rotation was cancelled, with what to tell the offender
+/// about his next turn).
 #[derive(Debug, Serialize)]
 struct Waiting {
     seat: Seat,
     kind: &'static str,
     text: String,
     options: Vec<String>,
-    replacements: Vec<Replacement>,
-}
-
-#[derive(Debug, Serialize)]
-struct Replacement {
-    call: String,
-    leads_to: String,
+    /// What each option of a decision leads to.
+    choices: Vec<Choosing>,
+    replacements: Vec<Choosing>,
+    /// The offender's next turn, way by way.
+    next_turn: Vec<Scenario>,
 }
 
 impl Default for Api {
@@ -141,22 +149,31 @@ impl Api {
             },
             "/api/case" | "/api/propose" => match read::<CaseRequest>(body) {
                 Ok(r) => match checked(r.table.clone()).and_then(|_| self.case(&r)) {
-                    Ok((text, name, _, w)) if path == "/api/case" => Answer {
+                    Ok(made) if path == "/api/case" => Answer {
                         status: 200,
                         body: json!({
-                            "text": text, "path": format!("cases/{name}"), "id": w.id,
-                            "note": self.repeats(&name, &text),
+                            "text": made.text, "path": format!("cases/{}", made.name), "id": made.written.id,
+                            "note": self.repeats(&made.name, &made.text),
+                            "differs": made.differs, "refuses": made.refuses, "reference": made.reference,
                         }),
                     },
-                    Ok((text, _, ruling_words, w)) => {
-                        let url = self
-                            .issue_form
-                            .as_deref()
-                            .map(|base| case_text::issue_address(base, &r.table, &w, &ruling_words, &text));
+                    Ok(made) => {
+                        let mut ruling_words = made.said.clone();
+                        if let Some(entry) = &made.reference {
+                            ruling_words.push_str(&format!(
+                                "\n\nThe reference engine rules otherwise. The entry for cases/reference-open.yml, \
+                                 with which the pull request goes green:\n\n```yaml\n{entry}```"
+                            ));
+                        }
+                        let url = self.issue_form.as_deref().map(|base| {
+                            case_text::issue_address(base, &r.table, &made.written, &ruling_words, &made.text)
+                        });
                         Answer {
                             status: 200,
                             body: json!({
-                                "text": case_text::issue_form(&r.table, &w, &ruling_words, &text), "url": url,
+                                "text": case_text::issue_form(&r.table, &made.written, &ruling_words, &made.text),
+                                "url": url, "differs": made.differs, "refuses": made.refuses,
+                                "reference": made.reference,
                             }),
                         }
                     }
@@ -169,36 +186,76 @@ impl Api {
     }
 
     /// The case file from the director's marks: each key he agreed with
-    /// takes the engine's value, each he disagreed with his own; unmarked
-    /// keys are left out. Also the ruling in words for the issue form.
-    fn case(&self, r: &CaseRequest) -> Result<(String, String, String, Written), String> {
-        let ruling = rulings_engine::rule(&r.table.request())
-            .map_err(|e| format!("the engine cannot rule on the story, so there is no ruling to mark: {e}"))?;
-        let engine = crate::corpus::draft::ruling_map(&ruling);
-        let items = words::in_words(&ruling);
+    /// takes the engine's value, each he disagreed with his own, with his
+    /// reason beside it; unmarked keys are left out. Where his ruling is
+    /// not the engine's, or the engine cannot rule on the story, the entry
+    /// for cases/reference-open.yml comes with it. Also the ruling in words
+    /// for the issue form.
+    fn case(&self, r: &CaseRequest) -> Result<Made, String> {
+        let (engine, items, refuses) = match rulings_engine::rule(&r.table.request()) {
+            Ok(ruling) => (crate::corpus::draft::ruling_map(&ruling), words::in_words(&ruling), None),
+            Err(e) => (Map::new(), words::blank(), Some(refusal_message(&e))),
+        };
+        if let Some(m) = r.marks.iter().find(|m| !words::KEYS.contains(&m.key.as_str())) {
+            return Err(format!("`{}` is not a key of a ruling", m.key));
+        }
         let mut expect = Map::new();
         let mut said = Vec::new();
-        for key in engine.keys() {
-            let Some(m) = r.marks.iter().find(|m| &m.key == key) else { continue };
-            if m.agree {
-                expect.insert(key.clone(), engine[key].clone());
-                if let Some(i) = items.iter().find(|i| i.key == key) {
-                    said.push(i.sentences.join(" "));
-                }
+        let mut reasons: Vec<(String, String)> = Vec::new();
+        let mut differs: Vec<String> = Vec::new();
+        for key in words::KEYS {
+            let Some(m) = r.marks.iter().find(|m| m.key == key) else { continue };
+            let reason = m.reason.split_whitespace().collect::<Vec<_>>().join(" ");
+            let own = if m.agree {
+                None
             } else {
-                let own = case_text::own_value(key, &m.own)?;
-                said.push(format!(
-                    "{key} (not as the engine rules): {}",
-                    case_text::as_written(&own).replace('\n', " ")
-                ));
-                expect.insert(key.clone(), own);
+                let own = match &m.own {
+                    Value::String(text) => case_text::own_value(key, text)?,
+                    // Nobody to act, no decision, no contract, no cap.
+                    Value::Null if matches!(key, "next" | "decision" | "contract" | "score_cap") => Value::Null,
+                    Value::Null => case_text::own_value(key, "")?,
+                    other => other.clone(),
+                };
+                Some(own).filter(|v| engine.get(key) != Some(v))
+            };
+            match own {
+                None => {
+                    let Some(value) = engine.get(key) else {
+                        return Err(format!(
+                            "the reference engine gives no ruling on this story, so there is nothing to agree with \
+                             on `{key}`: write your own ruling for it, or leave it out"
+                        ));
+                    };
+                    expect.insert(key.to_string(), value.clone());
+                    if let Some(i) = items.iter().find(|i| i.key == key) {
+                        said.push(i.sentences.join(" "));
+                    }
+                }
+                Some(own) => {
+                    if reason.is_empty() && refuses.is_none() {
+                        return Err(format!(
+                            "you rule `{key}` otherwise than the reference engine: say why, citing the clause \
+                             (it goes beside the item in the case file and in cases/reference-open.yml)"
+                        ));
+                    }
+                    let written = case_text::as_written(&own).replace('\n', " ");
+                    let because = if reason.is_empty() { String::new() } else { format!(", because {reason}") };
+                    said.push(format!("{key}, not as the reference engine rules: {written}{because}"));
+                    if !reason.is_empty() {
+                        reasons.push((key.to_string(), reason.clone()));
+                    }
+                    differs.push(key.to_string());
+                    expect.insert(key.to_string(), own);
+                }
             }
-        }
-        if let Some(m) = r.marks.iter().find(|m| !engine.contains_key(&m.key)) {
-            return Err(format!("`{}` is not a key of a ruling", m.key));
         }
         if expect.is_empty() {
             return Err("mark at least one item of the ruling, agreed or not: the case asserts only those".into());
+        }
+        if refuses.is_some() && reasons.is_empty() {
+            return Err("the reference engine cannot rule on this story: say why your ruling stands (the clause), \
+                        beside at least one item; it goes in cases/reference-open.yml"
+                .into());
         }
         let laws: Vec<String> =
             r.laws.split([',', ';', ' ']).map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect();
@@ -208,10 +265,41 @@ impl Api {
         } else {
             crate::corpus::authoring::mint_id(law, &self.used_ids)
         };
-        let w = Written { id, title: r.title.trim().to_string(), laws, source: r.source.trim().to_string(), expect };
+        let w = Written {
+            id,
+            title: r.title.trim().to_string(),
+            laws,
+            source: r.source.trim().to_string(),
+            expect,
+            reasons: reasons.clone(),
+        };
         let (text, name) = case_text::case_file(&r.table, &w)?;
-        Ok((text, name, said.join("\n"), w))
+        let reference = (!differs.is_empty() || refuses.is_some())
+            .then(|| case_text::reference_entry(&w.id, &reasons, refuses.as_deref()));
+        Ok(Made { text, name, said: said.join("\n"), written: w, differs, refuses, reference })
     }
+}
+
+/// The engine's refusal as a reference-open entry's `refuses` gives it:
+/// its message, without the event's number and the kind of refusal that
+/// `rulings check` puts around it (the entry matches it as words within).
+fn refusal_message(e: &rulings_engine::RuleError) -> String {
+    match e {
+        rulings_engine::RuleError::Impossible { message, .. }
+        | rulings_engine::RuleError::Unsupported { message, .. } => message.clone(),
+    }
+}
+
+/// A case the director made: the file, its path under cases/, the ruling
+/// in words, where it is not the engine's, and the reference-open entry.
+struct Made {
+    text: String,
+    name: String,
+    said: String,
+    written: Written,
+    differs: Vec<String>,
+    refuses: Option<String>,
+    reference: Option<String>,
 }
 
 impl Api {
@@ -288,17 +376,33 @@ fn story(text: &str) -> Answer {
     }
 }
 
-/// The ruling after the last event, with everything the page shows.
+/// The ruling after the last event, with everything the page shows. A
+/// story the engine refuses is said, with the refusal, and the ruling's
+/// items are left for the director to write.
 fn rule(t: &Table) -> Answer {
     let request = t.request();
     let rows = crate::corpus::grid::rows(t.dealer, &t.events);
     let cells: Vec<String> = t.events.iter().map(|e| e.action.to_string()).collect();
     let notes: Vec<String> = t.events.iter().map(crate::corpus::grid::findings).collect();
     let story = crate::corpus::story::story_line(&t.events).ok();
-    let mut body = json!({ "events": t.events, "grid": rows, "cells": cells, "notes": notes, "story": story });
+    let mut body = json!({
+        "events": t.events, "grid": rows, "cells": cells, "notes": notes, "story": story, "replaces": replaces(t),
+    });
     match rulings_engine::rule(&request) {
         Err(e) => {
-            body["error"] = json!(format!("the engine cannot rule on the story: {e}. Undo the last event."));
+            let what = match e {
+                rulings_engine::RuleError::Unsupported { .. } => "does not rule on this story yet",
+                rulings_engine::RuleError::Impossible { .. } => "finds this story impossible",
+            };
+            body["error"] = json!(format!(
+                "The reference engine {what}: {e}. If the story is not what happened, undo the last event. \
+                 If it is, write your ruling below, item by item, with why: the case carries the engine's refusal."
+            ));
+            body["refused"] = json!(e.to_string());
+            body["words"] = json!(words::blank());
+            body["written"] = json!({});
+            body["clauses"] = json!([]);
+            body["standing"] = json!(vec![Value::Null; t.events.len()]);
         }
         Ok(ruling) => {
             let items: Vec<Item> = words::in_words(&ruling);
@@ -312,33 +416,105 @@ fn rule(t: &Table) -> Answer {
                 }
             }
             body["words"] = json!(items);
+            body["engine"] = Value::Object(engine);
             body["written"] = Value::Object(written);
             body["clauses"] = json!(clauses);
+            body["standing"] = json!(standing(t, &ruling));
             body["waiting"] = json!(waiting(&request, &ruling));
         }
     }
     Answer { status: 200, body }
 }
 
+/// For each event, whether its call stands in the auction (`false`: it was
+/// withdrawn or cancelled, and the page strikes it through); `null` for an
+/// event that is not a call. The calls that stand are the ruling's
+/// auction, made in rotation from the dealer: each is matched with the
+/// first call by its seat, after the one matched before it, that is that
+/// call. A call that stands without such an event (a pass put in place of
+/// a bid above seven) matches none.
+fn standing(t: &Table, ruling: &Ruling) -> Vec<Option<bool>> {
+    let mut out: Vec<Option<bool>> =
+        t.events.iter().map(|e| matches!(e.action, Action::Call(_)).then_some(false)).collect();
+    let mut from = 0;
+    for (k, call) in ruling.auction.iter().enumerate() {
+        let seat = t.dealer.rotate(k % 4);
+        let found =
+            t.events.iter().enumerate().skip(from).find(|(_, e)| e.seat == seat && e.action == Action::Call(*call));
+        if let Some((i, _)) = found {
+            out[i] = Some(true);
+            from = i + 1;
+        }
+    }
+    out
+}
+
+/// For each event, the earlier call of the same player it may replace: a
+/// call made when it was not his turn to call, after a call of his that
+/// his partner has not called over since. The director must then find
+/// whether that earlier call was unintended (25A: the new call replaces
+/// it) or not (25B, or a call out of rotation), and the page asks him.
+fn replaces(t: &Table) -> Vec<Option<usize>> {
+    let request = t.request();
+    let calls = |e: &rulings_engine::Event| matches!(e.action, Action::Call(_));
+    (0..t.events.len())
+        .map(|i| {
+            let e = &t.events[i];
+            if !calls(e) {
+                return None;
+            }
+            let p = (0..i).rev().find(|&p| t.events[p].seat == e.seat && calls(&t.events[p]))?;
+            if t.events[p + 1..i].iter().any(|o| o.seat == e.seat.partner() && calls(o)) {
+                return None;
+            }
+            let before =
+                rulings_engine::rule(&rulings_engine::Request { events: t.events[..i].to_vec(), ..request.clone() });
+            match before {
+                Ok(r) if r.status == Status::Auction && r.next == Some(e.seat) => None,
+                Ok(_) => Some(p),
+                Err(_) => None,
+            }
+        })
+        .collect()
+}
+
+/// Whether `ruling` holds `seat`'s `call` as a call out of rotation.
+fn out_of_rotation(ruling: &Ruling, seat: Seat, call: rulings_engine::notation::Call) -> bool {
+    use rulings_engine::ruling::Irregularity as I;
+    ruling.rulings.iter().any(|x| {
+        x.seat == seat
+            && x.call == Some(call)
+            && matches!(
+                x.irregularity,
+                I::PassOutOfRotation | I::BidOutOfRotation | I::DoubleOutOfRotation | I::RedoubleOutOfRotation
+            )
+    })
+}
+
 /// What the table waits on after `ruling`.
 fn waiting(request: &rulings_engine::Request, ruling: &Ruling) -> Option<Waiting> {
     let name = words::seat_name;
+    let empty = |seat, kind, text| Waiting {
+        seat,
+        kind,
+        text,
+        options: Vec::new(),
+        choices: Vec::new(),
+        replacements: Vec::new(),
+        next_turn: Vec::new(),
+    };
     if let (Status::Decision, Some(d)) = (ruling.status, &ruling.decision) {
         let options: Vec<String> = d
             .options
             .iter()
             .map(|c| serde_json::to_value(c).ok().and_then(|v| v.as_str().map(String::from)).unwrap_or_default())
             .collect();
-        // The call the decision is about: the last one made.
-        let about = request.events.iter().rev().find_map(|e| match e.action {
-            Action::Call(c) => Some(format!("{}'s {c}", name(e.seat))),
-            _ => None,
+        let text = announce::question(request, ruling).unwrap_or_default();
+        return Some(Waiting {
+            options,
+            choices: announce::options(request, ruling),
+            ..empty(d.seat, "decision", format!("{text} Tell {} what each choice leads to:", name(d.seat)))
         });
-        let text = match about {
-            Some(call) if options.len() == 2 => format!("{} may accept {call} or not ({}).", name(d.seat), d.law),
-            _ => format!("{} may {} ({}).", name(d.seat), options.join(" or "), d.law),
-        };
-        return Some(Waiting { seat: d.seat, kind: "decision", text, options, replacements: Vec::new() });
     }
     if ruling.status != Status::Auction {
         return None;
@@ -346,27 +522,40 @@ fn waiting(request: &rulings_engine::Request, ruling: &Ruling) -> Option<Waiting
     let next = ruling.next?;
     let events = &request.events;
     let refused = matches!(events.last().map(|e| &e.action), Some(Action::Reject));
-    let last_caller = events.iter().rev().find(|e| matches!(e.action, Action::Call(_))).map(|e| e.seat);
-    if refused && last_caller == Some(next) {
-        let replacements = crate::explain::replacements(events, request, next, ruling)
-            .into_iter()
-            .map(|(call, leads_to)| Replacement { call: call.to_string(), leads_to })
-            .collect();
-        return Some(Waiting {
-            seat: next,
-            kind: "replacement",
-            text: format!("{} replaces the call not accepted: each kind of call, and what it leads to.", name(next)),
-            options: Vec::new(),
-            replacements,
-        });
+    let last_call = events.iter().rev().find_map(|e| match e.action {
+        Action::Call(c) => Some((e.seat, c)),
+        _ => None,
+    });
+    match last_call {
+        Some((seat, call)) if refused && seat == next => Some(Waiting {
+            replacements: announce::calls(request, events, next, ruling, None),
+            ..empty(
+                next,
+                "replacement",
+                format!(
+                    "{} replaces his {call}, not accepted. Tell him what each call leads to before he calls:",
+                    name(next)
+                ),
+            )
+        }),
+        Some((seat, call)) if refused && out_of_rotation(ruling, seat, call) => {
+            let ways = announce::next_turn(request, seat, call, ruling);
+            let tell = if ways.is_empty() {
+                String::new()
+            } else {
+                format!(" Tell {} now what his next turn holds:", name(seat))
+            };
+            Some(Waiting {
+                next_turn: ways,
+                ..empty(
+                    next,
+                    "call",
+                    format!("{}'s {call}, out of rotation, is cancelled. {} to call.{tell}", name(seat), name(next)),
+                )
+            })
+        }
+        _ => Some(empty(next, "call", format!("{} to call.", name(next)))),
     }
-    Some(Waiting {
-        seat: next,
-        kind: "call",
-        text: format!("{} to call.", name(next)),
-        options: Vec::new(),
-        replacements: Vec::new(),
-    })
 }
 
 #[cfg(test)]
@@ -409,7 +598,7 @@ mod tests {
         assert!(a.post("/api/rule", &many).body["error"].as_str().unwrap_or_default().contains("at most 1000"));
         // An event the engine cannot rule on is said on the page.
         let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"N":"1S"},{"E":"accept"}]}"#);
-        assert!(r.body["error"].as_str().unwrap_or_default().contains("cannot rule"), "{}", r.body);
+        assert!(r.body["error"].as_str().unwrap_or_default().contains("finds this story impossible"), "{}", r.body);
     }
 
     #[test]
@@ -418,7 +607,10 @@ mod tests {
         let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"N":"1S"},{"E":"1H"}]}"#).body;
         assert_eq!(r["waiting"]["kind"], "decision");
         assert_eq!(r["waiting"]["options"], json!(["accept", "reject"]));
-        assert_eq!(r["waiting"]["text"], "South may accept East's 1H or not (27A1).");
+        let text = r["waiting"]["text"].as_str().unwrap_or_default();
+        assert!(text.starts_with("South may accept East's 1H or not (27A1)."), "{text}");
+        let accept = &r["waiting"]["choices"][0];
+        assert_eq!(accept["call"], "accept");
         let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"N":"1S"},{"E":"1H"},{"S":"reject"}]}"#).body;
         assert_eq!(r["waiting"]["kind"], "replacement");
         let calls: Vec<&str> =
@@ -431,17 +623,80 @@ mod tests {
     }
 
     #[test]
+    fn a_disagreement_needs_its_reason_and_a_value_equal_to_the_engine_s_is_agreement() {
+        let a = api();
+        let table = json!({"dealer": "N", "events": [{"N": "1S"}, {"E": "1H"}, {"S": "reject"}, {"E": "P"}]});
+        let mut body = json!({"table": table, "title": "t", "laws": "27B2", "source": "s",
+                              "marks": [{"key": "next", "agree": false, "own": "W"}]});
+        let e = a.post("/api/case", &body.to_string()).body["error"].as_str().unwrap_or_default().to_string();
+        assert!(e.contains("say why"), "{e}");
+        // The engine's own value, left untouched: agreement, no reason needed.
+        body["marks"] = json!([{"key": "next", "agree": false, "own": "S"},
+                               {"key": "must_pass", "agree": false,
+                                "own": [{"seat": "W", "scope": "rest-of-auction", "law": "27B2", "in_force": true}]}]);
+        let r = a.post("/api/case", &body.to_string()).body;
+        assert_eq!(r["differs"], json!([]), "{r}");
+        assert!(r["reference"].is_null(), "{r}");
+    }
+
+    #[test]
+    fn a_story_the_engine_refuses_still_makes_a_case_with_its_refusal() {
+        let a = api();
+        // 1997: South calls at his own turn before West chose on East's
+        // call out of rotation; the engine does not read the 1997 28B.
+        let table = json!({"edition": "1997", "dealer": "S", "events": [{"W": "1C"}, {"S": "1D"}]});
+        let r = a.post("/api/rule", &json!(table).to_string()).body;
+        assert!(r["refused"].as_str().unwrap_or_default().contains("not yet supported"), "{r}");
+        assert_eq!(r["words"].as_array().map(Vec::len), Some(13));
+        let body = json!({"table": table, "title": "W 1C out of turn, S 1D at his turn", "laws": "28B",
+                          "source": "s", "marks": [{"key": "auction", "agree": false, "own": ["1D"],
+                                                    "reason": "28B: South's call is in rotation"}]});
+        let r = a.post("/api/case", &body.to_string()).body;
+        assert!(r["text"].as_str().unwrap_or_default().contains("  auction: [1D]\n"), "{r}");
+        let entry = r["reference"].as_str().unwrap_or_default();
+        assert!(entry.contains("  refuses: \"S calls at his own turn before N chose on W's 1C"), "{entry}");
+        // Nothing to agree with.
+        let body = json!({"table": table, "title": "x", "laws": "28B", "source": "s",
+                          "marks": [{"key": "auction", "agree": true}]});
+        let e = a.post("/api/case", &body.to_string()).body["error"].as_str().unwrap_or_default().to_string();
+        assert!(e.contains("nothing to agree with"), "{e}");
+    }
+
+    #[test]
+    fn calls_withdrawn_or_cancelled_do_not_stand() {
+        let a = api();
+        let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"N":"1S"},{"E":"1H"},{"S":"reject"},{"E":"2H"}]}"#);
+        assert_eq!(r.body["standing"], json!([true, false, null, true]));
+        let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"E":"1C"},{"S":"reject"},{"N":"P"},{"E":"1C"}]}"#);
+        assert_eq!(r.body["standing"], json!([false, null, true, true]));
+        // A player calling again when it is not his turn: the page asks
+        // whether his first call was unintended; not for a replacement the
+        // table waited on.
+        let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"N":"1C"},{"N":"1D"},{"E":"P"},{"S":"P"},{"W":"P"}]}"#);
+        assert_eq!(r.body["replaces"], json!([null, 0, null, null, null]));
+        assert_eq!(r.body["standing"], json!([false, true, true, true, true]), "25B1: East's pass accepts the 1D");
+        let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"N":"1S"},{"E":"1H"},{"S":"reject"},{"E":"2H"}]}"#);
+        assert_eq!(r.body["replaces"], json!([null, null, null, null]));
+        // After a cancelled call out of rotation: what to tell the offender.
+        let r = a.post("/api/rule", r#"{"dealer":"N","events":[{"E":"1C"},{"S":"reject"}]}"#).body;
+        let text = r["waiting"]["text"].as_str().unwrap_or_default();
+        assert!(text.contains("East's 1C, out of rotation, is cancelled. North to call. Tell East"), "{text}");
+        assert_eq!(r["waiting"]["next_turn"][0]["when"], "If North passes");
+    }
+
+    #[test]
     fn the_case_takes_the_director_s_value_where_he_disagrees() {
         let a = api();
         let body = json!({
             "table": {"dealer": "N", "events": [{"N": "1S"}, {"E": "1H"}, {"S": "reject"}, {"E": "P"}]},
             "title": "1S (1H) refused, replaced by a pass", "laws": "27B2", "source": "a test",
-            "marks": [{"key": "next", "agree": false, "own": "W"}, {"key": "must_pass", "agree": true}],
+            "marks": [{"key": "next", "agree": false, "own": "W", "reason": "27B2 (a test)"},
+                      {"key": "must_pass", "agree": true}],
         });
         let r = a.post("/api/case", &body.to_string());
         assert_eq!(r.status, 200, "{}", r.body);
         let text = r.body["text"].as_str().expect("text");
-        assert!(text.contains("expect:\n  next: W\n  must_pass:\n    - {seat: W, scope: rest-of-auction"), "{text}");
+        assert!(text.contains("expect:\n  # not as the reference engine rules: 27B2 (a test)\n  next: W\n  must_pass:\n    - {seat: W, scope: rest-of-auction"), "{text}");
         assert_eq!(r.body["path"], "cases/law27/1s-1h-refused-replaced-by-a-pass.yaml");
         assert!(r.body["note"].is_null(), "{}", r.body);
         // Against a corpus that tells the same story: said.
@@ -453,7 +708,16 @@ mod tests {
         let form = a.post("/api/propose", &body.to_string()).body;
         let form = form["text"].as_str().expect("form");
         assert!(form.contains("### Story\n\nN: 1S\nE: 1H\nS: reject\nE: P\n"), "{form}");
-        assert!(form.contains("next (not as the engine rules): W"), "{form}");
+        assert!(form.contains("next, not as the reference engine rules: W, because 27B2 (a test)"), "{form}");
+        assert!(form.contains("cases/reference-open.yml"), "{form}");
+        // The entry for cases/reference-open.yml, and which item differs.
+        let saved = a.post("/api/case", &body.to_string()).body;
+        assert_eq!(saved["differs"], json!(["next"]));
+        let entry = saved["reference"].as_str().unwrap_or_default();
+        assert_eq!(
+            entry,
+            format!("{}:\n  reason: \"next: 27B2 (a test)\"\n", saved["id"].as_str().unwrap_or_default())
+        );
         assert!(form.contains("### Case file\n\n```yaml\nid: "), "{form}");
         // With the repository's address, a prefilled new-issue address too.
         let with = Api { issue_form: Some("https://example.org/o/r/issues/new".into()), ..api() };

@@ -51,6 +51,9 @@ pub struct Written {
     pub source: String,
     /// The director's expectation, key by key.
     pub expect: Map<String, Value>,
+    /// Why he rules a key otherwise than the reference engine: a comment
+    /// above the key in the file.
+    pub reasons: Vec<(String, String)>,
 }
 
 use crate::corpus::authoring::file_stem;
@@ -103,8 +106,14 @@ pub fn case_file(table: &Table, w: &Written) -> Result<(String, String), String>
         }
     }
     let _ = writeln!(s, "expect:");
-    for line in expect_lines(&w.expect) {
-        let _ = writeln!(s, "{line}");
+    for (key, value) in &w.expect {
+        if let Some((_, reason)) = w.reasons.iter().find(|(k, _)| k == key) {
+            let _ = writeln!(s, "  # not as the reference engine rules: {}", reason.replace(['\n', '\r'], " "));
+        }
+        let one: Map<String, Value> = [(key.clone(), value.clone())].into_iter().collect();
+        for line in expect_lines(&one) {
+            let _ = writeln!(s, "{line}");
+        }
     }
     let path = Path::new(&name);
     let says = |e: FmtError| match e {
@@ -184,6 +193,20 @@ pub fn issue_address(base: &str, table: &Table, w: &Written, ruling: &str, case:
     format!("{}?{}", base.trim_end_matches('?'), query.join("&"))
 }
 
+/// The entry for cases/reference-open.yml that lets a case stand where the
+/// reference engine rules otherwise (or cannot rule): keyed by the case's
+/// id, `reason` why the engine is wrong (the director's reasons, item by
+/// item), and `refuses`, the engine's refusal, where it refused the story.
+pub fn reference_entry(id: &str, reasons: &[(String, String)], refuses: Option<&str>) -> String {
+    let quoted = |t: &str| serde_json::to_string(t).unwrap_or_default();
+    let reason: Vec<String> = reasons.iter().map(|(k, r)| format!("{k}: {r}")).collect();
+    let mut s = format!("{id}:\n  reason: {}\n", quoted(&reason.join("; ")));
+    if let Some(r) = refuses {
+        s.push_str(&format!("  refuses: {}\n", quoted(r)));
+    }
+    s
+}
+
 /// A value the director wrote for a key of `expect`, read as YAML (`S`,
 /// `[]`, `[1S, 2H]`, `- {seat: W, scope: rest-of-auction, ...}`).
 pub fn own_value(key: &str, text: &str) -> Result<Value, String> {
@@ -245,11 +268,12 @@ mod tests {
             laws: vec!["27B2".into()],
             source: "a test".into(),
             expect,
+            reasons: vec![("next".into(), "27B2: South calls".into())],
         };
         let (text, name) = case_file(&table("N 1S, E 1H, S reject, E P"), &w).expect("a case");
         assert_eq!(name, "law27/1s-1h-refused-replaced-by-a-pass.yaml");
         assert!(text.contains("grid: |\n  W       N       E       S\n  -       1S      1H      reject\n"), "{text}");
-        assert!(text.contains("expect:\n  next: S\n  must_pass:\n    - {seat: W, scope: rest-of-auction, law: \"27B2\", in_force: true}\n"), "{text}");
+        assert!(text.contains("expect:\n  # not as the reference engine rules: 27B2: South calls\n  next: S\n  must_pass:\n    - {seat: W, scope: rest-of-auction, law: \"27B2\", in_force: true}\n"), "{text}");
         assert_eq!(format_text(&name, Path::new(&name), &text, None).expect("normal form"), text);
         // Not a case yet: said plainly, without a made-up file name.
         let e = case_file(&table("N 1S"), &Written { title: String::new(), ..w.clone() }).unwrap_err();

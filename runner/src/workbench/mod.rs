@@ -6,9 +6,11 @@
 //! not, and takes away the case file or the issue form's text.
 //!
 //! One idea a module: [`http`] serves, [`api`] answers the page's requests,
+//! [`announce`] says what each choice a player faces leads to,
 //! [`words`] says a ruling in words, [`case_text`] writes the case file and
 //! the issue form, [`page`] holds the page's files and the clause list.
 
+pub mod announce;
 pub mod api;
 pub mod case_text;
 pub mod http;

@@ -53,6 +53,190 @@ impl Item {
     }
 }
 
+/// An irregularity as a director names it ("an insufficient bid").
+pub fn irregularity(i: &rulings_engine::ruling::Irregularity) -> String {
+    let name = kebab(i);
+    let article = if name.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" };
+    format!("{article} {name}")
+}
+
+/// One entry of `rulings`: whose call, what was irregular about it, the
+/// clause it was ruled under, and, where the ruling turned on it, whether
+/// the call that replaced it was comparable (23A).
+pub fn entry(x: &rulings_engine::ruling::IrregularityRuling) -> String {
+    let comparable = x.comparable.map_or(String::new(), |c| {
+        let why = match kebab(&c.basis).as_str() {
+            "finding" => "the director's finding".to_string(),
+            "default" => "no finding made, and the meanings do not show it".to_string(),
+            b => format!("23A, {}", b.to_ascii_uppercase()),
+        };
+        format!("; the call that replaced it is {}comparable ({why})", if c.value { "" } else { "not " })
+    });
+    format!(
+        "{}'s {}: {}, ruled under {}{comparable}.",
+        seat_name(x.seat),
+        x.what(),
+        irregularity(&x.irregularity),
+        x.law
+    )
+}
+
+fn must_pass_said(m: &rulings_engine::ruling::MustPass) -> String {
+    format!("{} must pass {} ({})", seat_name(m.seat), scope(m.scope), m.law)
+}
+
+fn restriction_said(c: &rulings_engine::ruling::CallRestriction) -> String {
+    let may_not: Vec<String> = c.may_not.iter().map(|x| x.to_string()).collect();
+    format!("{} may not call {} {} ({})", seat_name(c.seat), may_not.join(" or "), scope(c.scope), c.law)
+}
+
+fn lead_said(l: &rulings_engine::ruling::LeadRestriction) -> String {
+    let suits = |v: &[rulings_engine::Strain]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
+    let mut s = format!("if {} is on lead as a defender, declarer may", seat_name(l.seat));
+    if !l.declarer_may_prohibit_one_of.is_empty() {
+        s.push_str(&format!(" prohibit the lead of one of {}", suits(&l.declarer_may_prohibit_one_of)));
+    }
+    if !l.declarer_may_require_one_of.is_empty() {
+        if !l.declarer_may_prohibit_one_of.is_empty() {
+            s.push_str(", or");
+        }
+        s.push_str(&format!(" require the lead of one of {}", suits(&l.declarer_may_require_one_of)));
+    }
+    format!("{s} ({})", l.law)
+}
+
+fn ui_said(u: &rulings_engine::ruling::UnauthorizedInformation) -> String {
+    format!(
+        "the information from {}'s withdrawn {} is unauthorised to {} ({})",
+        seat_name(u.from.seat),
+        u.from.call,
+        seat_name(u.seat),
+        u.law
+    )
+}
+
+fn card_said(p: &rulings_engine::ruling::PenaltyCard) -> String {
+    format!(
+        "{}'s {} is a penalty card if {} becomes a defender ({})",
+        seat_name(p.seat),
+        p.card,
+        seat_name(p.seat),
+        p.law
+    )
+}
+
+/// Where the table stands after `r`, as the director goes on: who calls
+/// or decides next, or that the auction is over.
+pub fn then(r: &Ruling) -> String {
+    match (r.status, &r.decision) {
+        (Status::Decision, Some(d)) => format!("then {} decides ({})", seat_name(d.seat), d.law),
+        (Status::Closed, _) => match &r.contract {
+            Some(c) => format!("the auction is over: {} by {}", c.bid, seat_name(c.declarer)),
+            None => "the auction is over".into(),
+        },
+        (Status::PassedOut, _) => "the board is passed out".into(),
+        _ => r.next.map_or_else(|| "nobody is to call".into(), |n| format!("{} to call", seat_name(n))),
+    }
+}
+
+/// What an event added to the ruling, in the words a director announces
+/// it with: who must pass and for how long, lead restrictions, calls
+/// withdrawn whose information is unauthorised, score adjustment, and where
+/// the table goes; "no further rectification" (with the clause it was ruled
+/// under) when the event added none.
+pub fn consequences(before: &Ruling, after: &Ruling) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for m in after.must_pass.iter().filter(|m| m.in_force) {
+        if !before.must_pass.iter().any(|o| o.seat == m.seat && o.scope == m.scope && o.law == m.law && o.in_force) {
+            out.push(must_pass_said(m));
+        }
+    }
+    for c in after.call_restrictions.iter().filter(|c| c.in_force) {
+        if !before.call_restrictions.iter().any(|o| o == c) {
+            out.push(restriction_said(c));
+        }
+    }
+    for l in &after.lead_restrictions {
+        if !before.lead_restrictions.contains(l) {
+            // Short, as announced: the suits are in the ruling's item.
+            out.push(format!("lead restrictions if {} defends ({})", seat_name(l.seat), l.law));
+        }
+    }
+    for p in &after.penalty_cards {
+        if !before.penalty_cards.contains(p) {
+            out.push(card_said(p));
+        }
+    }
+    if let (Some(c), None) = (&after.score_cap, &before.score_cap) {
+        out.push(format!("{}'s side scores at most {} ({})", seat_name(c.seat), kebab(&c.limit), c.law));
+    }
+    let ruled: Vec<&rulings_engine::ruling::IrregularityRuling> =
+        after.rulings.iter().filter(|x| !before.rulings.contains(x)).collect();
+    if out.is_empty() {
+        let laws: Vec<&str> = ruled.iter().map(|x| x.law.as_str()).collect();
+        out.push(if laws.is_empty() {
+            "no rectification".to_string()
+        } else {
+            format!("no further rectification ({})", laws.join(", "))
+        });
+    }
+    for u in &after.unauthorized_information {
+        if !before.unauthorized_information.contains(u) {
+            out.push(ui_said(u));
+        }
+    }
+    let adjust: Vec<&String> = after.score_adjustment.iter().filter(|a| !before.score_adjustment.contains(a)).collect();
+    if !adjust.is_empty() {
+        out.push(format!(
+            "the score may be adjusted after play ({})",
+            adjust.iter().map(|a| a.as_str()).collect::<Vec<_>>().join(", ")
+        ));
+    }
+    for x in &ruled {
+        if let Some(c) = x.comparable.filter(|c| !c.value) {
+            if c.basis == rulings_engine::ruling::Basis::Default {
+                out.push(format!("{}'s {} is taken as not comparable (no finding made)", seat_name(x.seat), x.what()));
+            }
+        }
+    }
+    capital(&format!("{}; {}.", out.join("; "), then(after)))
+}
+
+/// `text` with its first letter a capital.
+fn capital(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or(String::new(), |f| f.to_uppercase().collect::<String>() + chars.as_str())
+}
+
+/// The ruling's items when the engine gives none (it cannot rule on the
+/// story): each key, for the director to write his own ruling on.
+pub fn blank() -> Vec<Item> {
+    KEYS.iter()
+        .map(|k| Item {
+            key: k,
+            sentences: vec!["The reference engine gives no ruling here: write yours, or leave it out.".into()],
+            clauses: Vec::new(),
+        })
+        .collect()
+}
+
+/// The keys of a ruling, in the protocol's order.
+pub const KEYS: [&str; 13] = [
+    "status",
+    "next",
+    "decision",
+    "auction",
+    "rulings",
+    "must_pass",
+    "call_restrictions",
+    "lead_restrictions",
+    "penalty_cards",
+    "unauthorized_information",
+    "score_adjustment",
+    "contract",
+    "score_cap",
+];
+
 /// The whole ruling in words, in the order of the ruling's keys.
 pub fn in_words(r: &Ruling) -> Vec<Item> {
     let mut out = Vec::new();
@@ -99,30 +283,16 @@ pub fn in_words(r: &Ruling) -> Vec<Item> {
 
     let mut rulings = item("rulings");
     if r.rulings.is_empty() {
-        rulings.say("No irregularity.".into(), None);
+        match (r.status, &r.decision) {
+            (Status::Decision, Some(d)) => rulings.say(
+                format!("Nothing ruled yet: the table waits on {}'s decision ({}).", seat_name(d.seat), d.law),
+                None,
+            ),
+            _ => rulings.say("No irregularity.".into(), None),
+        }
     }
     for x in &r.rulings {
-        let comparable = x.comparable.map_or(String::new(), |c| {
-            format!(
-                "; the replacement is {}comparable ({})",
-                if c.value { "" } else { "not " },
-                match kebab(&c.basis).as_str() {
-                    "finding" => "the director's finding".to_string(),
-                    "default" => "no finding: the engine's default".to_string(),
-                    b => format!("under {}", b.to_ascii_uppercase()),
-                }
-            )
-        });
-        rulings.say(
-            format!(
-                "{}'s {}: {}, dealt with under {}{comparable}.",
-                seat_name(x.seat),
-                x.what(),
-                kebab(&x.irregularity),
-                x.law
-            ),
-            Some(&x.law),
-        );
+        rulings.say(entry(x), Some(&x.law));
     }
     out.push(rulings);
 
@@ -132,7 +302,7 @@ pub fn in_words(r: &Ruling) -> Vec<Item> {
     }
     for m in &r.must_pass {
         let spent = if m.in_force { "" } else { " (spent: already served)" };
-        must_pass.say(format!("{} must pass {} ({}){spent}.", seat_name(m.seat), scope(m.scope), m.law), Some(&m.law));
+        must_pass.say(format!("{}{spent}.", must_pass_said(m)), Some(&m.law));
     }
     out.push(must_pass);
 
@@ -141,18 +311,8 @@ pub fn in_words(r: &Ruling) -> Vec<Item> {
         calls.say("No call is forbidden beyond an obligation to pass.".into(), None);
     }
     for c in &r.call_restrictions {
-        let may_not: Vec<String> = c.may_not.iter().map(|x| x.to_string()).collect();
         let spent = if c.in_force { "" } else { " (spent)" };
-        calls.say(
-            format!(
-                "{} may not call {} {} ({}){spent}.",
-                seat_name(c.seat),
-                may_not.join(" or "),
-                scope(c.scope),
-                c.law
-            ),
-            Some(&c.law),
-        );
+        calls.say(format!("{}{spent}.", restriction_said(c)), Some(&c.law));
     }
     out.push(calls);
 
@@ -161,18 +321,7 @@ pub fn in_words(r: &Ruling) -> Vec<Item> {
         leads.say("No lead restriction.".into(), None);
     }
     for l in &r.lead_restrictions {
-        let suits = |v: &[rulings_engine::Strain]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" ");
-        let mut s = format!("If {} is on lead as a defender, declarer may", seat_name(l.seat));
-        if !l.declarer_may_prohibit_one_of.is_empty() {
-            s.push_str(&format!(" prohibit the lead of one of {}", suits(&l.declarer_may_prohibit_one_of)));
-        }
-        if !l.declarer_may_require_one_of.is_empty() {
-            if !l.declarer_may_prohibit_one_of.is_empty() {
-                s.push_str(", or");
-            }
-            s.push_str(&format!(" require the lead of one of {}", suits(&l.declarer_may_require_one_of)));
-        }
-        leads.say(format!("{s} ({}).", l.law), Some(&l.law));
+        leads.say(format!("{}.", capital(&lead_said(l))), Some(&l.law));
     }
     out.push(leads);
 
@@ -181,16 +330,7 @@ pub fn in_words(r: &Ruling) -> Vec<Item> {
         cards.say("No penalty card.".into(), None);
     }
     for p in &r.penalty_cards {
-        cards.say(
-            format!(
-                "{}'s {} is a penalty card if {} becomes a defender ({}).",
-                seat_name(p.seat),
-                p.card,
-                seat_name(p.seat),
-                p.law
-            ),
-            Some(&p.law),
-        );
+        cards.say(format!("{}.", card_said(p)), Some(&p.law));
     }
     out.push(cards);
 
@@ -199,16 +339,7 @@ pub fn in_words(r: &Ruling) -> Vec<Item> {
         ui.say("No unauthorised information from a withdrawn call.".into(), None);
     }
     for u in &r.unauthorized_information {
-        ui.say(
-            format!(
-                "The information from {}'s withdrawn {} is unauthorised to {} ({}).",
-                seat_name(u.from.seat),
-                u.from.call,
-                seat_name(u.seat),
-                u.law
-            ),
-            Some(&u.law),
-        );
+        ui.say(format!("{}.", capital(&ui_said(u))), Some(&u.law));
     }
     out.push(ui);
 
@@ -273,7 +404,7 @@ mod tests {
     fn an_insufficient_bid_replaced_by_a_pass_bars_partner() {
         let items = in_words(&ruled("N 1S, E 1H, S reject, E P"));
         assert_eq!(said(&items, "must_pass"), "West must pass for the rest of the auction (27B2).");
-        assert!(said(&items, "rulings").starts_with("East's 1H: insufficient bid, dealt with under 27B2"));
+        assert!(said(&items, "rulings").starts_with("East's 1H: an insufficient bid, ruled under 27B2"), "{items:?}");
         assert_eq!(said(&items, "next"), "South is to call.");
         assert!(said(&items, "lead_restrictions").contains("declarer may"), "{items:?}");
         let clauses = &items.iter().find(|i| i.key == "must_pass").expect("item").clauses;
@@ -289,5 +420,7 @@ mod tests {
         let items = in_words(&ruled("N 1S, E 1H"));
         assert_eq!(said(&items, "decision"), "South chooses: accept or reject (27A1).");
         assert_eq!(said(&items, "next"), "South is to act.");
+        // Not "No irregularity" while South decides on one.
+        assert_eq!(said(&items, "rulings"), "Nothing ruled yet: the table waits on South's decision (27A1).");
     }
 }
