@@ -390,7 +390,7 @@ pub fn closing_line(results: &[CaseResult], files: &FileErrors) -> String {
     if total.expected_failures > 0 {
         let _ = writeln!(
             s,
-            "{} expected failure(s), as the known failures (or, for the reference engine, its open cases) list them",
+            "{} expected failure(s): known failures, or the reference engine's open cases",
             total.expected_failures
         );
     }
