@@ -117,8 +117,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
     /// Let a run that tests nothing pass: one that asks no case, or whose
-    /// every ruling run, or every refusal check, is skipped (by default it
-    /// fails).
+    /// every ruling run, every refusal check, or every run needing one of
+    /// the features the program declares is skipped (by default it fails).
     #[arg(long)]
     pub allow_empty: bool,
     /// Run only the cases with this id, or whose path under the corpus
