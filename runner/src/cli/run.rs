@@ -64,7 +64,8 @@ pub struct RunArgs {
     /// Also run each case in its four seat rotations.
     #[arg(long)]
     pub rotations: bool,
-    /// How many failures to list in the summary.
+    /// How many cases with failures to list in the summary (each once, with
+    /// the runs that failed the same way).
     #[arg(long, default_value_t = 30, value_name = "N")]
     pub max_failures: usize,
     /// Test this program instead of the engine in process: its path and
