@@ -155,7 +155,8 @@ const EXIT_RUN: &str = "Exit status:
   1    a run failed: a wrong ruling or refusal, an unexpected pass, an error,
        a crash, a time-out, a protocol violation, a run not run; or a case
        file did not load; or the run tested nothing (no case asked, or every
-       ruling run or every refusal check asked was skipped; --allow-empty)
+       ruling run, every refusal check, or every run needing a feature the
+       program declares was skipped; --allow-empty lets it pass)
   2    a wrong option or setup (the known failures, --log-traffic)
   130  interrupted (Ctrl-C, SIGTERM)
 The last line counts passed, failed and skipped runs only; the line before
