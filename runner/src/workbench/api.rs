@@ -642,21 +642,22 @@ mod tests {
     #[test]
     fn a_story_the_engine_refuses_still_makes_a_case_with_its_refusal() {
         let a = api();
-        // 1997: South calls at his own turn before West chose on East's
-        // call out of rotation; the engine does not read the 1997 28B.
-        let table = json!({"edition": "1997", "dealer": "S", "events": [{"W": "1C"}, {"S": "1D"}]});
+        // A card seen before the first call: the engine leaves it to Law 16D
+        // (the auction has not begun, so Law 24 does not apply) and refuses
+        // the story; the director still writes his ruling.
+        let table = json!({"edition": "2017", "dealer": "S", "events": [{"S": "exposes D2"}, {"S": "1H"}]});
         let r = a.post("/api/rule", &json!(table).to_string()).body;
         assert!(r["refused"].as_str().unwrap_or_default().contains("not yet supported"), "{r}");
         assert_eq!(r["words"].as_array().map(Vec::len), Some(13));
-        let body = json!({"table": table, "title": "W 1C out of turn, S 1D at his turn", "laws": "28B",
-                          "source": "s", "marks": [{"key": "auction", "agree": false, "own": ["1D"],
-                                                    "reason": "28B: South's call is in rotation"}]});
+        let body = json!({"table": table, "title": "S shows the D2 before the first call, then opens 1H",
+                          "laws": "16D", "source": "s", "marks": [{"key": "auction", "agree": false, "own": ["1H"],
+                          "reason": "16D: the card goes back to the hand; the auction goes on"}]});
         let r = a.post("/api/case", &body.to_string()).body;
-        assert!(r["text"].as_str().unwrap_or_default().contains("  auction: [1D]\n"), "{r}");
+        assert!(r["text"].as_str().unwrap_or_default().contains("  auction: [1H]\n"), "{r}");
         let entry = r["reference"].as_str().unwrap_or_default();
-        assert!(entry.contains("  refuses: \"S calls at his own turn before N chose on W's 1C"), "{entry}");
+        assert!(entry.contains("  refuses: \"S exposes D2 before the first call"), "{entry}");
         // Nothing to agree with.
-        let body = json!({"table": table, "title": "x", "laws": "28B", "source": "s",
+        let body = json!({"table": table, "title": "x", "laws": "16D", "source": "s",
                           "marks": [{"key": "auction", "agree": true}]});
         let e = a.post("/api/case", &body.to_string()).body["error"].as_str().unwrap_or_default().to_string();
         assert!(e.contains("nothing to agree with"), "{e}");
