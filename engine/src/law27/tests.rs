@@ -479,3 +479,16 @@ fn only_the_offender_replaces() {
     assert_eq!(r.auction, calls("1S"));
     assert!(r.rulings.iter().all(|x| x.seat == Seat::E || x.seat == Seat::W), "{r:?}");
 }
+
+/// A premature replacement above seven (27C, 38): LHO's call over it is
+/// cancelled with it (38B), and the offender's next call is ruled as his
+/// own, not as LHO's call still awaited.
+#[test]
+fn a_call_over_a_premature_bid_above_seven_is_cancelled_with_it() {
+    let r = ruled(&story(Seat::N, "N:1S E:1H E:8S S:2C"));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
+    assert_eq!(r.auction, calls("1S"));
+    let r = ruled(&story(Seat::N, "N:1S E:1H E:8S S:2C E:P"));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::S)), "{r:?}");
+    assert_eq!(r.auction, calls("1S P"));
+}
