@@ -190,6 +190,25 @@ pub fn denominations_specified(call: Call, meaning: Option<&Meaning>) -> Vec<Str
 mod tests {
     use super::*;
 
+    /// A range is written as it is read ("16" for one value, "11-15",
+    /// "12+", "-10"), so a ruling or report shows the meaning as given;
+    /// a meaning's bounds are read through the hand's ceiling, and a value
+    /// of the wrong type is refused naming what a range is.
+    #[test]
+    fn ranges_are_written_as_read_and_bounded() {
+        for text in ["16", "11-15", "12+", "-10"] {
+            assert_eq!(text.parse::<Range>().map(|r| r.to_string()), Ok(text.to_string()));
+        }
+        assert_eq!(Range { min: None, max: None }.to_string(), "0+");
+        let m: Meaning = serde_json::from_str(r#"{"hcp": "15-17", "S": 5}"#).expect("a meaning");
+        assert_eq!(m.hcp, Some(Range { min: Some(15), max: Some(17) }));
+        assert_eq!(m.spades, Some(Range { min: Some(5), max: Some(5) }));
+        let too_many = serde_json::from_str::<Meaning>(r#"{"S": "14+"}"#).expect_err("14 spades");
+        assert!(too_many.to_string().contains("a suit length of 14 is impossible"), "{too_many}");
+        let wrong = serde_json::from_str::<Meaning>(r#"{"hcp": true}"#).expect_err("not a range");
+        assert!(wrong.to_string().contains("a range such as \"11-15\""), "{wrong}");
+    }
+
     #[test]
     fn ranges_parse() {
         assert_eq!("11-15".parse::<Range>().unwrap(), Range { min: Some(11), max: Some(15) });
