@@ -94,6 +94,6 @@ mod tests {
         // Within one edit, of the same law only, and only when one clause is.
         assert_eq!(suggest("9C"), Some("9B"));
         assert_eq!(suggest("9BXYZ"), None, "three edits from 9B");
-        assert_eq!(suggest("17E"), None, "17A to 17D are each one edit away");
+        assert_eq!(suggest("17Z"), None, "17A to 17E are each one edit away");
     }
 }
