@@ -203,6 +203,9 @@ mod tests {
         let m: Meaning = serde_json::from_str(r#"{"hcp": "15-17", "S": 5}"#).expect("a meaning");
         assert_eq!(m.hcp, Some(Range { min: Some(15), max: Some(17) }));
         assert_eq!(m.spades, Some(Range { min: Some(5), max: Some(5) }));
+        // The ceiling itself is a hand: 13 spades, 37 HCP.
+        let most: Meaning = serde_json::from_str(r#"{"hcp": "37", "S": "13"}"#).expect("the most a hand holds");
+        assert_eq!((most.hcp.map(|r| r.lo()), most.spades.map(|r| r.lo())), (Some(37), Some(13)));
         let too_many = serde_json::from_str::<Meaning>(r#"{"S": "14+"}"#).expect_err("14 spades");
         assert!(too_many.to_string().contains("a suit length of 14 is impossible"), "{too_many}");
         let wrong = serde_json::from_str::<Meaning>(r#"{"hcp": true}"#).expect_err("not a range");
