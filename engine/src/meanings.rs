@@ -190,6 +190,23 @@ pub fn denominations_specified(call: Call, meaning: Option<&Meaning>) -> Vec<Str
 mod tests {
     use super::*;
 
+    /// What a call specifies (27B1(a), 26B): a natural bid its own strain,
+    /// whether or not its meaning is given; an artificial one nothing but
+    /// what `shows` lists; pass, double and redouble nothing.
+    #[test]
+    fn a_natural_bid_specifies_its_strain_and_an_artificial_one_what_it_shows() {
+        let bid: Call = "2D".parse().expect("a bid");
+        let meaning = |json: &str| serde_json::from_str::<Meaning>(json).expect("a meaning");
+        assert!(!meaning("{}").is_artificial(), "natural unless said");
+        assert!(meaning(r#"{"artificial": true}"#).is_artificial());
+        assert_eq!(denominations_specified(bid, None), vec![Strain::D]);
+        assert_eq!(denominations_specified(bid, Some(&meaning(r#"{"hcp": "6-10"}"#))), vec![Strain::D]);
+        assert_eq!(denominations_specified(bid, Some(&meaning(r#"{"artificial": true}"#))), vec![]);
+        let transfer = meaning(r#"{"artificial": true, "shows": ["H"]}"#);
+        assert_eq!(denominations_specified(bid, Some(&transfer)), vec![Strain::H]);
+        assert_eq!(denominations_specified(Call::Pass, Some(&meaning("{}"))), vec![]);
+    }
+
     /// A range is written as it is read ("16" for one value, "11-15",
     /// "12+", "-10"), so a ruling or report shows the meaning as given;
     /// a meaning's bounds are read through the hand's ceiling, and a value
