@@ -205,6 +205,11 @@ mod tests {
         let transfer = meaning(r#"{"artificial": true, "shows": ["H"]}"#);
         assert_eq!(denominations_specified(bid, Some(&transfer)), vec![Strain::H]);
         assert_eq!(denominations_specified(Call::Pass, Some(&meaning("{}"))), vec![]);
+        // Alternatives specify what every one of them does; an empty list
+        // is no alternatives at all.
+        let either = meaning(r#"{"any_of": [{"shows": ["H"]}, {"shows": ["H", "S"]}]}"#);
+        assert_eq!(denominations_specified(bid, Some(&either)), vec![Strain::H]);
+        assert_eq!(denominations_specified(bid, Some(&meaning(r#"{"any_of": []}"#))), vec![Strain::D]);
     }
 
     /// A range is written as it is read ("16" for one value, "11-15",
