@@ -172,6 +172,9 @@ impl Api {
     /// takes the engine's value, each he disagreed with his own; unmarked
     /// keys are left out. Also the ruling in words for the issue form.
     fn case(&self, r: &CaseRequest) -> Result<(String, String, String, Written), String> {
+        for (label, text) in [("title", &r.title), ("clauses' list", &r.laws), ("source", &r.source)] {
+            case_text::one_line(label, text.trim())?;
+        }
         let ruling = rulings_engine::rule(&r.table.request())
             .map_err(|e| format!("the engine cannot rule on the story, so there is no ruling to mark: {e}"))?;
         let engine = crate::corpus::draft::ruling_map(&ruling);
@@ -187,6 +190,7 @@ impl Api {
                 }
             } else {
                 let own = case_text::own_value(key, &m.own)?;
+                case_text::of_the_key_s_kind(&ruling, key, &own)?;
                 said.push(format!(
                     "{key} (not as the engine rules): {}",
                     case_text::as_written(&own).replace('\n', " ")
