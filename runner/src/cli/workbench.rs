@@ -23,9 +23,16 @@ pub struct WorkbenchArgs {
 
 pub fn main(args: &WorkbenchArgs) -> ExitCode {
     let workbench = match rulings::workbench::Workbench::bind(&args.listen, args.issue_form.clone()) {
-        Ok(w) => w.with_allowed_hosts(&args.allow_host),
+        Ok(w) => w,
         Err(e) => {
             super::say("error: ", &format!("{e} (another address: --listen 127.0.0.1:8081)"));
+            return ExitCode::from(2);
+        }
+    };
+    let workbench = match workbench.with_allowed_hosts(&args.allow_host) {
+        Ok(w) => w,
+        Err(e) => {
+            super::say("error: ", &e);
             return ExitCode::from(2);
         }
     };

@@ -61,6 +61,16 @@ fn address(name: &str) -> Option<IpAddr> {
     }
 }
 
+/// A name for `--allow-host`, as a browser's address bar would send it:
+/// letters, digits, dots and hyphens, without a scheme or a port.
+pub fn host_name(text: &str) -> Result<String, String> {
+    let name = text.trim().trim_end_matches('.').to_ascii_lowercase();
+    if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-') {
+        return Err(format!("--allow-host {text}: give a host name such as clubpc.local, without a scheme or a port"));
+    }
+    Ok(name)
+}
+
 impl Hosts {
     /// The hosts of a server listening on `listen` (its real port, after
     /// binding), with the names the director allowed.
@@ -150,6 +160,14 @@ mod tests {
         let h = hosts("192.168.1.23:80", &[]);
         assert!(h.allows_host("192.168.1.23") && h.allows_host("192.168.1.23:80"));
         assert!(!h.allows_host("192.168.1.24:80"));
+    }
+
+    #[test]
+    fn an_allowed_name_is_a_host_name() {
+        assert_eq!(host_name(" ClubPC.local. ").as_deref(), Ok("clubpc.local"));
+        for bad in ["", "clubpc.local:8080", "http://clubpc.local", "club pc", "[::1]"] {
+            assert!(host_name(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

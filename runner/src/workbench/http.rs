@@ -127,9 +127,11 @@ impl Workbench {
     }
 
     /// The same workbench, answering also to the host names `names`
-    /// (`clubpc.local`: see [`super::hosts`]).
-    pub fn with_allowed_hosts(self, names: &[String]) -> Workbench {
-        Workbench { allowed_names: names.to_vec(), ..self }
+    /// (`clubpc.local`: see [`super::hosts`]); `Err` for one that is no
+    /// host name (with a port, say).
+    pub fn with_allowed_hosts(self, names: &[String]) -> Result<Workbench, String> {
+        let allowed_names = names.iter().map(|n| super::hosts::host_name(n)).collect::<Result<_, _>>()?;
+        Ok(Workbench { allowed_names, ..self })
     }
 
     /// The same workbench within other bounds (a test's shorter times).
@@ -295,8 +297,12 @@ fn header(headers: &HeaderMap, name: hyper::header::HeaderName) -> Option<&str> 
 /// The answer that refuses a request not from the page itself: its `Host`
 /// must name this server and its `Origin`, when there is one, be the
 /// page's own.
-fn refusal(shared: &Shared, headers: &HeaderMap) -> Option<Answer> {
-    let Some(host) = header(headers, HOST).filter(|h| shared.hosts.allows_host(h)) else {
+fn refusal(shared: &Shared, request: &Request<Incoming>) -> Option<Answer> {
+    let headers = request.headers();
+    // A request line in absolute form (`GET http://name/ HTTP/1.1`) names
+    // its host there too: it must be allowed as well.
+    let named = request.uri().authority().is_none_or(|a| shared.hosts.allows_host(a.as_str()));
+    let Some(host) = header(headers, HOST).filter(|h| named && shared.hosts.allows_host(h)) else {
         let said = header(headers, HOST).unwrap_or("none");
         return Some(respond(
             StatusCode::FORBIDDEN,
@@ -322,7 +328,7 @@ fn refusal(shared: &Shared, headers: &HeaderMap) -> Option<Answer> {
 }
 
 async fn answer(shared: &Arc<Shared>, request: Request<Incoming>) -> Answer {
-    if let Some(refused) = refusal(shared, request.headers()) {
+    if let Some(refused) = refusal(shared, &request) {
         return refused;
     }
     let path = request.uri().path().to_string();

@@ -174,10 +174,28 @@ fn requests_from_a_page_elsewhere_or_for_another_host_are_refused() {
     }
     let (status, _, said) = exchange(a, b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n");
     assert_eq!(status, 403, "no Host: {said}");
+    // A request line in absolute form names its host too.
+    let absolute = format!("GET http://rebind.evil.example:{port}/ HTTP/1.1\r\nHost: {a}\r\nConnection: close\r\n\r\n");
+    let (status, _, said) = exchange(a, absolute.as_bytes());
+    assert_eq!(status, 403, "{said}");
     for own in [format!("localhost:{port}"), format!("[::1]:{port}"), a.to_string(), format!("clubpc.local:{port}")] {
         let (status, _, _) = get(&own);
         assert_eq!(status, 200, "{own}");
     }
+}
+
+/// `--allow-host` takes a host name: one with a port or a scheme would
+/// never match, and is refused at the start.
+#[test]
+fn an_allowed_host_is_a_name() {
+    let o = Command::new(env!("CARGO_BIN_EXE_rulings"))
+        .args(["workbench", "--listen", "127.0.0.1:0", "--allow-host", "clubpc.local:8080"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("run rulings");
+    assert_eq!(o.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&o.stderr);
+    assert!(said.contains("without a scheme or a port"), "{said}");
 }
 
 // ---- heads, bodies and framing -----------------------------------------------
