@@ -10,7 +10,7 @@ use std::path::Path;
 
 use rulings_engine::request::{Action, MAX_EVENTS};
 use rulings_engine::ruling::Status;
-use rulings_engine::{Ruling, Seat};
+use rulings_engine::{Request, Ruling, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -192,10 +192,20 @@ impl Api {
     /// for cases/reference-open.yml comes with it. Also the ruling in words
     /// for the issue form.
     fn case(&self, r: &CaseRequest) -> Result<Made, String> {
-        let (engine, items, refuses) = match rulings_engine::rule(&r.table.request()) {
+        for (label, text) in [("title", &r.title), ("clauses' list", &r.laws), ("source", &r.source)] {
+            case_text::one_line(label, text.trim())?;
+        }
+        let request = r.table.request();
+        let (engine, items, refuses) = match rulings_engine::rule(&request) {
             Ok(ruling) => (crate::corpus::draft::ruling_map(&ruling), words::in_words(&ruling), None),
             Err(e) => (Map::new(), words::blank(), Some(refusal_message(&e))),
         };
+        // The kinds of value a ruling holds, for the director's own values:
+        // the story's ruling, or, where the engine refuses the story, the
+        // ruling of the same deal before any call.
+        let kinds = rulings_engine::rule(&request)
+            .or_else(|_| rulings_engine::rule(&Request { events: Vec::new(), ..request.clone() }))
+            .map_err(|e| format!("the engine cannot rule even on the deal before any call: {e}"))?;
         if let Some(m) = r.marks.iter().find(|m| !words::KEYS.contains(&m.key.as_str())) {
             return Err(format!("`{}` is not a key of a ruling", m.key));
         }
@@ -216,6 +226,7 @@ impl Api {
                     Value::Null => case_text::own_value(key, "")?,
                     other => other.clone(),
                 };
+                case_text::of_the_key_s_kind(&kinds, key, &own)?;
                 Some(own).filter(|v| engine.get(key) != Some(v))
             };
             match own {
