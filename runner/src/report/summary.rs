@@ -245,11 +245,8 @@ pub fn total(results: &[CaseResult]) -> Tally {
 pub fn closing_line(total: &Tally, files: &FileErrors) -> String {
     let mut s = String::new();
     if total.expected_failures > 0 {
-        let _ = writeln!(
-            s,
-            "{} expected failure(s), as the known failures (or, for the reference engine, its open cases) list them",
-            total.expected_failures
-        );
+        // Listed in the known failures, or in the reference engine's open cases.
+        let _ = writeln!(s, "{} expected failure(s), each listed with its reason", total.expected_failures);
     }
     let _ = write!(s, "{} errors, {} not applicable, {} not run", total.errors, total.not_applicable, total.not_run);
     if files.not_loaded + files.ran > 0 {
