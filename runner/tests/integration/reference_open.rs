@@ -116,7 +116,10 @@ fn with_the_entries_check_run_and_the_test_harness_are_green() {
         let said = text(&o);
         assert!(o.status.success(), "{with:?}: {said}");
         assert!(said.contains("0 passed, 0 failed, 0 skipped"), "{with:?}: {said}");
-        assert!(said.contains("8 expected failure(s)"), "{with:?}: {said}");
+        assert!(said.contains("8 expected failure(s), each listed with its reason"), "{with:?}: {said}");
+        let wide: Vec<&str> =
+            std::str::from_utf8(&o.stdout).expect("UTF-8").lines().filter(|l| l.chars().count() > 80).collect();
+        assert!(wide.is_empty(), "the summary fits 80 columns: {wide:?}");
         let jsonl = fs::read_to_string(report.join("report.jsonl")).expect("report.jsonl");
         let lines: Vec<serde_json::Value> = jsonl
             .lines()
