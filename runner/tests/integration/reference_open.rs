@@ -288,7 +288,10 @@ impl Implementation for Lawful {
         // 16D: a card shown before the first call goes back to the hand; the
         // auction is as if it had not been seen.
         let exposes = |e: &serde_json::Value| {
-            e.as_object().and_then(|o| o.values().next()).and_then(|v| v.as_str()).is_some_and(|v| v.starts_with("exposes"))
+            e.as_object()
+                .and_then(|o| o.values().next())
+                .and_then(|v| v.as_str())
+                .is_some_and(|v| v.starts_with("exposes"))
         };
         let shown_first = events.first().is_some_and(exposes);
         if shown_first {
