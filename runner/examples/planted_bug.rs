@@ -37,6 +37,7 @@ pub const BUGS: &[(&str, &str)] = &[
     ("16C", "every entry of unauthorised information (16C) dropped"),
     ("36-39", "the ruling entry of an inadmissible call (36-39) dropped"),
     ("24", "every penalty card of a card shown during the auction (24) dropped"),
+    ("15A-17D", "the ruling entry of a call made holding cards from a wrong board (15A1, 17D1) dropped"),
     ("declarer", "the declarer taken as the partner of the right one"),
     ("doubling", "a doubled or redoubled contract given undoubled"),
     ("regulation", "the regulation options of a request ignored (ruled at their defaults)"),
@@ -118,6 +119,7 @@ pub fn bend(bug: &str, r: &mut Ruling) {
         "16C" => r.unauthorized_information.clear(),
         "36-39" => r.rulings.retain(|x| !(36..=39).contains(&law(&x.law))),
         "24" => r.penalty_cards.clear(),
+        "15A-17D" => r.rulings.retain(|x| x.law != "15A1" && x.law != "17D1"),
         "declarer" => {
             if let Some(c) = r.contract.as_mut() {
                 c.declarer = c.declarer.partner();

@@ -490,6 +490,17 @@ impl Table<'_> {
                 self.event(seat, Action::Call(call))
             }
             "exposed-card" => self.exposure(),
+            "wrong-board" => {
+                // 2017 15A, 2007 17D: a player who has called is found to
+                // hold cards from a wrong board.
+                let called =
+                    |s: &Seat| self.story.events.iter().any(|e| e.seat == *s && matches!(e.action, Action::Call(_)));
+                let callers: Vec<Seat> = Seat::ALL.into_iter().filter(called).collect();
+                if callers.is_empty() {
+                    return None;
+                }
+                Event::new(self.rng.pick(&callers), Action::Incident(Incident::WrongBoard))
+            }
             _ => return None,
         };
         if self.scope.has("meanings") && self.rng.chance(50) && matches!(event.action, Action::Call(_)) {
