@@ -183,7 +183,7 @@ pub const FAMILIES: &[Family] = &[
         receives: &[],
         irregular_calls: &[],
         incidents: &[IncidentKind::Misinformation],
-        drawn: false,
+        drawn: true,
     },
 ];
 
