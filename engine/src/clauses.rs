@@ -91,5 +91,9 @@ mod tests {
         assert_eq!(suggest("31B(2)"), Some("31B2"));
         assert_eq!(suggest("27b1a"), Some("27B1(a)"));
         assert_eq!(suggest("99Z"), None);
+        // Within one edit, of the same law only, and only when one clause is.
+        assert_eq!(suggest("9C"), Some("9B"));
+        assert_eq!(suggest("9BXYZ"), None, "three edits from 9B");
+        assert_eq!(suggest("17Z"), None, "17A to 17E are each one edit away");
     }
 }

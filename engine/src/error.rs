@@ -46,3 +46,21 @@ pub(crate) fn impossible(event: usize, message: impl Into<String>) -> RuleError 
 pub(crate) fn unsupported(event: usize, law: &str, message: impl Into<String>) -> RuleError {
     RuleError::Unsupported { event, law: law.to_string(), message: message.into() }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A panic's message, whether written as a literal or formatted, is
+    /// kept in the error it becomes.
+    #[test]
+    fn a_panic_says_what_it_said() {
+        let literal = std::panic::catch_unwind(|| panic!("a literal")).expect_err("panics");
+        assert_eq!(panic_message(&*literal), "the engine panicked (a bug in the engine): a literal");
+        let n = 7;
+        let formatted = std::panic::catch_unwind(|| panic!("formatted {n}")).expect_err("panics");
+        assert_eq!(panic_message(&*formatted), "the engine panicked (a bug in the engine): formatted 7");
+        let other = std::panic::catch_unwind(|| std::panic::panic_any(42)).expect_err("panics");
+        assert_eq!(panic_message(&*other), "the engine panicked (a bug in the engine): no message");
+    }
+}

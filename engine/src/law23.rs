@@ -459,6 +459,45 @@ fn compare_meanings(w: &Meaning, r: &Meaning, regulations: &Regulations) -> Comp
 mod tests {
     use super::*;
 
+    /// A set's size is the number of hands `contains` finds in it, counted
+    /// over every split of 13 cards and every HCP total; `contains` refuses
+    /// what no hand is (not 13 cards, more than 37 HCP) without reading a
+    /// mask; Debug names the size.
+    #[test]
+    fn a_set_holds_the_hands_contains_finds() {
+        let count = |set: &HandSet| {
+            let mut n = 0;
+            for s in 0..=13u8 {
+                for h in 0..=13 - s {
+                    for d in 0..=13 - s - h {
+                        for hcp in 0..=MAX_HCP {
+                            n += usize::from(set.contains([s, h, d, 13 - s - h - d], hcp));
+                        }
+                    }
+                }
+            }
+            n
+        };
+        let all = HandSet::all();
+        assert!(all.len() > 1000, "{}", all.len());
+        assert_eq!(all.len(), count(&all));
+        let strong = HandSet::of(&m("hcp=20-22 balanced=true"));
+        assert_eq!(strong.len(), count(&strong));
+        assert!(strong.len() > 1 && strong.len() < all.len());
+        assert_eq!(HandSet::empty().len(), 0);
+        assert_eq!(count(&HandSet::empty()), 0);
+        // Four aces, kings and queens and a jack: 37, the most a hand holds.
+        assert!(all.contains([4, 3, 3, 3], 37));
+        assert!(all.contains([4, 3, 3, 3], 10));
+        // Not 13 cards, or more HCP than a hand holds: no hand.
+        assert!(!all.contains([4, 3, 3, 4], 10), "14 cards");
+        assert!(!all.contains([4, 3, 3, 2], 10), "12 cards");
+        assert!(!all.contains([4, 3, 3, 3], 38));
+        assert!(!all.contains([4, 3, 3, 3], 200));
+        assert_eq!(format!("{:?}", HandSet::empty()), "HandSet(0 hands)");
+        assert_eq!(format!("{strong:?}"), format!("HandSet({} hands)", strong.len()));
+    }
+
     /// A meaning from a compact list of `key=value` fields, as a case would
     /// write them: "hcp=11-15 S=5+ balanced=true purpose=stayman shows=S,H".
     fn m(spec: &str) -> Meaning {

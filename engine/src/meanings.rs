@@ -190,6 +190,50 @@ pub fn denominations_specified(call: Call, meaning: Option<&Meaning>) -> Vec<Str
 mod tests {
     use super::*;
 
+    /// What a call specifies (27B1(a), 26B): a natural bid its own strain,
+    /// whether or not its meaning is given; an artificial one nothing but
+    /// what `shows` lists; pass, double and redouble nothing.
+    #[test]
+    fn a_natural_bid_specifies_its_strain_and_an_artificial_one_what_it_shows() {
+        let bid: Call = "2D".parse().expect("a bid");
+        let meaning = |json: &str| serde_json::from_str::<Meaning>(json).expect("a meaning");
+        assert!(!meaning("{}").is_artificial(), "natural unless said");
+        assert!(meaning(r#"{"artificial": true}"#).is_artificial());
+        assert_eq!(denominations_specified(bid, None), vec![Strain::D]);
+        assert_eq!(denominations_specified(bid, Some(&meaning(r#"{"hcp": "6-10"}"#))), vec![Strain::D]);
+        assert_eq!(denominations_specified(bid, Some(&meaning(r#"{"artificial": true}"#))), vec![]);
+        let transfer = meaning(r#"{"artificial": true, "shows": ["H"]}"#);
+        assert_eq!(denominations_specified(bid, Some(&transfer)), vec![Strain::H]);
+        assert_eq!(denominations_specified(Call::Pass, Some(&meaning("{}"))), vec![]);
+        // Alternatives specify what every one of them does; an empty list
+        // is no alternatives at all.
+        let either = meaning(r#"{"any_of": [{"shows": ["H"]}, {"shows": ["H", "S"]}]}"#);
+        assert_eq!(denominations_specified(bid, Some(&either)), vec![Strain::H]);
+        assert_eq!(denominations_specified(bid, Some(&meaning(r#"{"any_of": []}"#))), vec![Strain::D]);
+    }
+
+    /// A range is written as it is read ("16" for one value, "11-15",
+    /// "12+", "-10"), so a ruling or report shows the meaning as given;
+    /// a meaning's bounds are read through the hand's ceiling, and a value
+    /// of the wrong type is refused naming what a range is.
+    #[test]
+    fn ranges_are_written_as_read_and_bounded() {
+        for text in ["16", "11-15", "12+", "-10"] {
+            assert_eq!(text.parse::<Range>().map(|r| r.to_string()), Ok(text.to_string()));
+        }
+        assert_eq!(Range { min: None, max: None }.to_string(), "0+");
+        let m: Meaning = serde_json::from_str(r#"{"hcp": "15-17", "S": 5}"#).expect("a meaning");
+        assert_eq!(m.hcp, Some(Range { min: Some(15), max: Some(17) }));
+        assert_eq!(m.spades, Some(Range { min: Some(5), max: Some(5) }));
+        // The ceiling itself is a hand: 13 spades, 37 HCP.
+        let most: Meaning = serde_json::from_str(r#"{"hcp": "37", "S": "13"}"#).expect("the most a hand holds");
+        assert_eq!((most.hcp.map(|r| r.lo()), most.spades.map(|r| r.lo())), (Some(37), Some(13)));
+        let too_many = serde_json::from_str::<Meaning>(r#"{"S": "14+"}"#).expect_err("14 spades");
+        assert!(too_many.to_string().contains("a suit length of 14 is impossible"), "{too_many}");
+        let wrong = serde_json::from_str::<Meaning>(r#"{"hcp": true}"#).expect_err("not a range");
+        assert!(wrong.to_string().contains("a range such as \"11-15\""), "{wrong}");
+    }
+
     #[test]
     fn ranges_parse() {
         assert_eq!("11-15".parse::<Range>().unwrap(), Range { min: Some(11), max: Some(15) });

@@ -198,10 +198,8 @@ pub fn engine_hello() -> Hello {
         protocol: PROTOCOL,
         name: crate::NAME.to_string(),
         version: crate::VERSION.to_string(),
-        // Every law module rules in every edition (editions/), but for
-        // the 1997 Laws 28 and 30, whose text could not be read: a 1997 call
-        // deemed in rotation or pass out of rotation answers `not yet
-        // supported` (docs/conventions.md).
+        // Every law module rules in every edition (editions/), the 1997
+        // Laws 28 and 30 included (docs/conventions.md, "Editions").
         editions: Edition::ALL.to_vec(),
         // It rules on every irregularity, so it refuses none.
         features: FEATURES.iter().filter(|f| **f != REFUSAL).map(|s| s.to_string()).collect(),

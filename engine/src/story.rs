@@ -3,7 +3,7 @@
 //! or semicolons between them, each a seat and its action (`N: 1S`,
 //! `E reject`, `S: exposes SK`), suit symbols read (`1♠`). The one parser
 //! of the form: the runner's case loader reads `story:` with it, and every
-//! test writes its stories in it ([`tests::story`] in the engine,
+//! test writes its stories in it (`story::tests::story` in the engine,
 //! `rulings::corpus::story` in the runner).
 
 use crate::notation::Seat;

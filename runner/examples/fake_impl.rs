@@ -12,6 +12,8 @@
 //!   `split=N` (the answer over two lines), `partial=N` (half a line, then
 //!   hang), `partial-exit=N` (half a line, then exit), `silent-exit=N` (exit
 //!   without a word);
+//! - `skip-irregular=1`: `skipped` for every story that holds an irregular
+//!   call (it rules on legal auctions only, whatever it declares);
 //! - `delay=MS` before every answer; `hello-delay=MS`, `hello=bad-protocol|garbage|none`;
 //! - `editions=2017,2007` and `features=a,b` (empty for none) to declare;
 //! - `per-case=1`: accept a `rule` without a `hello` first;
@@ -177,7 +179,8 @@ fn main() {
                     say(&mut out, &json!({"type":"refused","seq":seq,"event":0,"reason":reason}));
                     continue;
                 }
-                if at("skip", n) {
+                let irregular = rulings_engine::refusal::first_irregular_call(&request).is_some();
+                if at("skip", n) || (irregular && args.contains_key("skip-irregular")) {
                     say(
                         &mut out,
                         &json!({"type":"skipped","seq":seq,"reason":"not yet","issue":"https://example.org/7"}),

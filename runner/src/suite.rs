@@ -15,7 +15,7 @@ use crate::implementation::external::ExternalOptions;
 use crate::implementation::parallel::Workers;
 use crate::implementation::{Implementation, InProcess};
 use crate::judging::known_failures::{self, PLACEHOLDER};
-use crate::judging::run::{run, RunOptions};
+use crate::judging::run::{run, CaseResult, RunOptions};
 use crate::report::summary;
 use crate::report::{self, Report, RunInfo};
 
@@ -212,16 +212,26 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
             hello.features.len()
         ))
     };
-    // A kind of check the program opted into (rulings, or refusal checks
-    // by declaring `refusal`) and skipped every time has tested nothing
-    // either, though the other kind was answered.
-    let nothing_tested = nothing_tested.or_else(|| {
-        [(false, "ruling run(s)"), (true, "refusal check(s)")].into_iter().find_map(|(refusal, kind)| {
-            let t = summary::Tally::of(results.iter().filter(|r| r.refusal == refusal));
-            (t.skipped > 0 && t.asked() == t.skipped)
-                .then(|| format!("{} skipped every one of the {} {kind} it was asked", hello.name, t.skipped))
-        })
-    });
+    // A kind of check the program opted into and skipped every time has
+    // tested nothing either, though others were answered: the rulings, the
+    // refusal checks (it declares `refusal`), the rulings that need a
+    // feature it declares (`insufficient-bid`: every Law 27 case skipped).
+    let all_skipped = |runs: Vec<&CaseResult>, kind: &str| {
+        let t = summary::Tally::of(runs);
+        (t.skipped > 0 && t.asked() == t.skipped)
+            .then(|| format!("{} skipped every one of the {} {kind} it was asked", hello.name, t.skipped))
+    };
+    let nothing_tested = nothing_tested
+        .or_else(|| all_skipped(results.iter().filter(|r| !r.refusal).collect(), "ruling run(s)"))
+        .or_else(|| all_skipped(results.iter().filter(|r| r.refusal).collect(), "refusal check(s)"))
+        .or_else(|| {
+            hello.features.iter().find_map(|f| {
+                let needs = |r: &&CaseResult| {
+                    !r.refusal && crate::corpus::features::required(&corpus.cases[r.case]).contains(&f.as_str())
+                };
+                all_skipped(results.iter().filter(needs).collect(), &format!("ruling run(s) that need `{f}`"))
+            })
+        });
 
     if crate::judging::reference_open::is_reference(&hello) {
         let path = open.shown();

@@ -122,10 +122,11 @@ mod tests {
     }
 
     /// The 1997 Laws 31 and 32 are those of 2007 (bridge.pro.br lei_31; the
-    /// Norwegian law book's 32); a 1997 pass out of rotation (Law 30) has
-    /// no rectification here.
+    /// Norwegian law book's 32); a 1997 pass out of rotation (Law 30) is
+    /// 2007's but for Law 23, which the 1997 text confines to the partner's
+    /// enforced pass, and 30B2, undivided.
     #[test]
-    fn the_1997_laws_31_and_32_are_the_2007_bars() {
+    fn the_1997_laws_30_to_32_are_the_2007_bars() {
         let (old, new) = (Rules::of(Edition::E1997), Rules::of(Edition::E2007));
         for kind in [CallKind::Bid, CallKind::Double] {
             for whose in [Whose::Rho, Whose::Partner, Whose::Lho] {
@@ -134,10 +135,17 @@ mod tests {
         }
         for whose in [Whose::Rho, Whose::Partner, Whose::Lho] {
             for any_bid in [false, true] {
-                assert!(old.cancelled(CallKind::Pass, whose, any_bid).is_none());
+                let (o, n) =
+                    (old.cancelled(CallKind::Pass, whose, any_bid), new.cancelled(CallKind::Pass, whose, any_bid));
+                assert_eq!(o.map(|c| c.law), n.map(|c| c.law), "{whose:?} {any_bid}");
+                if let Some(o) = o {
+                    assert_eq!(o.now.adjust, None, "{whose:?} {any_bid}");
+                }
             }
         }
-        assert!(!old.deemed_in_rotation && !old.passes_out_of_rotation);
+        let at_partners = old.cancelled(CallKind::Pass, Whose::Partner, true).expect("1997 30B2");
+        assert_eq!(at_partners.now.partner_no_double, Some("30B2"));
+        assert!(old.deemed_in_rotation && old.passes_out_of_rotation);
         assert!(new.deemed_in_rotation && new.passes_out_of_rotation);
     }
 

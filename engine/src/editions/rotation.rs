@@ -117,10 +117,8 @@ impl Rules {
     /// Laws 30-32 for a call out of rotation of `kind`, made at `whose`
     /// turn, that has just been cancelled (29B); `any_bid` says whether any
     /// player had bid when it was made (2007 30A against 30B). None where
-    /// this edition's Laws have no provision the engine rules on: a pass
-    /// under the 1997 Laws (their Law 30 unread: the director answers `not
-    /// yet supported` before it is cancelled), and under the 2007 and 1997
-    /// Laws a pass after a bid, or a double,
+    /// this edition's Laws have no provision the engine rules on: under
+    /// the 2007 and 1997 Laws a pass after a bid, or a double,
     /// at LHO's turn by a player who has not called (30 and 32 name no such
     /// case). Those cannot arise: a player who has not called and calls at
     /// his LHO's turn does so before anyone has called, his LHO dealing
@@ -174,33 +172,38 @@ impl Rules {
             (RotationScheme::Comparable, Double, _) => {
                 Cancelled { law: "32B", now: none, at_turn: AtTurn::Judge(comparable_2017("32B2", "32B2")) }
             }
-            // 2007 30A: before any player has bid, whoever's turn it was,
-            // the offender passes at his next turn; Law 23 may apply.
+            // 2007 30A (1997 likewise): before any player has bid, whoever's
+            // turn it was, the offender passes at his next turn; Law 23 may
+            // apply (2007; `pass_damage`).
             (RotationScheme::Bars, Pass, _) if !any_bid => Cancelled {
                 law: "30A",
-                now: Effects { offender_must_pass: Some((next, "30A")), adjust: Some("23"), ..none },
+                now: Effects { offender_must_pass: Some((next, "30A")), adjust: self.pass_damage, ..none },
                 at_turn: AtTurn::Disposed,
             },
-            // 2007 30B1: after a bid, at RHO's turn: the offender passes at
-            // his next turn (the clause names no other law).
+            // 2007 30B1 (1997 likewise): after a bid, at RHO's turn: the
+            // offender passes at his next turn (the clause names no other law).
             (RotationScheme::Bars, Pass, Rho) => Cancelled {
                 law: "30B1",
                 now: Effects { offender_must_pass: Some((next, "30B1")), ..none },
                 at_turn: AtTurn::Disposed,
             },
-            // 2007 30B2: after a bid, at partner's turn: the offender passes
-            // for the rest of the auction (a); partner may bid or pass but
-            // not double or redouble at that turn (b); Law 23 may apply.
-            (RotationScheme::Bars, Pass, Partner) => Cancelled {
-                law: "30B2",
-                now: Effects {
-                    offender_must_pass: Some((rest, "30B2(a)")),
-                    partner_no_double: Some("30B2(b)"),
-                    adjust: Some("23"),
-                    ..none
-                },
-                at_turn: AtTurn::Disposed,
-            },
+            // 2007 30B2 (1997 likewise): after a bid, at partner's turn: the
+            // offender passes for the rest of the auction (a); partner may
+            // bid or pass but not double or redouble at that turn (b); Law
+            // 23 may apply (2007; `pass_damage`).
+            (RotationScheme::Bars, Pass, Partner) => {
+                let (bar, no_double) = self.pass_at_partners_turn;
+                Cancelled {
+                    law: "30B2",
+                    now: Effects {
+                        offender_must_pass: Some((rest, bar)),
+                        partner_no_double: Some(no_double),
+                        adjust: self.pass_damage,
+                        ..none
+                    },
+                    at_turn: AtTurn::Disposed,
+                }
+            }
             (RotationScheme::Bars, Pass, Lho) => return None,
             // 2007 (and 1997) 31A: RHO passes, the offender repeats (A1); RHO acts:
             // repeating the denomination bars partner once (A2(a)), any

@@ -57,14 +57,24 @@ pub(crate) struct Rules {
     /// rotation at all (no edition today).
     pub rotation: Option<RotationScheme>,
     /// Law 28 (a call deemed in rotation: 28A at RHO's turn while RHO must
-    /// pass, 28B the player whose turn it was calling first) is ruled
-    /// (2017, 2007), or answers `not yet supported` (1997: its Law 28 could
-    /// not be read; docs/conventions.md, "Editions").
+    /// pass, 28B the player whose turn it was calling first) is ruled, or
+    /// would answer `not yet supported` (no edition today: the 1997 Law 28
+    /// is ruled as 2007's, docs/conventions.md, "Editions").
     pub deemed_in_rotation: bool,
-    /// Law 30 (a pass out of rotation, and with it 30C and Law 34) is ruled
-    /// (2017, 2007), or answers `not yet supported` (1997: its Law 30 could
-    /// not be read).
+    /// Law 30 (a pass out of rotation, and with it 30C and Law 34) is ruled,
+    /// or would answer `not yet supported` (no edition today).
     pub passes_out_of_rotation: bool,
+    /// The clause a score adjustment may follow after 30A and 30B2 (a pass
+    /// out of rotation; the offender must pass): 2007 names Law 23 there.
+    /// The 1997 Law 23 is about an enforced pass of the offender's
+    /// *partner* (bridgefederation.se/compete/lagar/lag23.htm), which these
+    /// do not impose: None. (2017 30A names 72C in its own table.)
+    pub pass_damage: Option<&'static str>,
+    /// After a bid, a pass out of rotation at partner's turn: the clause of
+    /// the offender's bar and of the partner's ban on doubling or
+    /// redoubling at that turn: 2007 30B2(a) and 30B2(b); 1997 30B2, which
+    /// says both in one paragraph (no sub-clauses).
+    pub pass_at_partners_turn: (&'static str, &'static str),
     /// Law 24: the clause under which a card exposed during the auction
     /// becomes a penalty card if its owner defends: 24E (2017); the opening
     /// paragraph of Law 24 (2007, 1997).
@@ -129,6 +139,8 @@ impl Rules {
                 rotation: Some(RotationScheme::Comparable),
                 deemed_in_rotation: true,
                 passes_out_of_rotation: true,
+                pass_damage: None,
+                pass_at_partners_turn: ("30B2(a)", "30B2(b)"),
                 penalty_card: "24E",
                 penalty_card_at_declarers_option: false,
                 inadmissible: INADMISSIBLE_2017,
@@ -156,6 +168,8 @@ impl Rules {
                 rotation: Some(RotationScheme::Bars),
                 deemed_in_rotation: true,
                 passes_out_of_rotation: true,
+                pass_damage: Some("23"),
+                pass_at_partners_turn: ("30B2(a)", "30B2(b)"),
                 penalty_card: "24",
                 penalty_card_at_declarers_option: false,
                 // The 2007 Law 39 has no provision for LHO calling first.
@@ -182,10 +196,15 @@ impl Rules {
                 pause_ends_25a: true,
                 lho_meant_original: true,
                 // 1997 31 and 32 (bridge.pro.br lei_31; the Norwegian law
-                // book) are 2007's 31 and 32; their Laws 28 and 30 unread.
+                // book) are 2007's 31 and 32; 28 and 30 are ruled as 2007's
+                // structure has them (their 1997 text was not found: see
+                // docs/conventions.md, "Laws 28-32 in 1997"), with the 1997
+                // Law 23 and 30B2 above.
                 rotation: Some(RotationScheme::Bars),
-                deemed_in_rotation: false,
-                passes_out_of_rotation: false,
+                deemed_in_rotation: true,
+                passes_out_of_rotation: true,
+                pass_damage: None,
+                pass_at_partners_turn: ("30B2", "30B2"),
                 penalty_card: "24",
                 penalty_card_at_declarers_option: true,
                 inadmissible: InadmissibleClauses {

@@ -420,3 +420,65 @@ fn in_1997_every_other_correction_bars_partner() {
     assert_eq!((r.rulings[0].law.as_str(), r.next), ("27B3", Some(Seat::E)));
     assert_eq!(r.must_pass[0].law, "27B3");
 }
+
+/// 27B4's option over a second insufficient bid is LHO's alone: his call
+/// accepts it; another player's call waits until LHO has chosen, and no
+/// one else may accept or refuse it.
+#[test]
+fn the_second_option_is_lho_s_and_others_wait() {
+    let second = "N:1S E:1H S:reject E:1D";
+    // LHO calls over it: accepted, and his call follows it.
+    let r = ruled(&story(Seat::N, &format!("{second} S:2C")));
+    assert_eq!(r.auction, calls("1S 1D 2C"), "{r:?}");
+    assert_eq!(r.rulings[0].law, "27B4");
+    assert_eq!(r.next, Some(Seat::W));
+    // West calls out of turn while South holds the option: held, South
+    // still to choose.
+    let r = ruled(&story(Seat::N, &format!("{second} W:2C")));
+    assert_eq!(r.status, Status::Decision, "{r:?}");
+    let d = r.decision.expect("decision");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::S, "27B4"));
+    assert_eq!(r.auction, calls("1S"));
+    // Nobody but South accepts or refuses.
+    for not_lho in ["W:accept", "W:reject", "N:accept", "E:reject"] {
+        let told = story(Seat::N, &format!("{second} {not_lho}"));
+        assert!(matches!(rule(&told), Err(RuleError::Impossible { .. })), "{not_lho}: {:?}", rule(&told));
+    }
+}
+
+/// LHO's call over a premature replacement (27C) that leaves Law 27
+/// waiting: a replacement itself insufficient is accepted by the call
+/// (27B4 with 27A1); a premature double is cancelled (27B3) and LHO's call
+/// with it, the offender to replace his insufficient bid.
+#[test]
+fn a_call_over_a_premature_replacement_that_leaves_law_27_waiting() {
+    let r = ruled(&story(Seat::N, "N:1S E:1H E:1D S:2C"));
+    assert_eq!(r.auction, calls("1S 1D 2C"), "{r:?}");
+    assert_eq!(r.next, Some(Seat::W));
+    let r = ruled(&story(Seat::N, "N:1S E:1H E:X S:2C"));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
+    assert_eq!(r.auction, calls("1S"));
+}
+
+/// While the offender must replace his insufficient bid, another player's
+/// call is not the replacement: it waits until the offender has made his.
+#[test]
+fn only_the_offender_replaces() {
+    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject W:2C"));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
+    assert_eq!(r.auction, calls("1S"));
+    assert!(r.rulings.iter().all(|x| x.seat == Seat::E || x.seat == Seat::W), "{r:?}");
+}
+
+/// A premature replacement above seven (27C, 38): LHO's call over it is
+/// cancelled with it (38B), and the offender's next call is ruled as his
+/// own, not as LHO's call still awaited.
+#[test]
+fn a_call_over_a_premature_bid_above_seven_is_cancelled_with_it() {
+    let r = ruled(&story(Seat::N, "N:1S E:1H E:8S S:2C"));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
+    assert_eq!(r.auction, calls("1S"));
+    let r = ruled(&story(Seat::N, "N:1S E:1H E:8S S:2C E:P"));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::S)), "{r:?}");
+    assert_eq!(r.auction, calls("1S P"));
+}

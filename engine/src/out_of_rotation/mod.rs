@@ -25,10 +25,10 @@
 //!
 //! The 1997 Laws 31 and 32 were read, and are 2007's; 1997 Law 29 is known
 //! as their preambles restate it (accept, or cancel and go back), which is
-//! this procedure. The 1997 Laws 28 and 30 could not be read: a 1997 call
-//! deemed in rotation (28A, 28B) and a 1997 pass out of rotation (30, and
-//! with it 30C and 34) answer `not yet supported` ([`unread_law`];
-//! docs/conventions.md, "Editions").
+//! this procedure. The 1997 Laws 28 and 30 were not found: they are ruled
+//! with the 2007 structure, and the 1997 Law 23 where it differs
+//! (docs/conventions.md, "Laws 28-32 in 1997"). [`unread_law`] stays for an
+//! edition whose Law 28 or 30 the engine would not rule (none today).
 //!
 //! Decisions where the Laws are silent are in docs/conventions.md, "Laws
 //! 28-34" and, for 2007, "Editions".
@@ -65,8 +65,9 @@ use crate::step::{self, Next, Pending};
 use crate::table::{AcceptedByCall, OutOfTurn, Table};
 
 /// A call by a player whose turn it is not, where this edition's Law 28 or
-/// Law 30 would rule it and could not be read (1997; [`Rules`] fields
-/// `deemed_in_rotation`, `passes_out_of_rotation`): not yet supported.
+/// Law 30 would rule it and the engine does not ([`Rules`] fields
+/// `deemed_in_rotation`, `passes_out_of_rotation`; no edition today): not
+/// yet supported.
 /// - 28A: RHO must pass, so the call would be in rotation;
 /// - 28B after an acceptance by calling (regulation
 ///   `law_28b_after_acceptance: applies`): the player whose turn was lost
@@ -84,17 +85,13 @@ pub(crate) fn unread_law(t: &Table, i: usize, e: &Turn, c: Call) -> Result<(), R
             i,
             "28",
             format!(
-                "{}'s {c} at {turn}'s turn, which Law 28 may deem in rotation: the {} Law 28 could not be read",
+                "{}'s {c} at {turn}'s turn, which Law 28 may deem in rotation: the {} Law 28 is not ruled",
                 e.seat, t.edition
             ),
         ));
     }
     if !t.rules.passes_out_of_rotation && c.is_pass() {
-        return Err(unsupported(
-            i,
-            "30",
-            format!("a pass out of rotation: the {} Law 30 could not be read (31 and 32 are ruled)", t.edition),
-        ));
+        return Err(unsupported(i, "30", format!("a pass out of rotation: the {} Law 30 is not ruled", t.edition)));
     }
     Ok(())
 }

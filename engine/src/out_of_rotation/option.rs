@@ -41,12 +41,12 @@ pub(super) fn option(t: &mut Table, oot: OutOfTurn, i: usize, e: &Turn) -> Resul
         // 2007: 16D2).
         Move::Call(c) if e.seat == oot.turn && oot.turn.is_opponent_of(oot.offender) => {
             if !t.rules.deemed_in_rotation {
-                // 1997: Law 28 could not be read (docs/conventions.md).
+                // An edition whose Law 28 is not ruled (none today).
                 return Err(unsupported(
                     i,
                     "28",
                     format!(
-                        "{} calls at his own turn before {lho} chose on {}'s {}: the {} Law 28 (28B) could not be read",
+                        "{} calls at his own turn before {lho} chose on {}'s {}: the {} Law 28 (28B) is not ruled",
                         e.seat, oot.offender, oot.call, t.edition
                     ),
                 ));

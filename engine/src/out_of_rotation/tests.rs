@@ -105,28 +105,33 @@ fn the_1997_laws_rule_bids_doubles_and_redoubles_out_of_rotation() {
 }
 
 #[test]
-fn the_1997_laws_28_and_30_answer_not_yet_supported() {
+fn the_1997_laws_28_and_30_are_ruled() {
+    use crate::ruling::Scope;
     let regulated_28b =
         |r| regulated(r, |g| g.law_28b_after_acceptance = crate::regulations::Law28bAfterAcceptance::Applies);
-    // 30: a pass out of rotation, whoever's turn it was.
-    assert_eq!(unsupported_law(&story_1997(Seat::N, "E P")), Some((0, "30".into())));
-    assert_eq!(unsupported_law(&story_1997(Seat::N, "N 1H, W P")), Some((1, "30".into())));
-    // 28B: the player whose turn it was calls before LHO chose.
-    assert_eq!(unsupported_law(&story_1997(Seat::N, "E 1S, N 1H")), Some((1, "28".into())));
-    // 28B after an acceptance by calling, by regulation; by default the
-    // late call is a bid out of rotation like any other.
+    // 30A: a pass before anyone has bid; the offender passes at his next
+    // turn, and the 1997 Law 23 (a partner's enforced pass) is not named.
+    let r = rule(&story_1997(Seat::N, "E P, S reject")).expect("1997 30A");
+    assert_eq!(r.rulings[0].law, "30A");
+    assert_eq!((r.must_pass[0].seat, r.must_pass[0].scope), (Seat::E, Scope::NextTurn));
+    assert!(r.score_adjustment.is_empty());
+    // 30B2, undivided: at partner's turn after a bid.
+    let r = rule(&story_1997(Seat::N, "N 1H, W P, N reject")).expect("1997 30B2");
+    assert_eq!(r.rulings[0].law, "30B2");
+    assert_eq!((r.must_pass[0].seat, r.must_pass[0].law.as_str()), (Seat::W, "30B2"));
+    assert_eq!(r.call_restrictions[0].law, "30B2");
+    assert!(r.score_adjustment.is_empty());
+    // 28B: the player whose turn it was calls before LHO chose: 16C2.
+    let r = rule(&story_1997(Seat::N, "E 1S, N 1H")).expect("1997 28B");
+    assert_eq!(r.rulings[0].law, "28B");
+    assert_eq!(r.unauthorized_information[0].law, "16C2");
+    // 28B after an acceptance by calling, by regulation.
     let late = story_1997(Seat::N, "E 1S, S 2C, N 1H");
-    assert_eq!(unsupported_law(&regulated_28b(late.clone())), Some((2, "28".into())));
-    assert_eq!(rule(&late).expect("out of rotation").decision.map(|d| d.law), Some("29A".to_string()));
+    assert!(unsupported_law(&regulated_28b(late)).is_none());
     // 28A: E calls at N's turn while N must pass (31B barred him).
-    let barred = "S 1D, W reject, N P, E P, S 1H, W P";
-    assert!(rule(&story_1997(Seat::N, barred)).is_ok());
-    let events = format!("{barred}, E 1S");
-    assert_eq!(unsupported_law(&story_1997(Seat::N, &events)), Some((6, "28".into())));
-    // The 2007 Laws rule every one of them.
-    for events in ["E P", "E 1S, N 1H", &events] {
-        assert!(rule(&story_2007(Seat::N, events)).is_ok(), "{events:?}");
-    }
+    let barred = "S 1D, W reject, N P, E P, S 1H, W P, E 1S";
+    let r = rule(&story_1997(Seat::N, barred)).expect("1997 28A");
+    assert_eq!(r.next, Some(Seat::S));
 }
 
 #[test]

@@ -155,7 +155,8 @@ const EXIT_RUN: &str = "Exit status:
   1    a run failed: a wrong ruling or refusal, an unexpected pass, an error,
        a crash, a time-out, a protocol violation, a run not run; or a case
        file did not load; or the run tested nothing (no case asked, or every
-       ruling run or every refusal check asked was skipped; --allow-empty)
+       ruling run, every refusal check, or every run needing a feature the
+       program declares was skipped; --allow-empty lets it pass)
   2    a wrong option or setup (the known failures, --log-traffic)
   130  interrupted (Ctrl-C, SIGTERM)
 The last line counts passed, failed and skipped runs only; the line before
@@ -493,19 +494,16 @@ fn clauses(law: Option<&str>) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// A report read for the matrix, with only what the matrix shows of each
-/// run kept (its outcome and the first line of its detail, which names
-/// the keys that differ): each report's text and its diffs, errors and
-/// stories are let go before the next is read, so that memory grows with
-/// the runs compared, not with the size of the reports (issue 25.15).
-fn for_the_matrix(mut report: rulings::report::Report) -> rulings::report::Report {
-    for line in &mut report.cases {
-        line.detail = line.detail.take().and_then(|d| d.lines().next().map(str::to_string));
-        line.story = None;
-        line.reason = None;
-        line.title.clear();
-    }
-    report
+/// What the matrix shows of a run, the rest let go as the report is read
+/// (its outcome and the first line of its detail, which names the keys
+/// that differ): each report's diffs, errors and stories are never kept,
+/// so that memory grows with the runs compared, not with the size of the
+/// reports (issue 25.15).
+fn for_the_matrix(line: &mut rulings::report::CaseLine) {
+    line.detail = line.detail.take().and_then(|d| d.lines().next().map(str::to_string));
+    line.story = None;
+    line.reason = None;
+    line.title.clear();
 }
 
 /// `rulings compare REPORT...`: exit 0 when the matrix is made (the
@@ -515,11 +513,8 @@ fn for_the_matrix(mut report: rulings::report::Report) -> rulings::report::Repor
 fn compare(paths: &[PathBuf], out: Option<&std::path::Path>, markdown: bool, fail_on_disagreement: bool) -> ExitCode {
     let mut reports = Vec::new();
     for p in paths {
-        let read = rulings::corpus::files::read_text_capped(p, rulings::corpus::files::MAX_REPORT_BYTES)
-            .map_err(|e| e.to_string())
-            .and_then(|t| rulings::report::Report::from_jsonl(&t));
-        match read {
-            Ok(r) => reports.push(for_the_matrix(r)),
+        match rulings::report::Report::read(p, &mut for_the_matrix) {
+            Ok(r) => reports.push(r),
             Err(e) => {
                 eprintln!("error: {}", rulings::text::printable(&format!("{}: {e}", p.display())));
                 return ExitCode::from(2);

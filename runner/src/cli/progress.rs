@@ -78,29 +78,6 @@ impl Progress {
 /// after the progress text.
 pub fn stderr_line(line: &str) {
     let mut width = DRAWN.lock().unwrap_or_else(|e| e.into_inner());
-    eprint!("{}", cleared(*width, line));
+    eprint!("{}", rulings::report::progress::cleared(*width, line));
     *width = 0;
-}
-
-/// What [`stderr_line`] writes: the progress line of `width` columns blanked
-/// out (back to its start, spaces over it, back again), then `line`.
-fn cleared(width: usize, line: &str) -> String {
-    if width == 0 {
-        format!("{line}\n")
-    } else {
-        format!("\r{}\r{line}\n", " ".repeat(width))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// A program's line once progress is drawn starts on a blank line, not
-    /// after `...0.5 s`; with no progress drawn it is written as it is.
-    #[test]
-    fn a_program_s_line_clears_the_progress_line_first() {
-        assert_eq!(cleared(0, "[club] chatty"), "[club] chatty\n");
-        assert_eq!(cleared(5, "[club] chatty"), "\r     \r[club] chatty\n");
-    }
 }

@@ -64,7 +64,8 @@ pub struct RunArgs {
     /// Also run each case in its four seat rotations.
     #[arg(long)]
     pub rotations: bool,
-    /// How many failures to list in the summary.
+    /// How many cases with failures to list in the summary (each once, with
+    /// the runs that failed the same way).
     #[arg(long, default_value_t = 30, value_name = "N")]
     pub max_failures: usize,
     /// Test this program instead of the engine in process: its path and
@@ -117,8 +118,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "DIR")]
     pub report: Option<PathBuf>,
     /// Let a run that tests nothing pass: one that asks no case, or whose
-    /// every ruling run, or every refusal check, is skipped (by default it
-    /// fails).
+    /// every ruling run, every refusal check, or every run needing one of
+    /// the features the program declares is skipped (by default it fails).
     #[arg(long)]
     pub allow_empty: bool,
     /// Run only the cases with this id, or whose path under the corpus

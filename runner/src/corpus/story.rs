@@ -622,6 +622,8 @@ mod tests {
         assert!(grid_layout(Seat::N, &twice, HAND_RECORD).is_err());
         let cards = events("[{N: 1S}, {E: exposes SK}]");
         assert!(grid_layout(Seat::N, &cards, HAND_RECORD).unwrap_err().contains("cards shown"));
+        let wrong = events("[{N: 1S}, {N: wrong board}]");
+        assert!(grid_layout(Seat::N, &wrong, HAND_RECORD).unwrap_err().contains("cards from a wrong board"));
         let found = events("[{N: 1S, means: {hcp: 11-21}}]");
         assert!(grid_layout(Seat::N, &found, HAND_RECORD).unwrap_err().contains("findings (means)"));
     }
@@ -674,6 +676,8 @@ mod tests {
         assert!(e.message.contains("without marks"), "{}", e.message);
         let e = at(Seat::N, "W N E S\n- 1S exposes SK");
         assert!(e.message.starts_with("cards shown"), "{}", e.message);
+        let e = at(Seat::N, "W N E S\n- 1S wrong board");
+        assert!(e.message.starts_with("cards from a wrong board"), "{}", e.message);
         let e = at(Seat::N, "W N E S\n- 1S 1H unintended");
         assert!(e.message.contains("need") || e.message.contains("`events:`"), "{}", e.message);
         let e = at(Seat::N, "W N E S\n- 1S AP");

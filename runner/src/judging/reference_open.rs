@@ -10,10 +10,10 @@
 //!
 //! ```yaml
 //! L36-P3K8:
-//!   reason: 16C2 makes North's withdrawn 1H unauthorised to East; the engine lists only West's double
-//! L25-Q7T2:
-//!   reason: 25A1 lets South replace a slip made out of rotation while West's 29A option is open
-//!   refuses: "S has made no call that stands for it to replace"
+//!   reason: "16C2: North's 1H, withdrawn under 36A, is listed once, on the offender's partner; the engine lists it on West too"
+//! L24-Q7T2:
+//!   reason: "16D: a card shown before the first call goes back to the hand; the engine refuses the story"
+//!   refuses: "S exposes D2 before the first call"
 //! ```
 //!
 //! `rulings check` reports a listed case's disagreement with the engine as

@@ -295,43 +295,106 @@ impl Report {
     /// editions; one footer last, whose counts and verdict agree with the
     /// case lines (they are counted again).
     pub fn from_jsonl(text: &str) -> Result<Report, String> {
-        let mut header = None;
-        let mut footer: Option<(usize, Footer)> = None;
-        let mut cases = Vec::new();
-        for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let n = i + 1;
-            if let Some((at, _)) = &footer {
-                return Err(format!("line {n}: a line after the footer (line {at}); the footer ends a report"));
-            }
-            let record: Record = serde_json::from_str(l).map_err(|e| format!("line {n}: {e}"))?;
-            match record {
-                Record::Header(h) => {
-                    if header.is_some() || !cases.is_empty() {
-                        return Err(format!("line {n}: a second header; a report has one, on its first line"));
-                    }
-                    if h.report != FORMAT {
-                        return Err(format!(
-                            "line {n}: report format {}; this rulings reads format {FORMAT} (written by {})",
-                            h.report, h.suite
-                        ));
-                    }
-                    header = Some(h);
-                }
-                Record::Case(c) if header.is_none() => {
-                    return Err(format!("line {n}: a case ({}) before the header", c.id));
-                }
-                Record::Case(c) => {
-                    check_case_line(&c).map_err(|e| format!("line {n}: {e}"))?;
-                    cases.push(c);
-                }
-                Record::Footer(_) if header.is_none() => return Err(format!("line {n}: a footer before the header")),
-                Record::Footer(f) => footer = Some((n, f)),
-            }
+        let mut reading = Reading::default();
+        for (i, l) in text.lines().enumerate() {
+            reading.line(i + 1, l, &mut |_| {})?;
         }
-        match (header, footer) {
+        reading.finish()
+    }
+
+    /// [`Report::from_jsonl`], the file read a line at a time, never more
+    /// than [`MAX_REPORT_BYTES`](crate::corpus::files::MAX_REPORT_BYTES)
+    /// of it, so that memory holds the report read, not its text as well
+    /// (a report of a large corpus, its diffs in full, runs to hundreds of
+    /// megabytes). `keep` trims each case line as it is read (`rulings
+    /// compare` keeps only what its matrix shows).
+    pub fn read(path: &std::path::Path, keep: &mut dyn FnMut(&mut CaseLine)) -> Result<Report, String> {
+        use crate::corpus::files::{regular_file, MAX_REPORT_BYTES};
+        use std::io::{BufRead, Read};
+        let limit = MAX_REPORT_BYTES;
+        let too_big = || crate::corpus::files::ReadError::TooBig { limit }.to_string();
+        let meta = regular_file(path).map_err(|e| e.to_string())?;
+        if meta.len() > limit {
+            return Err(too_big());
+        }
+        let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
+        let mut input = std::io::BufReader::new(file.take(limit + 1));
+        let mut reading = Reading::default();
+        let mut line = String::new();
+        let (mut n, mut read) = (0, 0u64);
+        loop {
+            line.clear();
+            let got = input.read_line(&mut line).map_err(|e| match e.kind() {
+                std::io::ErrorKind::InvalidData => format!("line {}: not UTF-8 text; save it as UTF-8", n + 1),
+                _ => format!("cannot read the file: {e}"),
+            })?;
+            if got == 0 {
+                break;
+            }
+            read += got as u64;
+            if read > limit {
+                return Err(too_big());
+            }
+            n += 1;
+            let text = if n == 1 { line.strip_prefix('\u{feff}').unwrap_or(&line) } else { &line };
+            reading.line(n, text.trim_end_matches(['\n', '\r']), keep)?;
+        }
+        reading.finish()
+    }
+}
+
+/// A report being read, line by line.
+#[derive(Default)]
+struct Reading {
+    header: Option<Header>,
+    /// The footer and its line.
+    footer: Option<(usize, Footer)>,
+    cases: Vec<CaseLine>,
+}
+
+impl Reading {
+    /// Line `n` of the file; `keep` trims a case line before it is kept.
+    fn line(&mut self, n: usize, l: &str, keep: &mut dyn FnMut(&mut CaseLine)) -> Result<(), String> {
+        if l.trim().is_empty() {
+            return Ok(());
+        }
+        if let Some((at, _)) = &self.footer {
+            return Err(format!("line {n}: a line after the footer (line {at}); the footer ends a report"));
+        }
+        let record: Record = serde_json::from_str(l).map_err(|e| format!("line {n}: {e}"))?;
+        match record {
+            Record::Header(h) => {
+                if self.header.is_some() || !self.cases.is_empty() {
+                    return Err(format!("line {n}: a second header; a report has one, on its first line"));
+                }
+                if h.report != FORMAT {
+                    return Err(format!(
+                        "line {n}: report format {}; this rulings reads format {FORMAT} (written by {})",
+                        h.report, h.suite
+                    ));
+                }
+                self.header = Some(h);
+            }
+            Record::Case(c) if self.header.is_none() => {
+                return Err(format!("line {n}: a case ({}) before the header", c.id));
+            }
+            Record::Case(mut c) => {
+                check_case_line(&c).map_err(|e| format!("line {n}: {e}"))?;
+                keep(&mut c);
+                self.cases.push(c);
+            }
+            Record::Footer(_) if self.header.is_none() => return Err(format!("line {n}: a footer before the header")),
+            Record::Footer(f) => self.footer = Some((n, f)),
+        }
+        Ok(())
+    }
+
+    /// The report read, once every line is.
+    fn finish(self) -> Result<Report, String> {
+        match (self.header, self.footer) {
             (Some(header), Some((at, footer))) => {
-                check_footer(&cases, &footer).map_err(|e| format!("line {at}: {e}"))?;
-                Ok(Report { header, cases, footer })
+                check_footer(&self.cases, &footer).map_err(|e| format!("line {at}: {e}"))?;
+                Ok(Report { header, cases: self.cases, footer })
             }
             (None, _) => Err("the report has no header line".into()),
             (_, None) => Err("the report has no footer line (was the run cut short?)".into()),

@@ -16,6 +16,7 @@ use serde::Serialize;
 
 use super::jsonl::{CaseLine, Report};
 use super::markdown::cell as md;
+use super::summary::counted;
 use crate::judging::outcome::OutcomeKind;
 use crate::text::{wrap, WIDTH};
 
@@ -294,13 +295,10 @@ fn answered(m: &Matrix, i: usize) -> String {
             }
         }
     }
-    let mut parts = vec![
-        super::summary::counted(rulings, "ruling", "rulings"),
-        super::summary::counted(refusals, "refusal check", "refusal checks"),
-    ];
+    let mut parts = vec![counted(rulings, "ruling", "rulings"), counted(refusals, "refusal check", "refusal checks")];
     for (n, one, many) in [(skipped, "skipped", "skipped"), (errors, "error or fault", "errors or faults")] {
         if n > 0 {
-            parts.push(super::summary::counted(n, one, many));
+            parts.push(counted(n, one, many));
         }
     }
     if not_run > 0 {
@@ -334,12 +332,12 @@ pub fn markdown(m: &Matrix) -> String {
     let _ = writeln!(s, "# Implementations compared\n");
     let _ = writeln!(
         s,
-        "{} implementations, {} cases, {} runs of them (a run is a case in one edition and seat rotation). \
+        "{}, {}, {} of them (a run is a case in one edition and seat rotation). \
          A cell names the runs that differ from the rest of the case; `n/a`: not applicable (an edition or \
          feature not declared); `·`: not in that report.\n",
-        m.implementations.len(),
-        all.len(),
-        m.rows.len()
+        counted(m.implementations.len(), "implementation", "implementations"),
+        counted(all.len(), "case", "cases"),
+        counted(m.rows.len(), "run", "runs")
     );
     if let Some(c) = different_corpora(m) {
         let _ = writeln!(s, "**The reports are of different corpora** ({}): compare like with like.\n", md(&c));
@@ -352,7 +350,8 @@ pub fn markdown(m: &Matrix) -> String {
 
     let disagreements: Vec<&CaseRows> = all.iter().filter(|c| c.disagrees()).collect();
     let runs: usize = disagreements.iter().map(|c| c.rows.iter().filter(|r| r.disagrees()).count()).sum();
-    let _ = writeln!(s, "## Where they disagree ({} cases, {runs} runs)\n", disagreements.len());
+    let (cases, runs) = (counted(disagreements.len(), "case", "cases"), counted(runs, "run", "runs"));
+    let _ = writeln!(s, "## Where they disagree ({cases}, {runs})\n");
     if disagreements.is_empty() {
         let _ = writeln!(s, "Nowhere: on every run asked of more than one, they all pass or none does.\n");
     } else {
@@ -439,10 +438,10 @@ pub fn terminal(m: &Matrix) -> String {
     let all = cases(m);
     let _ = writeln!(
         s,
-        "{} implementations, {} cases, {} runs (a case in one edition and rotation):",
-        m.implementations.len(),
-        all.len(),
-        m.rows.len()
+        "{}, {}, {} (a case in one edition and rotation):",
+        counted(m.implementations.len(), "implementation", "implementations"),
+        counted(all.len(), "case", "cases"),
+        counted(m.rows.len(), "run", "runs")
     );
     let letter = |i: usize| -> String {
         let c = char::from(b'A' + (i % 26) as u8);

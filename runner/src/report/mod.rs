@@ -67,9 +67,7 @@ pub fn write_dir(dir: &Path, report: &Report) -> std::io::Result<Vec<PathBuf>> {
 /// `rulings report FILE`: render report.md and junit.xml again from a
 /// JSON Lines report, into `out` (default: the report's folder).
 pub fn rerender(jsonl: &std::path::Path, out: Option<&std::path::Path>) -> Result<Vec<PathBuf>, String> {
-    let text = crate::corpus::files::read_text_capped(jsonl, crate::corpus::files::MAX_REPORT_BYTES)
-        .map_err(|e| format!("{}: {e}", jsonl.display()))?;
-    let report = Report::from_jsonl(&text).map_err(|e| format!("{}: {e}", jsonl.display()))?;
+    let report = Report::read(jsonl, &mut |_| {}).map_err(|e| format!("{}: {e}", jsonl.display()))?;
     let dir = out.map(PathBuf::from).unwrap_or_else(|| {
         jsonl.parent().filter(|p| !p.as_os_str().is_empty()).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."))
     });

@@ -59,6 +59,18 @@ pub fn line(done: usize, total: usize, trouble: &Trouble, name: &str, seconds: f
     text.chars().take(79).collect()
 }
 
+/// A line of the program's stderr as it is written under a progress line of
+/// `width` columns (0: none drawn): the progress line blanked out first
+/// (back to its start, spaces over it, back again), so that the program's
+/// line starts at the left edge, alone, not after `... 0.5 s`.
+pub fn cleared(width: usize, line: &str) -> String {
+    if width == 0 {
+        format!("{line}\n")
+    } else {
+        format!("\r{}\r{line}\n", " ".repeat(width))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,5 +106,13 @@ mod tests {
         t.add(&Answer::Fault { kind: FaultKind::TimeOut, detail: "5 s".into() });
         let text = line(2690, 2832, &t, "club-platform", 0.5);
         assert!(text.starts_with("2690/2832 runs, 11 crashes, 1 time-out, 2678 not run · club-platform"), "{text}");
+    }
+
+    /// A program's line once progress is drawn starts on a blank line, not
+    /// after `...0.5 s`; with no progress drawn it is written as it is.
+    #[test]
+    fn a_program_s_line_clears_the_progress_line_first() {
+        assert_eq!(cleared(0, "[club] chatty"), "[club] chatty\n");
+        assert_eq!(cleared(5, "[club] chatty"), "\r     \r[club] chatty\n");
     }
 }

@@ -388,11 +388,8 @@ pub fn closing_line(results: &[CaseResult], files: &FileErrors) -> String {
     let total = Tally::of(results);
     let mut s = String::new();
     if total.expected_failures > 0 {
-        let _ = writeln!(
-            s,
-            "{} expected failure(s), as the known failures (or, for the reference engine, its open cases) list them",
-            total.expected_failures
-        );
+        // Listed in the known failures, or in the reference engine's open cases.
+        let _ = writeln!(s, "{} expected failure(s), each listed with its reason", total.expected_failures);
     }
     if results.iter().any(|r| r.refusal) {
         let part = |t: &Tally| format!("{} passed, {} failed, {} skipped", t.passed, t.failed, t.skipped);

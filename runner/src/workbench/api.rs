@@ -10,7 +10,7 @@ use std::path::Path;
 
 use rulings_engine::request::{Action, MAX_EVENTS};
 use rulings_engine::ruling::Status;
-use rulings_engine::{Ruling, Seat};
+use rulings_engine::{Request, Ruling, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -192,10 +192,20 @@ impl Api {
     /// for cases/reference-open.yml comes with it. Also the ruling in words
     /// for the issue form.
     fn case(&self, r: &CaseRequest) -> Result<Made, String> {
-        let (engine, items, refuses) = match rulings_engine::rule(&r.table.request()) {
+        for (label, text) in [("title", &r.title), ("clauses' list", &r.laws), ("source", &r.source)] {
+            case_text::one_line(label, text.trim())?;
+        }
+        let request = r.table.request();
+        let (engine, items, refuses) = match rulings_engine::rule(&request) {
             Ok(ruling) => (crate::corpus::draft::ruling_map(&ruling), words::in_words(&ruling), None),
             Err(e) => (Map::new(), words::blank(), Some(refusal_message(&e))),
         };
+        // The kinds of value a ruling holds, for the director's own values:
+        // the story's ruling, or, where the engine refuses the story, the
+        // ruling of the same deal before any call.
+        let kinds = rulings_engine::rule(&request)
+            .or_else(|_| rulings_engine::rule(&Request { events: Vec::new(), ..request.clone() }))
+            .map_err(|e| format!("the engine cannot rule even on the deal before any call: {e}"))?;
         if let Some(m) = r.marks.iter().find(|m| !words::KEYS.contains(&m.key.as_str())) {
             return Err(format!("`{}` is not a key of a ruling", m.key));
         }
@@ -216,6 +226,7 @@ impl Api {
                     Value::Null => case_text::own_value(key, "")?,
                     other => other.clone(),
                 };
+                case_text::of_the_key_s_kind(&kinds, key, &own)?;
                 Some(own).filter(|v| engine.get(key) != Some(v))
             };
             match own {
@@ -642,21 +653,22 @@ mod tests {
     #[test]
     fn a_story_the_engine_refuses_still_makes_a_case_with_its_refusal() {
         let a = api();
-        // 1997: South calls at his own turn before West chose on East's
-        // call out of rotation; the engine does not read the 1997 28B.
-        let table = json!({"edition": "1997", "dealer": "S", "events": [{"W": "1C"}, {"S": "1D"}]});
+        // A card seen before the first call: the engine leaves it to Law 16D
+        // (the auction has not begun, so Law 24 does not apply) and refuses
+        // the story; the director still writes his ruling.
+        let table = json!({"edition": "2017", "dealer": "S", "events": [{"S": "exposes D2"}, {"S": "1H"}]});
         let r = a.post("/api/rule", &json!(table).to_string()).body;
         assert!(r["refused"].as_str().unwrap_or_default().contains("not yet supported"), "{r}");
         assert_eq!(r["words"].as_array().map(Vec::len), Some(13));
-        let body = json!({"table": table, "title": "W 1C out of turn, S 1D at his turn", "laws": "28B",
-                          "source": "s", "marks": [{"key": "auction", "agree": false, "own": ["1D"],
-                                                    "reason": "28B: South's call is in rotation"}]});
+        let body = json!({"table": table, "title": "S shows the D2 before the first call, then opens 1H",
+                          "laws": "16D", "source": "s", "marks": [{"key": "auction", "agree": false, "own": ["1H"],
+                          "reason": "16D: the card goes back to the hand; the auction goes on"}]});
         let r = a.post("/api/case", &body.to_string()).body;
-        assert!(r["text"].as_str().unwrap_or_default().contains("  auction: [1D]\n"), "{r}");
+        assert!(r["text"].as_str().unwrap_or_default().contains("  auction: [1H]\n"), "{r}");
         let entry = r["reference"].as_str().unwrap_or_default();
-        assert!(entry.contains("  refuses: \"S calls at his own turn before N chose on W's 1C"), "{entry}");
+        assert!(entry.contains("  refuses: \"S exposes D2 before the first call"), "{entry}");
         // Nothing to agree with.
-        let body = json!({"table": table, "title": "x", "laws": "28B", "source": "s",
+        let body = json!({"table": table, "title": "x", "laws": "16D", "source": "s",
                           "marks": [{"key": "auction", "agree": true}]});
         let e = a.post("/api/case", &body.to_string()).body["error"].as_str().unwrap_or_default().to_string();
         assert!(e.contains("nothing to agree with"), "{e}");

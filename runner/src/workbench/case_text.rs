@@ -222,6 +222,30 @@ pub fn own_value(key: &str, text: &str) -> Result<Value, String> {
     serde_json::to_value(v).map_err(|e| format!("`{key}`: {e}"))
 }
 
+/// Whether `value` is one a ruling can hold under `key` (`next: 5`,
+/// `status: xyz`, `next: [S]` are not): the engine's `ruling` with the
+/// director's value in that key's place must read back as a ruling. The
+/// key's type is the ruling's own: no second list of kinds.
+pub fn of_the_key_s_kind(ruling: &rulings_engine::Ruling, key: &str, value: &Value) -> Result<(), String> {
+    let mut whole = serde_json::to_value(ruling).map_err(|e| format!("`{key}`: {e}"))?;
+    if let Value::Object(items) = &mut whole {
+        items.insert(key.to_string(), value.clone());
+    }
+    serde_json::from_value::<rulings_engine::Ruling>(whole)
+        .map(|_| ())
+        .map_err(|e| format!("`{key}`: {} is not a value of `{key}` ({e})", as_written(value).replace('\n', " ")))
+}
+
+/// A field of the issue form that is one line (the title, the clauses,
+/// the source): a line break there would start a heading of its own in
+/// the form's text, which `rulings import-issue` reads field by field.
+pub fn one_line(label: &str, text: &str) -> Result<(), String> {
+    if text.chars().any(char::is_control) {
+        return Err(format!("the {label} is one line: no line breaks, tabs or control characters"));
+    }
+    Ok(())
+}
+
 /// A scalar as a case file writes it (for the page's prefilled answers).
 pub fn as_written(v: &Value) -> String {
     match v {

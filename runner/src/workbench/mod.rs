@@ -5,7 +5,8 @@
 //! engine's ruling in words after every event, marks each item agreed or
 //! not, and takes away the case file or the issue form's text.
 //!
-//! One idea a module: [`http`] serves, [`api`] answers the page's requests,
+//! One idea a module: [`http`] serves, within bounds, [`hosts`] says which
+//! hosts and origins may use it, [`api`] answers the page's requests,
 //! [`announce`] says what each choice a player faces leads to,
 //! [`words`] says a ruling in words, [`case_text`] writes the case file and
 //! the issue form, [`page`] holds the page's files and the clause list.
@@ -13,8 +14,9 @@
 pub mod announce;
 pub mod api;
 pub mod case_text;
+pub mod hosts;
 pub mod http;
 pub mod page;
 pub mod words;
 
-pub use http::Workbench;
+pub use http::{Limits, Serving, Workbench};

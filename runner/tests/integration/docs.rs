@@ -89,12 +89,16 @@ fn every_documented_command_runs_as_printed() {
             if matches!(args.first().map(String::as_str), Some("bench" | "workbench")) {
                 continue;
             }
-            // The reader's program, and the engine built beside rulings.
+            // The reader's program, and the engine built beside rulings. The
+            // stand-in for the reader's program answers with the reference
+            // engine's rulings, and says so in its hello: the cases the engine
+            // does not yet rule right (cases/reference-open.yml) count as open
+            // for it, as for the engine, not as its failures.
             let args: Vec<String> = args
                 .iter()
                 .flat_map(|a| match a.as_str() {
-                    "./my-engine" => vec![fake.to_string()],
-                    "./my-engine --fast" => vec![format!("{fake} --fast")],
+                    "./my-engine" => vec![fake.to_string(), "name=rulings-engine".to_string()],
+                    "./my-engine --fast" => vec![format!("{fake} name=rulings-engine --fast")],
                     "my_adapter.py" => vec!["examples/python/adapter.py".to_string()],
                     "target/release/rulings-engine" => vec![me.to_string(), "serve".to_string()],
                     _ => vec![a.clone()],

@@ -63,6 +63,24 @@ fn a_run_whose_every_refusal_check_is_skipped_fails() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 }
 
+/// A program that declares a family of law and skips every case of it
+/// (here every Law 27 case, declaring `insufficient-bid`) has not shown
+/// that it rules on it: the run fails, though its legal auctions pass (it
+/// exited 0 with `2 passed, 0 failed, 1 skipped`).
+#[test]
+fn a_run_that_skips_every_case_of_a_declared_family_fails() {
+    let (dir, _) = common::corpus("read-skip-family", 2, true);
+    let fake = common::fake();
+    let o = rulings(&["run", "--cases", s(&dir), "--impl", &fake, "skip-irregular=1", "features=insufficient-bid"]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let said = common::words(&text(&o));
+    assert!(
+        said.contains("skipped every one of the 1 ruling run(s) that need `insufficient-bid` it was asked"),
+        "{said}"
+    );
+    assert!(stdout(&o).ends_with("\n2 passed, 0 failed, 1 skipped\n"), "{}", stdout(&o));
+}
+
 /// A refusal check is not a ruling: the summary, report.md, junit.xml and
 /// `compare` count the refusal checks apart, the clause table counts none
 /// of them (27A1 was credited with the refusal of the fixture's 1H), and

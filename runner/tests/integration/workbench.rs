@@ -456,16 +456,15 @@ fn the_call_out_of_turn(b: &Browser) {
     assert!(before.contains("East must pass for the rest of the auction (38C)"), "{before}");
 }
 
-/// A story the engine refuses (the 1997 Laws: South calls at his own turn
-/// over West's call out of turn, before North chose; the engine does not
-/// read the 1997 28B): the director still writes his ruling, with why, and
-/// saves the case with the engine's refusal in the reference-open entry.
+/// A story the engine refuses (a card shown before the first call: the
+/// auction has not begun, so the engine leaves it to Law 16D): the director
+/// still writes his ruling, with why, and saves the case with the engine's
+/// refusal in the reference-open entry.
 fn the_refusal(b: &Browser) {
     clear(b);
-    pick(b, "#edition", "1997");
     pick(b, "#dealer", "S");
     b.script("document.getElementById('story').value = ''", json!([]));
-    b.type_in("#story", "W 1C, S 1D\u{E007}");
+    b.type_in("#story", "S exposes D2, S 1H\u{E007}");
     let said = b.until(
         "the refusal",
         "const m = document.getElementById('message').textContent; return m.includes('does not rule') && m",
@@ -473,26 +472,25 @@ fn the_refusal(b: &Browser) {
     assert!(said.as_str().unwrap_or_default().contains("write your ruling below"), "{said}");
     assert_eq!(b.script("return document.getElementById('agree-all').disabled", json!([])), json!(true));
     b.click("#ruling li[data-key=auction] input[value=disagree]");
-    b.type_in("#ruling li[data-key=auction] input[aria-label='auction: calls']", "1D\u{E004}");
+    b.type_in("#ruling li[data-key=auction] input[aria-label='auction: calls']", "1H\u{E004}");
     let warn = b.script("return document.getElementById('differs').textContent", json!([]));
     assert!(warn.as_str().unwrap_or_default().contains("cannot rule on this story"), "{warn}");
-    b.type_in("#ruling textarea[data-reason=auction]", "28B: South's call at his turn cancels West's");
+    b.type_in("#ruling textarea[data-reason=auction]", "16D: the card goes back to the hand; the auction goes on");
     b.script("document.getElementById('title').value = ''", json!([]));
-    b.type_in("#title", "W 1C out of turn, S 1D at his own turn (1997)");
+    b.type_in("#title", "S shows the D2 before the first call, then opens 1H (16D)");
     b.script("document.getElementById('laws').value = ''", json!([]));
-    b.type_in("#laws", "28B");
+    b.type_in("#laws", "16D");
     b.click("#save");
     let case = b.until(
         "the case file",
-        "const t = document.getElementById('case-text').value; return t.includes('(1997)') && t",
+        "const t = document.getElementById('case-text').value; return t.includes('(16D)') && t",
     );
     let case = case.as_str().expect("text").to_string();
-    assert!(case.contains("editions: [1997]\n") && case.contains("  auction: [1D]\n"), "{case}");
+    assert!(case.contains("  auction: [1H]\n"), "{case}");
     let entry = b.script("return document.getElementById('reference-text').value", json!([]));
     let entry = entry.as_str().unwrap_or_default().to_string();
-    assert!(entry.contains("  refuses: \"S calls at his own turn before N chose on W's 1C"), "{entry}");
+    assert!(entry.contains("  refuses: \"S exposes D2 before the first call"), "{entry}");
     check_loads(b, &case, Some(&entry));
-    pick(b, "#edition", "2017");
 }
 
 /// A disagreement written in plain words: the director rules that West
