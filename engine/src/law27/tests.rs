@@ -426,22 +426,22 @@ fn in_1997_every_other_correction_bars_partner() {
 /// one else may accept or refuse it.
 #[test]
 fn the_second_option_is_lho_s_and_others_wait() {
-    let second = "N:1S E:1H S:reject E:1D";
+    let second = "N 1S, E 1H, S reject, E 1D";
     // LHO calls over it: accepted, and his call follows it.
-    let r = ruled(&story(Seat::N, &format!("{second} S:2C")));
+    let r = ruled(&story(Seat::N, &format!("{second}, S 2C")));
     assert_eq!(r.auction, calls("1S 1D 2C"), "{r:?}");
     assert_eq!(r.rulings[0].law, "27B4");
     assert_eq!(r.next, Some(Seat::W));
     // West calls out of turn while South holds the option: held, South
     // still to choose.
-    let r = ruled(&story(Seat::N, &format!("{second} W:2C")));
+    let r = ruled(&story(Seat::N, &format!("{second}, W 2C")));
     assert_eq!(r.status, Status::Decision, "{r:?}");
     let d = r.decision.expect("decision");
     assert_eq!((d.seat, d.law.as_str()), (Seat::S, "27B4"));
     assert_eq!(r.auction, calls("1S"));
     // Nobody but South accepts or refuses.
-    for not_lho in ["W:accept", "W:reject", "N:accept", "E:reject"] {
-        let told = story(Seat::N, &format!("{second} {not_lho}"));
+    for not_lho in ["W accept", "W reject", "N accept", "E reject"] {
+        let told = story(Seat::N, &format!("{second}, {not_lho}"));
         assert!(matches!(rule(&told), Err(RuleError::Impossible { .. })), "{not_lho}: {:?}", rule(&told));
     }
 }
@@ -452,10 +452,10 @@ fn the_second_option_is_lho_s_and_others_wait() {
 /// with it, the offender to replace his insufficient bid.
 #[test]
 fn a_call_over_a_premature_replacement_that_leaves_law_27_waiting() {
-    let r = ruled(&story(Seat::N, "N:1S E:1H E:1D S:2C"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 1D, S 2C"));
     assert_eq!(r.auction, calls("1S 1D 2C"), "{r:?}");
     assert_eq!(r.next, Some(Seat::W));
-    let r = ruled(&story(Seat::N, "N:1S E:1H E:X S:2C"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E X, S 2C"));
     assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
     assert_eq!(r.auction, calls("1S"));
 }
@@ -464,7 +464,7 @@ fn a_call_over_a_premature_replacement_that_leaves_law_27_waiting() {
 /// call is not the replacement: it waits until the offender has made his.
 #[test]
 fn only_the_offender_replaces() {
-    let r = ruled(&story(Seat::N, "N:1S E:1H S:reject W:2C"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, W 2C"));
     assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
     assert_eq!(r.auction, calls("1S"));
     assert!(r.rulings.iter().all(|x| x.seat == Seat::E || x.seat == Seat::W), "{r:?}");
@@ -475,10 +475,10 @@ fn only_the_offender_replaces() {
 /// own, not as LHO's call still awaited.
 #[test]
 fn a_call_over_a_premature_bid_above_seven_is_cancelled_with_it() {
-    let r = ruled(&story(Seat::N, "N:1S E:1H E:8S S:2C"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 8S, S 2C"));
     assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
     assert_eq!(r.auction, calls("1S"));
-    let r = ruled(&story(Seat::N, "N:1S E:1H E:8S S:2C E:P"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 8S, S 2C, E P"));
     assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::S)), "{r:?}");
     assert_eq!(r.auction, calls("1S P"));
 }
