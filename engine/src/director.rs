@@ -27,7 +27,7 @@ use crate::request::{Event, Incident, Move, Request, Turn, MAX_EVENTS};
 use crate::ruling::Ruling;
 use crate::step::{Handoff, Next, Pending};
 use crate::table::Table;
-use crate::{inadmissible, law24, law25, law27, out_of_rotation, wrong_board};
+use crate::{inadmissible, law21, law24, law25, law27, out_of_rotation, wrong_board};
 
 /// Rule on a request: replay its events and return the state of the table
 /// after the last one. A story longer than [`MAX_EVENTS`] is refused.
@@ -133,6 +133,33 @@ impl Director {
                     other => Err(impossible(i, format!("cards from a wrong board led to {other:?}"))),
                 }
             }
+            // Law 21B: a call made on misinformation, changed or adjusted.
+            Incident::Misinformed => self.misinformed(i, e),
+        }
+    }
+
+    /// Law 21B: the player's last call was made on misinformation. The
+    /// table waits on nothing else (a change while another irregularity is
+    /// rectified is not ruled on), and then on his new call.
+    fn misinformed(&mut self, i: usize, e: &Event) -> Result<(), RuleError> {
+        if let Some(p) = &self.pending {
+            return Err(unsupported(
+                i,
+                self.table.rules.misinformation.change,
+                format!(
+                    "{}'s call made on misinformation found while the table waits on {}: the two rectifications \
+                     together are not ruled on",
+                    e.seat, p.waiting_on
+                ),
+            ));
+        }
+        match law21::misinformed(&mut self.table, i, e.seat, &e.findings)? {
+            Next::Done => Ok(()),
+            Next::Wait(p) => {
+                self.pending = Some(p);
+                Ok(())
+            }
+            other => Err(impossible(i, format!("a call made on misinformation led to {other:?}"))),
         }
     }
 

@@ -52,17 +52,20 @@ pub enum IncidentKind {
     Cards,
     /// 2017 15A, 2007 17D: a player called holding cards from a wrong board.
     WrongBoard,
+    /// Law 21B: a call made on misinformation from an opponent.
+    Misinformation,
 }
 
 impl IncidentKind {
     /// Every kind of incident.
-    pub const ALL: [IncidentKind; 2] = [IncidentKind::Cards, IncidentKind::WrongBoard];
+    pub const ALL: [IncidentKind; 3] = [IncidentKind::Cards, IncidentKind::WrongBoard, IncidentKind::Misinformation];
 
     /// The kind of an incident.
     pub fn of(incident: &Incident) -> IncidentKind {
         match incident {
             Incident::Cards(_) => IncidentKind::Cards,
             Incident::WrongBoard => IncidentKind::WrongBoard,
+            Incident::Misinformed => IncidentKind::Misinformation,
         }
     }
 }
@@ -164,6 +167,22 @@ pub const FAMILIES: &[Family] = &[
         receives: &[],
         irregular_calls: &[],
         incidents: &[IncidentKind::WrongBoard],
+        drawn: true,
+    },
+    Family {
+        feature: "misinformation",
+        // Law 21 (the same clauses in the three editions, 1997's 21B1
+        // undivided): 21A a call on the caller's own misunderstanding, 21B
+        // a call on an opponent's misinformation. Law 21C (2007, 2017) is
+        // about the conditions of contest, no auction's story. Not in the
+        // coverage table, which is about the laws of irregular calls (16C,
+        // 23-39, 72C).
+        clauses: &["21A", "21B"],
+        counted: false,
+        owns: &[Finding::MissingAlert, Finding::MistakenCall, Finding::OwnMisunderstanding],
+        receives: &[],
+        irregular_calls: &[],
+        incidents: &[IncidentKind::Misinformation],
         drawn: true,
     },
 ];

@@ -15,6 +15,7 @@ mod error;
 pub mod family;
 mod inadmissible;
 mod keys;
+mod law21;
 pub mod law23;
 mod law24;
 mod law25;

@@ -54,6 +54,11 @@ pub enum Incident {
     /// board (`wrong board`); every call he has made on this board was made
     /// holding them.
     WrongBoard,
+    /// Law 21B: the player's last call was made on misinformation from an
+    /// opponent (a wrong explanation, or no alert where one was required),
+    /// found out before the end of the auction period (`misinformed`). The
+    /// findings beside it say whether the Laws give a remedy (21A, 21B1(b)).
+    Misinformed,
 }
 
 impl Action {
@@ -101,6 +106,7 @@ impl fmt::Display for Incident {
         match self {
             Incident::Cards(x) => x.fmt(f),
             Incident::WrongBoard => f.write_str("wrong board"),
+            Incident::Misinformed => f.write_str("misinformed"),
         }
     }
 }
@@ -119,6 +125,7 @@ impl std::str::FromStr for Action {
             "exposes" => Exposure::parse(rest, false).map(|x| Action::Incident(Incident::Cards(x))),
             "leads" => Exposure::parse(rest, true).map(|x| Action::Incident(Incident::Cards(x))),
             "wrong" if rest.trim().eq_ignore_ascii_case("board") => Ok(Action::Incident(Incident::WrongBoard)),
+            "misinformed" if rest.is_empty() => Ok(Action::Incident(Incident::Misinformed)),
             _ => s.parse().map(Action::Call),
         }
     }
@@ -146,6 +153,18 @@ pub struct Findings {
     pub same_denomination: Option<bool>,
     /// The call's meaning under the partnership's agreements.
     pub means: Option<Meaning>,
+    /// 21B1(a), on a `misinformed` event: the misinformation was an alert
+    /// not given where the regulating authority requires one (deemed
+    /// misinformation), not a wrong explanation. The remedy is the same.
+    pub missing_alert: Option<bool>,
+    /// 21B1(b), on a `misinformed` event: the director has evidence that the
+    /// explanation matched the partnership's agreement and the call
+    /// explained was the mistake (a mistaken call, no misinformation). Absent
+    /// this finding he presumes a mistaken explanation.
+    pub mistaken_call: Option<bool>,
+    /// 21A, on a `misinformed` event: the player made his call on his own
+    /// misunderstanding, not on what an opponent told him: no recourse.
+    pub own_misunderstanding: Option<bool>,
 }
 
 impl Findings {
@@ -161,7 +180,17 @@ impl Findings {
     /// event's writer, the story forms, `rulings explain`, the features a
     /// story needs) goes through this.
     pub fn given(&self) -> Vec<Given<'_>> {
-        let Findings { unintended, pause, over_original, comparable, same_denomination, means } = self;
+        let Findings {
+            unintended,
+            pause,
+            over_original,
+            comparable,
+            same_denomination,
+            means,
+            missing_alert,
+            mistaken_call,
+            own_misunderstanding,
+        } = self;
         let flags = [
             (Finding::Unintended, unintended),
             (Finding::Pause, pause),
@@ -173,6 +202,12 @@ impl Findings {
         if let Some(m) = means {
             out.push(Given::Means(m));
         }
+        let after = [
+            (Finding::MissingAlert, missing_alert),
+            (Finding::MistakenCall, mistaken_call),
+            (Finding::OwnMisunderstanding, own_misunderstanding),
+        ];
+        out.extend(after.into_iter().filter_map(|(f, v)| v.map(|v| Given::Flag(f, v))));
         out
     }
 
@@ -185,6 +220,9 @@ impl Findings {
             Finding::Comparable => self.comparable = Some(map.next_value()?),
             Finding::SameDenomination => self.same_denomination = Some(map.next_value()?),
             Finding::Means => self.means = Some(map.next_value()?),
+            Finding::MissingAlert => self.missing_alert = Some(map.next_value()?),
+            Finding::MistakenCall => self.mistaken_call = Some(map.next_value()?),
+            Finding::OwnMisunderstanding => self.own_misunderstanding = Some(map.next_value()?),
         }
         Ok(())
     }
@@ -199,17 +237,23 @@ pub enum Finding {
     Comparable,
     SameDenomination,
     Means,
+    MissingAlert,
+    MistakenCall,
+    OwnMisunderstanding,
 }
 
 impl Finding {
     /// Every finding, in the order of [`Findings`]' fields.
-    pub const ALL: [Finding; 6] = [
+    pub const ALL: [Finding; 9] = [
         Finding::Unintended,
         Finding::Pause,
         Finding::OverOriginal,
         Finding::Comparable,
         Finding::SameDenomination,
         Finding::Means,
+        Finding::MissingAlert,
+        Finding::MistakenCall,
+        Finding::OwnMisunderstanding,
     ];
 
     /// The key it is written under beside an event's seat.
@@ -221,6 +265,9 @@ impl Finding {
             Finding::Comparable => "comparable",
             Finding::SameDenomination => "same_denomination",
             Finding::Means => "means",
+            Finding::MissingAlert => "missing_alert",
+            Finding::MistakenCall => "mistaken_call",
+            Finding::OwnMisunderstanding => "own_misunderstanding",
         }
     }
 
@@ -243,6 +290,12 @@ impl Finding {
             (Finding::SameDenomination, true) => "same denomination",
             (Finding::SameDenomination, false) => "not the same denomination",
             (Finding::Means, _) => "means",
+            (Finding::MissingAlert, true) => "no alert given",
+            (Finding::MissingAlert, false) => "explained wrongly",
+            (Finding::MistakenCall, true) => "a mistaken call",
+            (Finding::MistakenCall, false) => "a mistaken explanation",
+            (Finding::OwnMisunderstanding, true) => "his own misunderstanding",
+            (Finding::OwnMisunderstanding, false) => "not his own misunderstanding",
         }
     }
 }
@@ -495,6 +548,9 @@ mod tests {
             comparable: Some(false),
             same_denomination: Some(true),
             means: Some(Meaning::default()),
+            missing_alert: Some(true),
+            mistaken_call: Some(false),
+            own_misunderstanding: Some(false),
         };
         let event = Event { seat: Seat::E, action: Action::Call(Call::Pass), findings };
         let value = serde_json::to_value(&event).expect("an event serializes");

@@ -44,6 +44,9 @@ pub enum Irregularity {
     CallWhenRestricted,
     /// 2017 15A1, 2007 17D1: a call made holding cards from a wrong board.
     CardsFromWrongBoard,
+    /// Law 21B: a call made on misinformation from an opponent (the entry
+    /// names the player misinformed and his call).
+    Misinformation,
 }
 
 /// An option a player may hold.

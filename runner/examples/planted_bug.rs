@@ -38,6 +38,7 @@ pub const BUGS: &[(&str, &str)] = &[
     ("36-39", "the ruling entry of an inadmissible call (36-39) dropped"),
     ("24", "every penalty card of a card shown during the auction (24) dropped"),
     ("15A-17D", "the ruling entry of a call made holding cards from a wrong board (15A1, 17D1) dropped"),
+    ("21B", "the adjustment clauses of misinformation (21B2, 21B3) dropped"),
     ("declarer", "the declarer taken as the partner of the right one"),
     ("doubling", "a doubled or redoubled contract given undoubled"),
     ("regulation", "the regulation options of a request ignored (ruled at their defaults)"),
@@ -120,6 +121,7 @@ pub fn bend(bug: &str, r: &mut Ruling) {
         "36-39" => r.rulings.retain(|x| !(36..=39).contains(&law(&x.law))),
         "24" => r.penalty_cards.clear(),
         "15A-17D" => r.rulings.retain(|x| x.law != "15A1" && x.law != "17D1"),
+        "21B" => r.score_adjustment.retain(|c| c != "21B2" && c != "21B3"),
         "declarer" => {
             if let Some(c) = r.contract.as_mut() {
                 c.declarer = c.declarer.partner();

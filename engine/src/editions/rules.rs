@@ -3,8 +3,8 @@
 
 use super::edition::Edition;
 use super::schemes::{
-    ChangeScheme, InadmissibleClauses, LeadScheme, Replacement, RotationScheme, SameDenomination, SecondInsufficient,
-    WrongBoardScheme, INADMISSIBLE_2017,
+    ChangeScheme, InadmissibleClauses, LeadScheme, MisinformationClauses, Replacement, RotationScheme,
+    SameDenomination, SecondInsufficient, WrongBoardScheme, INADMISSIBLE_2017,
 };
 
 /// The rules of one edition, where they differ.
@@ -101,6 +101,9 @@ pub(crate) struct Rules {
     pub lead_named_suits: &'static str,
     /// Cards from a wrong board: 2017 15A, 2007 17D, 1997 unread.
     pub wrong_board: WrongBoardScheme,
+    /// Law 21B: the clauses of misinformation's remedies (21B1(a) in 2017
+    /// and 2007, 21B1 in 1997; 21B2, 21B3).
+    pub misinformation: MisinformationClauses,
 }
 
 impl Rules {
@@ -120,6 +123,7 @@ impl Rules {
                 edition,
                 withdrawn_ui: "16C2",
                 wrong_board: WrongBoardScheme::CancelWithLaterCalls,
+                misinformation: MisinformationClauses { change: "21B1(a)", lho_change: "21B2", too_late: "21B3" },
                 damage: "72C",
                 same_denomination: SameDenomination::Specifies,
                 replacement: Replacement::Comparable,
@@ -148,6 +152,7 @@ impl Rules {
                 edition,
                 withdrawn_ui: "16D2",
                 wrong_board: WrongBoardScheme::CancelLhoRepeats,
+                misinformation: MisinformationClauses { change: "21B1(a)", lho_change: "21B2", too_late: "21B3" },
                 damage: "23",
                 same_denomination: SameDenomination::NaturalStrain,
                 replacement: Replacement::SameOrMorePrecise,
@@ -177,6 +182,7 @@ impl Rules {
                 edition,
                 withdrawn_ui: "16C2",
                 wrong_board: WrongBoardScheme::Unread,
+                misinformation: MisinformationClauses { change: "21B1", lho_change: "21B2", too_late: "21B3" },
                 damage: "23",
                 same_denomination: SameDenomination::NaturalStrain,
                 replacement: Replacement::None,

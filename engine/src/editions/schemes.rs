@@ -158,3 +158,29 @@ pub(crate) enum WrongBoardScheme {
     /// "Editions"): `not yet supported`.
     Unread,
 }
+
+/// Law 21B, misinformation in the auction: the clauses each edition's
+/// ruling cites. The three editions rule alike (a call made on an
+/// opponent's misinformation may be changed while partner has not called
+/// since; LHO may then change a call he made over it; too late, the score
+/// is adjusted); they differ in how the clauses are divided and worded:
+/// - 2017 and 2007: 21B1(a) the change, 21B1(b) the presumption of a
+///   mistaken explanation, 21B2 LHO's change, 21B3 too late. 2007's
+///   missing alert is one "to a conventional call"; 2017's any alert the
+///   regulating authority requires (a finding, the same remedy).
+/// - 1997: 21B1 one undivided paragraph ("probable that he made the call as
+///   a result of misinformation"; the presumption is Law 75's), 21B2 and
+///   21B3 ("may award an adjusted score", Law 40C).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct MisinformationClauses {
+    /// The change of a call made on misinformation: 21B1(a) (2017, 2007),
+    /// 21B1 (1997).
+    pub change: &'static str,
+    /// LHO's change of his subsequent call, and the adjustment when his
+    /// withdrawn call conveyed information that damaged the other side:
+    /// 21B2 in every edition.
+    pub lho_change: &'static str,
+    /// Too late to change the call: the adjusted score, 21B3 in every
+    /// edition.
+    pub too_late: &'static str,
+}

@@ -451,6 +451,13 @@ pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result
             Err(Incident::WrongBoard) => {
                 return Err(format!("{}: cards from a wrong board cannot be drawn in a grid", which()))
             }
+            Err(Incident::Misinformed) => {
+                return Err(format!(
+                    "{}: a call made on misinformation (`misinformed`) cannot be drawn in a grid: write the story \
+                     as events",
+                    which()
+                ))
+            }
         };
         let c = column(e.seat);
         at = match prev {

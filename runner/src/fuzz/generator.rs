@@ -501,6 +501,25 @@ impl Table<'_> {
                 }
                 Event::new(self.rng.pick(&callers), Action::Incident(Incident::WrongBoard))
             }
+            "misinformation" => {
+                // Law 21: a player who has called is found misinformed: the
+                // last caller most often (he may change it, 21B1(a)), another
+                // (his partner may have called since: 21B3); now and then the
+                // director finds no misinformation (21A, 21B1(b)).
+                let last = self.story.events.iter().rev().find(|e| matches!(e.action, Action::Call(_)))?.seat;
+                let called =
+                    |s: &Seat| self.story.events.iter().any(|e| e.seat == *s && matches!(e.action, Action::Call(_)));
+                let callers: Vec<Seat> = Seat::ALL.into_iter().filter(called).collect();
+                let who = if self.rng.chance(70) { last } else { self.rng.pick(&callers) };
+                let mut e = Event::new(who, Action::Incident(Incident::Misinformed));
+                match self.rng.below(10) {
+                    0 => e.findings.mistaken_call = Some(true),
+                    1 => e.findings.own_misunderstanding = Some(true),
+                    2..=4 => e.findings.missing_alert = Some(self.rng.chance(50)),
+                    _ => {}
+                }
+                e
+            }
             _ => return None,
         };
         if self.scope.has("meanings") && self.rng.chance(50) && matches!(event.action, Action::Call(_)) {

@@ -138,6 +138,7 @@ fn every_planted_bug_is_found_naming_its_clause() {
         ("36-39", &["inadmissible", "insufficient-bid"], |_, c| (36..=39).contains(&law(c))),
         ("24", &["exposed-card"], |k, c| law(c) == 24 && k.starts_with("penalty_cards")),
         ("15A-17D", &["wrong-board"], |_, c| c == "15A1" || c == "17D1"),
+        ("21B", &["misinformation"], |k, c| c.starts_with("21B") && k.starts_with("score_adjustment")),
         ("declarer", &[], |k, _| k == "contract.declarer"),
         ("doubling", &[], |k, _| k == "contract.doubled"),
         // The option reads 27B4 against 27B1-3: the entry that differs is

@@ -1,0 +1,271 @@
+//! Law 21: a call made on misinformation (the same law in the 2017, 2007
+//! and 1997 Laws, its clauses divided as the edition's [`Rules`] say).
+//!
+//! The story's `misinformed` event says that the player's last call was
+//! made on what an opponent told him, or failed to alert, and the findings
+//! beside it say whether the Laws give him a remedy:
+//! - 21A: a call made on the player's own misunderstanding
+//!   (`own_misunderstanding`) has none; nor, under 21B1(b), a call
+//!   explained as the partnership agreed, the explained call being the
+//!   mistake (`mistaken_call`): there was no misinformation. Absent that
+//!   evidence the director presumes a mistaken explanation (21B1(b)).
+//!   A missing alert where one was required is misinformation
+//!   (`missing_alert`, 21B1(a)).
+//! - 21B1(a) (1997 21B1): while his partner has not called since, the
+//!   player may change that call, without other rectification for his
+//!   side: his call (and LHO's over it, if any) is withdrawn and he calls
+//!   again. Calling the same call is no change: LHO's call stands again.
+//! - 21B2: after such a change LHO may change the call he had made over
+//!   it; if he does, his withdrawn call is unauthorised to his partner and
+//!   the score may be adjusted when it damaged the other side.
+//! - 16C2 (2007 16D2): a withdrawn call of the misinformed player's side
+//!   is unauthorised to the other side, the offending side (both players).
+//! - 21B3: his partner having called since, it is too late to change: the
+//!   score is adjusted (2017, 2007: when the offending side gained; 1997:
+//!   the director may adjust).
+//!
+//! [`Rules`]: crate::editions::Rules
+
+use crate::error::{impossible, unsupported, RuleError};
+use crate::meanings::Meaning;
+use crate::notation::{Call, Seat};
+use crate::request::{Findings, Move, Turn};
+use crate::ruling::{Irregularity, IrregularityRuling};
+use crate::step::{Next, Pending, Then, Waiting};
+use crate::table::Table;
+
+/// `player`'s last call was made on misinformation from an opponent, found
+/// out at event `i`; `findings` are the director's (21A, 21B1).
+pub(crate) fn misinformed(t: &mut Table, i: usize, player: Seat, findings: &Findings) -> Result<Next, RuleError> {
+    if findings.own_misunderstanding == Some(true) || findings.mistaken_call == Some(true) {
+        // 21A; 21B1(b) with evidence of a mistaken call: no misinformation,
+        // no remedy. The call stands.
+        return Ok(Next::Done);
+    }
+    let calls: Vec<(Seat, Call)> = t.auction.seated().collect();
+    let Some(k) = (0..calls.len()).rev().find(|&k| calls[k].0 == player && !t.auction.is_missed(k)) else {
+        return Err(impossible(i, format!("{player} is found misinformed, but has made no call on this board")));
+    };
+    let clauses = t.rules.misinformation;
+    if (k + 1..calls.len()).any(|j| t.auction.is_missed(j)) || !t.rotation.watches.is_empty() {
+        return Err(unsupported(
+            i,
+            clauses.change,
+            format!(
+                "{player}'s change of a call made on misinformation while a call out of rotation is being rectified"
+            ),
+        ));
+    }
+    let withdrawn = calls[k].1;
+    let later = &calls[k + 1..];
+    if later.iter().any(|(s, _)| *s == player.partner()) {
+        // 21B3: his partner has called since; the call cannot be changed.
+        t.record(IrregularityRuling::on_call(player, withdrawn, Irregularity::Misinformation, clauses.too_late));
+        t.may_adjust(clauses.too_late);
+        return Ok(Next::Done);
+    }
+    let means = t.meaning_at(k).cloned();
+    let lho = later.first().filter(|(s, _)| *s == player.lho()).map(|(_, c)| (*c, t.meaning_at(k + 1).cloned()));
+    t.cancel_from(k);
+    t.record(IrregularityRuling::on_call(player, withdrawn, Irregularity::Misinformation, clauses.change));
+    Ok(Next::Wait(Pending {
+        waiting_on: player,
+        decision: None,
+        state: Box::new(Change { player, slot: k, withdrawn, means, lho }),
+    }))
+}
+
+/// 21B1(a): the misinformed player calls again at the turn of his
+/// withdrawn call.
+#[derive(Debug)]
+struct Change {
+    player: Seat,
+    /// The place of his withdrawn call in the auction.
+    slot: usize,
+    withdrawn: Call,
+    means: Option<Meaning>,
+    /// LHO's call over it, withdrawn with it, and its meaning.
+    lho: Option<(Call, Option<Meaning>)>,
+}
+
+impl Waiting for Change {
+    fn resolve(self: Box<Self>, _t: &mut Table, i: usize, e: &Turn) -> Result<Next, RuleError> {
+        match e.action {
+            Move::Call(c) if e.seat == self.player => Ok(Next::ClassifyThen(c, self)),
+            _ => Err(impossible(
+                i,
+                format!(
+                    "{} `{}`, but {} is to call again first, his call made on misinformation withdrawn (21B1)",
+                    e.seat, e.action, self.player
+                ),
+            )),
+        }
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
+    }
+}
+
+impl Then for Change {
+    /// The same call again is no change: LHO's call over it stands again.
+    /// A different call: the withdrawn one is unauthorised to the other
+    /// side (16C2), and LHO may change his call (21B2).
+    fn then(self: Box<Self>, t: &mut Table, waiting: bool) -> Result<Next, RuleError> {
+        let Change { player, slot, withdrawn, means, lho } = *self;
+        let repeated = !waiting && t.auction.calls().len() == slot + 1 && t.auction.calls()[slot] == withdrawn;
+        let lho_seat = player.lho();
+        if repeated {
+            // The meaning written on the call made on misinformation is
+            // kept: it is the same call.
+            if means.is_some() && t.meaning_at(slot).is_none() {
+                t.cancel_from(slot);
+                t.stand(player, withdrawn, means);
+            }
+            if let Some((c, m)) = lho {
+                if !t.auction.is_over() && t.auction.legality(lho_seat, c) == crate::auction::Legality::Legal {
+                    t.stand(lho_seat, c, m);
+                }
+            }
+            return Ok(Next::Done);
+        }
+        t.unauthorized_to_offending_side(lho_seat, player, withdrawn, t.rules.withdrawn_ui);
+        match lho {
+            Some((c, _)) if !waiting && !t.auction.is_over() && t.auction.next_seat() == lho_seat => {
+                Ok(Next::Wait(Pending {
+                    waiting_on: lho_seat,
+                    decision: None,
+                    state: Box::new(LhoMayChange { lho: lho_seat, withdrawn: c }),
+                }))
+            }
+            // The auction ended, or the new call is itself under
+            // rectification: LHO's withdrawn call is withdrawn for good.
+            Some((c, _)) => {
+                t.unauthorized(lho_seat.partner(), lho_seat, c, t.rules.withdrawn_ui);
+                Ok(Next::Done)
+            }
+            None => Ok(Next::Done),
+        }
+    }
+}
+
+/// 21B2: LHO, whose call over the changed one was withdrawn with it, calls
+/// again; the same call is no change.
+#[derive(Debug)]
+struct LhoMayChange {
+    lho: Seat,
+    withdrawn: Call,
+}
+
+impl Waiting for LhoMayChange {
+    fn resolve(self: Box<Self>, _t: &mut Table, i: usize, e: &Turn) -> Result<Next, RuleError> {
+        match e.action {
+            Move::Call(c) if e.seat == self.lho => Ok(Next::ClassifyThen(c, self)),
+            // Another player calls: LHO's withdrawn call stays withdrawn,
+            // and the call is ruled as any other.
+            Move::Call(c) => Ok(Next::Call(c)),
+            Move::Accept | Move::Reject => Err(impossible(
+                i,
+                format!("{} says `{}`, but nobody holds an option: {} calls (21B2)", e.seat, e.action, self.lho),
+            )),
+        }
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
+        self
+    }
+}
+
+impl Then for LhoMayChange {
+    /// 21B2: a changed call's withdrawn one is unauthorised to LHO's
+    /// partner (16C2: an offending side's own withdrawn action), and the
+    /// score may be adjusted if it damaged the other side.
+    fn then(self: Box<Self>, t: &mut Table, waiting: bool) -> Result<Next, RuleError> {
+        let same = !waiting && t.auction.seated().last() == Some((self.lho, self.withdrawn));
+        if !same {
+            t.unauthorized(self.lho.partner(), self.lho, self.withdrawn, t.rules.withdrawn_ui);
+            t.may_adjust(t.rules.misinformation.lho_change);
+        }
+        Ok(Next::Done)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::notation::{Call, Seat};
+    use crate::request::Edition;
+    use crate::ruling::{Irregularity, Status};
+    use crate::story::tests::{story, story_in};
+    use crate::{rule, RuleError};
+
+    fn laws(r: &crate::Ruling) -> Vec<&str> {
+        r.rulings.iter().map(|x| x.law.as_str()).collect()
+    }
+
+    fn ui(r: &crate::Ruling) -> Vec<(Seat, Seat, String)> {
+        r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat, u.from.call.to_string())).collect()
+    }
+
+    #[test]
+    fn the_misinformed_player_changes_his_call_and_lho_may_change_his() {
+        // W 1NT (explained 12-14, agreed 15-17), N P, E 2C, S P on the
+        // explanation; N has not called since S's pass: S changes it.
+        let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, S misinformed")).expect("21B1(a)");
+        assert_eq!((r.status, r.next, r.auction.len()), (Status::Auction, Some(Seat::S), 3));
+        assert_eq!(laws(&r), ["21B1(a)"]);
+        assert_eq!(r.rulings[0].irregularity, Irregularity::Misinformation);
+        let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S X")).expect("21B1(a)");
+        assert_eq!((r.next, r.auction.len()), (Some(Seat::W), 4));
+        // S's withdrawn pass is unauthorised to E and W (16C2).
+        assert_eq!(ui(&r), [(Seat::E, Seat::S, "P".into()), (Seat::W, Seat::S, "P".into())]);
+        assert!(r.score_adjustment.is_empty());
+        // W changes his pass to 2H: his withdrawn pass is unauthorised to E.
+        let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S X, W 2H")).expect("21B2");
+        assert_eq!(ui(&r)[2], (Seat::E, Seat::W, "P".into()));
+        assert_eq!(r.score_adjustment, ["21B2"]);
+        // W repeats his pass: nothing of his withdrawn.
+        let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S X, W P")).expect("21B2");
+        assert_eq!((ui(&r).len(), r.score_adjustment.len()), (2, 0));
+    }
+
+    #[test]
+    fn the_same_call_again_is_no_change() {
+        let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S P")).expect("21B1(a)");
+        assert_eq!((r.next, r.auction.len(), ui(&r).len()), (Some(Seat::N), 5, 0));
+    }
+
+    #[test]
+    fn partner_having_called_it_is_too_late() {
+        let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, W P, N P, S misinformed")).expect("21B3");
+        assert_eq!((laws(&r), r.score_adjustment.clone()), (vec!["21B3"], vec!["21B3".to_string()]));
+        assert_eq!((r.status, r.auction.len()), (Status::Closed, 6));
+    }
+
+    #[test]
+    fn no_remedy_for_a_mistaken_call_or_the_players_own_misunderstanding() {
+        for mark in ["mistaken_call", "own_misunderstanding"] {
+            let mut q = story(Seat::W, "W 1NT, N P, E 2C, S P, S misinformed");
+            let f = &mut q.events[4].findings;
+            match mark {
+                "mistaken_call" => f.mistaken_call = Some(true),
+                _ => f.own_misunderstanding = Some(true),
+            }
+            let r = rule(&q).expect("21A, 21B1(b)");
+            assert_eq!((r.next, r.auction.len(), r.rulings.len()), (Some(Seat::W), 4, 0), "{mark}");
+        }
+    }
+
+    #[test]
+    fn the_1997_clause_is_undivided_and_a_changed_call_meets_its_own_law() {
+        let r = rule(&story_in(Edition::E1997, Seat::W, "W 1NT, N P, E 2C, S P, S misinformed")).expect("21B1");
+        assert_eq!(laws(&r), ["21B1"]);
+        // S's new call is insufficient over E's 2C: Law 27 takes it.
+        let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, S misinformed, S 1S")).expect("27");
+        assert_eq!((laws(&r), r.status, r.next), (vec!["21B1(a)"], Status::Decision, Some(Seat::W)));
+        assert_eq!(r.auction.last(), Some(&Call::Bid("2C".parse().expect("a bid"))));
+        match rule(&story(Seat::W, "S misinformed")) {
+            Err(RuleError::Impossible { .. }) => {}
+            other => panic!("no call to change: {other:?}"),
+        }
+    }
+}
