@@ -99,7 +99,8 @@ pub(crate) struct Rules {
     /// prohibit one of the suits a withdrawn call named: 26A2 (2007), 26A
     /// (1997; the 2017 Law 26 has no such clause).
     pub lead_named_suits: &'static str,
-    /// Cards from a wrong board: 2017 15A, 2007 17D, 1997 unread.
+    /// Cards from a wrong board: 2017 15A, 2007 17D1-17D2, 1997 17D (one
+    /// paragraph, without 2007's clause on partner's call).
     pub wrong_board: WrongBoardScheme,
 }
 
@@ -109,7 +110,7 @@ impl Rules {
     pub(crate) fn wrong_board_law(&self) -> &'static str {
         match self.wrong_board {
             WrongBoardScheme::CancelWithLaterCalls => "15A",
-            WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::Unread => "17D",
+            WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::CancelLhoRepeatsNoPartnerClause => "17D",
         }
     }
 
@@ -176,7 +177,7 @@ impl Rules {
             Edition::E1997 => Rules {
                 edition,
                 withdrawn_ui: "16C2",
-                wrong_board: WrongBoardScheme::Unread,
+                wrong_board: WrongBoardScheme::CancelLhoRepeatsNoPartnerClause,
                 damage: "23",
                 same_denomination: SameDenomination::NaturalStrain,
                 replacement: Replacement::None,
