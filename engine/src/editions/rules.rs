@@ -215,7 +215,10 @@ impl Rules {
                     after_pass_out: "39A",
                     after_final_pass: "39B",
                     after_final_pass_by_defender: "39C",
-                    after_final_pass_condoned: Some("35"),
+                    // The index of the 1997 European edition (the OKbridge
+                    // marked revision's, wigdor.com index_rev.html) sends a
+                    // bid after the auction has ended to 35D and 39B.
+                    after_final_pass_condoned: Some("35D"),
                 },
                 premature_replacement: false,
                 second_insufficient: SecondInsufficient::AcceptOrCorrectAgain,
