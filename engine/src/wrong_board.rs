@@ -50,7 +50,7 @@ pub(crate) fn cards_from_wrong_board(t: &mut Table, _event: usize, offender: Sea
     let (cancel, adjust) = match scheme {
         WrongBoardScheme::CancelWithLaterCalls => ("15A1", "15A2(a)"),
         WrongBoardScheme::CancelLhoRepeats => ("17D1", "17D2"),
-        WrongBoardScheme::CancelLhoRepeatsNoPartnerClause => ("17D", "17D"),
+        WrongBoardScheme::LhoRepeatsOnly => ("17D", "17D"),
     };
     t.cancel_from(k);
     t.record(IrregularityRuling::on_call(offender, cancelled, Irregularity::CardsFromWrongBoard, cancel));
@@ -60,21 +60,21 @@ pub(crate) fn cards_from_wrong_board(t: &mut Table, _event: usize, offender: Sea
         t.unauthorized(offender.partner(), offender, *c, t.rules.withdrawn_ui);
     }
     t.unauthorized(offender.partner(), offender, cancelled, t.rules.withdrawn_ui);
-    if scheme == WrongBoardScheme::CancelLhoRepeatsNoPartnerClause {
+    if scheme == WrongBoardScheme::LhoRepeatsOnly {
         // 1997: the auction is told again with partner's cancelled calls
         // unmade; each is a withdrawn call of the offending side (16C2).
         for (_, c) in later.iter().filter(|(s, _)| *s == offender.partner()) {
             t.unauthorized(offender, offender.partner(), *c, t.rules.withdrawn_ui);
         }
     }
-    if partner_called && scheme != WrongBoardScheme::CancelLhoRepeatsNoPartnerClause {
+    if partner_called && scheme != WrongBoardScheme::LhoRepeatsOnly {
         // 15A2(a), 17D2: the auction cannot be told again with partner's
         // call unmade. (1997 17D has no such clause: LHO repeats, below.)
         t.may_adjust(adjust);
         return Ok(Next::Done);
     }
     match (scheme, lho_call) {
-        (WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::CancelLhoRepeatsNoPartnerClause, Some(call)) => {
+        (WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::LhoRepeatsOnly, Some(call)) => {
             Ok(Next::Wait(Pending {
                 waiting_on: offender,
                 decision: None,

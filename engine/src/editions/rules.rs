@@ -110,7 +110,7 @@ impl Rules {
     pub(crate) fn wrong_board_law(&self) -> &'static str {
         match self.wrong_board {
             WrongBoardScheme::CancelWithLaterCalls => "15A",
-            WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::CancelLhoRepeatsNoPartnerClause => "17D",
+            WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::LhoRepeatsOnly => "17D",
         }
     }
 
@@ -177,7 +177,7 @@ impl Rules {
             Edition::E1997 => Rules {
                 edition,
                 withdrawn_ui: "16C2",
-                wrong_board: WrongBoardScheme::CancelLhoRepeatsNoPartnerClause,
+                wrong_board: WrongBoardScheme::LhoRepeatsOnly,
                 damage: "23",
                 same_denomination: SameDenomination::NaturalStrain,
                 replacement: Replacement::None,

@@ -161,5 +161,5 @@ pub(crate) enum WrongBoardScheme {
     /// awarded when the new call differs significantly. The 1997 text has
     /// no clause on the offender's partner having called (2007 17D2 added
     /// it), so that table is ruled as LHO's: a call again, LHO repeats.
-    CancelLhoRepeatsNoPartnerClause,
+    LhoRepeatsOnly,
 }
