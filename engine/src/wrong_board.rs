@@ -13,7 +13,12 @@
 //!   awards artificial adjusted scores when the offender's new call differs
 //!   from the cancelled one; so too when the offender's partner had called
 //!   over it.
-//! - 1997: its Law 17D could not be read: `not yet supported`.
+//! - 1997: one paragraph, 17D (bridge.dk/laws/laws97e/laws97nj/node8.html):
+//!   the call is cancelled and the offender calls again; if his LHO had
+//!   called over it, LHO repeats that call and the director awards
+//!   artificial adjusted scores when the new call differs. The text says
+//!   nothing of partner having called over it (2007 added that clause):
+//!   LHO has then called over it too, and the table is ruled as LHO's.
 //!
 //! What happens on the other board (2017 15A3, 2007 17D3: the offender's
 //! call there must match the cancelled one) and a procedural penalty
@@ -22,7 +27,7 @@
 //! cancellation leaves it (docs/conventions.md, "Cards from a wrong board").
 
 use crate::editions::WrongBoardScheme;
-use crate::error::{impossible, unsupported, RuleError};
+use crate::error::{impossible, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::{Move, Turn};
@@ -31,11 +36,8 @@ use crate::step::{Next, Pending, Then, Waiting};
 use crate::table::Table;
 
 /// `offender`'s cards are found to be from a wrong board (event `i`).
-pub(crate) fn cards_from_wrong_board(t: &mut Table, i: usize, offender: Seat) -> Result<Next, RuleError> {
+pub(crate) fn cards_from_wrong_board(t: &mut Table, _event: usize, offender: Seat) -> Result<Next, RuleError> {
     let scheme = t.rules.wrong_board;
-    if scheme == WrongBoardScheme::Unread {
-        return Err(unsupported(i, "17D", format!("cards from a wrong board in the {} Laws", t.edition)));
-    }
     // The first call he made holding them; none: nothing to cancel (he
     // takes his own cards, and the Laws rectify a call).
     let Some(k) = t.auction.seated().position(|(s, _)| s == offender) else { return Ok(Next::Done) };
@@ -47,7 +49,8 @@ pub(crate) fn cards_from_wrong_board(t: &mut Table, i: usize, offender: Seat) ->
     let lho_means = t.meaning_at(k + 1).cloned();
     let (cancel, adjust) = match scheme {
         WrongBoardScheme::CancelWithLaterCalls => ("15A1", "15A2(a)"),
-        WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::Unread => ("17D1", "17D2"),
+        WrongBoardScheme::CancelLhoRepeats => ("17D1", "17D2"),
+        WrongBoardScheme::LhoRepeatsOnly => ("17D", "17D"),
     };
     t.cancel_from(k);
     t.record(IrregularityRuling::on_call(offender, cancelled, Irregularity::CardsFromWrongBoard, cancel));
@@ -57,31 +60,43 @@ pub(crate) fn cards_from_wrong_board(t: &mut Table, i: usize, offender: Seat) ->
         t.unauthorized(offender.partner(), offender, *c, t.rules.withdrawn_ui);
     }
     t.unauthorized(offender.partner(), offender, cancelled, t.rules.withdrawn_ui);
-    if partner_called {
+    if scheme == WrongBoardScheme::LhoRepeatsOnly {
+        // 1997: the auction is told again with partner's cancelled calls
+        // unmade; each is a withdrawn call of the offending side (16C2).
+        for (_, c) in later.iter().filter(|(s, _)| *s == offender.partner()) {
+            t.unauthorized(offender, offender.partner(), *c, t.rules.withdrawn_ui);
+        }
+    }
+    if partner_called && scheme != WrongBoardScheme::LhoRepeatsOnly {
         // 15A2(a), 17D2: the auction cannot be told again with partner's
-        // call unmade.
+        // call unmade. (1997 17D has no such clause: LHO repeats, below.)
         t.may_adjust(adjust);
         return Ok(Next::Done);
     }
     match (scheme, lho_call) {
-        (WrongBoardScheme::CancelLhoRepeats, Some(call)) => Ok(Next::Wait(Pending {
-            waiting_on: offender,
-            decision: None,
-            state: Box::new(CallAgain { offender, cancelled, lho_call: call, lho_means }),
-        })),
-        // 15A2(b), 17D2: he calls again, and the auction goes on normally.
+        (WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::LhoRepeatsOnly, Some(call)) => {
+            Ok(Next::Wait(Pending {
+                waiting_on: offender,
+                decision: None,
+                state: Box::new(CallAgain { offender, cancelled, lho_call: call, lho_means, clause: adjust }),
+            }))
+        }
+        // 15A2(b), 17D2, 1997 17D: he calls again, and the auction goes on
+        // normally.
         _ => Ok(Next::Done),
     }
 }
 
-/// 2007 17D2: the offender is to call again, and his LHO, who had called
-/// over the cancelled call, will repeat that call.
+/// 2007 17D2, 1997 17D: the offender is to call again, and his LHO, who
+/// had called over the cancelled call, will repeat that call.
 #[derive(Debug)]
 struct CallAgain {
     offender: Seat,
     cancelled: Call,
     lho_call: Call,
     lho_means: Option<Meaning>,
+    /// The clause of the adjustment: 17D2 (2007), 17D (1997).
+    clause: &'static str,
 }
 
 impl Waiting for CallAgain {
@@ -90,13 +105,16 @@ impl Waiting for CallAgain {
             Move::Call(c) if e.seat == self.offender => Ok(Next::ClassifyThen(c, self)),
             Move::Call(_) => Err(impossible(
                 i,
-                format!("{} calls, but {} is to call again holding his own cards first (17D2)", e.seat, self.offender),
+                format!(
+                    "{} calls, but {} is to call again holding his own cards first ({})",
+                    e.seat, self.offender, self.clause
+                ),
             )),
             Move::Accept | Move::Reject => Err(impossible(
                 i,
                 format!(
-                    "{} says `{}`, but nobody holds an option: {} calls again (17D2)",
-                    e.seat, e.action, self.offender
+                    "{} says `{}`, but nobody holds an option: {} calls again ({})",
+                    e.seat, e.action, self.offender, self.clause
                 ),
             )),
         }
@@ -108,14 +126,14 @@ impl Waiting for CallAgain {
 }
 
 impl Then for CallAgain {
-    /// 17D2: LHO repeats the call he made over the cancelled call (when
-    /// the Laws still let it stand there); artificial adjusted scores when
-    /// the offender's new call differs from the cancelled one.
+    /// 17D2 (1997: 17D): LHO repeats the call he made over the cancelled
+    /// call (when the Laws still let it stand there); artificial adjusted
+    /// scores when the offender's new call differs from the cancelled one.
     fn then(self: Box<Self>, t: &mut Table, waiting: bool) -> Result<Next, RuleError> {
-        let CallAgain { offender, cancelled, lho_call, lho_means } = *self;
+        let CallAgain { offender, cancelled, lho_call, lho_means, clause } = *self;
         let again = t.auction.calls().last().copied();
         if again != Some(cancelled) {
-            t.may_adjust("17D2");
+            t.may_adjust(clause);
         }
         let lho = offender.lho();
         if !waiting
@@ -132,9 +150,9 @@ impl Then for CallAgain {
 mod tests {
     use crate::notation::Seat;
     use crate::request::Edition;
+    use crate::rule;
     use crate::ruling::{Irregularity, Status};
     use crate::story::tests::{story, story_in};
-    use crate::{rule, RuleError};
 
     fn laws(r: &crate::Ruling) -> Vec<&str> {
         r.rulings.iter().map(|x| x.law.as_str()).collect()
@@ -174,9 +192,25 @@ mod tests {
         assert_eq!((waits.next, waits.auction.len()), (Some(Seat::N), 0));
         let other = rule(&story_in(Edition::E2007, Seat::N, "N 1S, E 2H, N wrong board, N 1H")).expect("17D2");
         assert_eq!((other.next, other.score_adjustment.clone()), (Some(Seat::S), vec!["17D2".to_string()]));
-        match rule(&story_in(Edition::E1997, Seat::N, "N 1S, N wrong board")) {
-            Err(RuleError::Unsupported { law, .. }) => assert_eq!(law, "17D"),
-            other => panic!("1997 17D was not read: {other:?}"),
-        }
+    }
+
+    #[test]
+    fn in_1997_one_paragraph_and_no_clause_on_partners_call() {
+        // 1997 17D (bridge.dk laws97e node8): cancelled, called again, LHO
+        // repeats; adjusted when the new call differs; all cited `17D`.
+        let other = rule(&story_in(Edition::E1997, Seat::N, "N 1S, E 2H, N wrong board, N 1H")).expect("17D");
+        assert_eq!(laws(&other), ["17D"]);
+        assert_eq!((other.next, other.score_adjustment.clone()), (Some(Seat::S), vec!["17D".to_string()]));
+        assert_eq!(other.unauthorized_information[0].law, "16C2");
+        let same = rule(&story_in(Edition::E1997, Seat::N, "N 1S, E 2H, N wrong board, N 1S")).expect("17D");
+        assert_eq!((same.next, same.auction.len(), same.score_adjustment.len()), (Some(Seat::S), 2, 0));
+        // Partner had called: 2007 adjusts at once; 1997 has no such clause,
+        // so the offender calls again and LHO repeats, as when LHO alone had.
+        let waits = rule(&story_in(Edition::E1997, Seat::N, "N 1S, E 2H, S 3S, N wrong board")).expect("17D");
+        assert_eq!((waits.next, waits.auction.len(), waits.score_adjustment.len()), (Some(Seat::N), 0, 0));
+        let again = rule(&story_in(Edition::E1997, Seat::N, "N 1S, E 2H, S 3S, N wrong board, N 1S")).expect("17D");
+        assert_eq!((again.next, again.auction.len(), again.score_adjustment.len()), (Some(Seat::S), 2, 0));
+        // S's cancelled 3S is unauthorised to N (1997 16C2).
+        assert!(again.unauthorized_information.iter().any(|u| u.seat == Seat::N && u.law == "16C2"));
     }
 }

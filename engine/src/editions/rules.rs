@@ -99,7 +99,8 @@ pub(crate) struct Rules {
     /// prohibit one of the suits a withdrawn call named: 26A2 (2007), 26A
     /// (1997; the 2017 Law 26 has no such clause).
     pub lead_named_suits: &'static str,
-    /// Cards from a wrong board: 2017 15A, 2007 17D, 1997 unread.
+    /// Cards from a wrong board: 2017 15A, 2007 17D1-17D2, 1997 17D (one
+    /// paragraph, without 2007's clause on partner's call).
     pub wrong_board: WrongBoardScheme,
     /// Law 21B: the clauses of misinformation's remedies (21B1(a) in 2017
     /// and 2007, 21B1 in 1997; 21B2, 21B3).
@@ -112,7 +113,7 @@ impl Rules {
     pub(crate) fn wrong_board_law(&self) -> &'static str {
         match self.wrong_board {
             WrongBoardScheme::CancelWithLaterCalls => "15A",
-            WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::Unread => "17D",
+            WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::LhoRepeatsOnly => "17D",
         }
     }
 
@@ -181,7 +182,7 @@ impl Rules {
             Edition::E1997 => Rules {
                 edition,
                 withdrawn_ui: "16C2",
-                wrong_board: WrongBoardScheme::Unread,
+                wrong_board: WrongBoardScheme::LhoRepeatsOnly,
                 misinformation: MisinformationClauses { change: "21B1", lho_change: "21B2", too_late: "21B3" },
                 damage: "23",
                 same_denomination: SameDenomination::NaturalStrain,
@@ -220,7 +221,10 @@ impl Rules {
                     after_pass_out: "39A",
                     after_final_pass: "39B",
                     after_final_pass_by_defender: "39C",
-                    after_final_pass_condoned: Some("35"),
+                    // The index of the 1997 European edition (the OKbridge
+                    // marked revision's, wigdor.com index_rev.html) sends a
+                    // bid after the auction has ended to 35D and 39B.
+                    after_final_pass_condoned: Some("35D"),
                 },
                 premature_replacement: false,
                 second_insufficient: SecondInsufficient::AcceptOrCorrectAgain,

@@ -154,9 +154,14 @@ pub(crate) enum WrongBoardScheme {
     /// artificial adjusted scores are awarded when the offender's new call
     /// differs; so too when the offender's partner had called over it.
     CancelLhoRepeats,
-    /// 1997: its Law 17D could not be read (docs/conventions.md,
-    /// "Editions"): `not yet supported`.
-    Unread,
+    /// 1997 17D, one paragraph (bridge.dk/laws/laws97e/laws97nj/node8.html;
+    /// the "(Old 1997 Law)" note of bridgehands.com's ACBL Law 17D): the
+    /// call is cancelled and the offender calls again; if LHO had called
+    /// over it, LHO repeats that call, and artificial adjusted scores are
+    /// awarded when the new call differs significantly. The 1997 text has
+    /// no clause on the offender's partner having called (2007 17D2 added
+    /// it), so that table is ruled as LHO's: a call again, LHO repeats.
+    LhoRepeatsOnly,
 }
 
 /// Law 21B, misinformation in the auction: the clauses each edition's
