@@ -3,6 +3,12 @@
 //! case files. The library computes; this prints, draws progress on a terminal, and turns
 //! Ctrl-C into a cancelled token.
 
+// First, so that its `print!`, `println!`, `eprint!` and `eprintln!`
+// stand for std's in every module below: a write that fails is an error
+// carried to `main` (a reader gone, a full disk), never std's panic text.
+#[macro_use]
+pub mod output;
+
 mod bench;
 mod fmt;
 mod fuzz;
@@ -228,8 +234,7 @@ fn exit_with(e: clap::Error) -> ! {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         if let Err(io) = e.print().and_then(|()| std::io::Write::flush(&mut std::io::stdout())) {
-            eprintln!("error: cannot write to stdout: {io}");
-            std::process::exit(2);
+            output::failed("stdout", io);
         }
         std::process::exit(0);
     }

@@ -1388,3 +1388,35 @@ fn compare_does_not_hold_every_report_whole() {
     assert_eq!(code, Some(0), "{err}");
     assert!(peak < 64 << 20, "compare peaked at {} MB for sixteen 8 MB reports", peak >> 20);
 }
+
+/// `rulings clauses | head -1`: a reader that has gone is no error and no
+/// panic; the command ends quietly with 141 (as a program ended by
+/// SIGPIPE shows in a shell), whatever the platform's number for the
+/// error. The pipe's reader is closed before the runner starts (a FIFO,
+/// opened at both ends, then its reading end dropped): its first write
+/// fails, however soon it comes.
+#[cfg(unix)]
+#[test]
+fn a_reader_that_has_gone_ends_the_command_quietly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fifo = dir.path().join("stdout.fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo").success());
+    for args in [vec!["clauses"], vec!["--help"], vec!["clauses", "--markdown"]] {
+        // Opening a FIFO waits for its other end: the reader in a thread.
+        let reader = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || fs::File::open(fifo).expect("the reading end"))
+        };
+        let writer = fs::OpenOptions::new().write(true).open(&fifo).expect("the writing end");
+        drop(reader.join().expect("opened"));
+        let o = Command::new(env!("CARGO_BIN_EXE_rulings"))
+            .args(&args)
+            .current_dir(dir.path())
+            .stdout(writer)
+            .output()
+            .expect("rulings runs");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(141), "{args:?}: {err}");
+        assert_eq!(err, "", "{args:?}: nothing said");
+    }
+}
