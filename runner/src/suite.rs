@@ -21,6 +21,7 @@ use crate::judging::reference_open::OpenCases;
 use crate::judging::run::{run, CaseResult, RunOptions};
 use crate::report::summary;
 use crate::report::{self, Report, RunInfo};
+pub use crate::suite_error::SuiteError;
 
 #[derive(Debug, Clone, Default)]
 pub struct SuiteOptions {
@@ -89,7 +90,7 @@ pub struct SuiteOutcome {
 /// ([`start`]), ask it every case and end it ([`finish_program`]), then
 /// judge what the run showed ([`nothing_tested`], [`apply_listings`]) and
 /// report it ([`summarise`], [`write_report`]).
-pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<SuiteOutcome, String> {
+pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<SuiteOutcome, SuiteError> {
     check_options(options)?;
     let Loaded { corpus, open, known } = load(options, observer)?;
     let Started { traffic, mut external, jobs } = start(options, corpus.cases.len(), observer)?;
@@ -125,15 +126,12 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
 }
 
 /// Options that cannot go together.
-fn check_options(options: &SuiteOptions) -> Result<(), String> {
+fn check_options(options: &SuiteOptions) -> Result<(), SuiteError> {
     if options.update_known_failures && options.known_failures.is_none() {
-        return Err("--update-known-failures needs --known-failures FILE (the file to write)".into());
+        return Err(SuiteError::UpdateWithoutFile);
     }
     if options.update_known_failures && !options.selection.is_everything() {
-        return Err(format!(
-            "--update-known-failures rewrites the file from the whole corpus; drop {} (or run without updating)",
-            options.selection.describe()
-        ));
+        return Err(SuiteError::UpdateOfASelection { selection: options.selection.describe() });
     }
     Ok(())
 }
@@ -150,7 +148,7 @@ struct Loaded {
 }
 
 /// Load the corpus, keep the cases selected, and read the listings.
-fn load(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<Loaded, String> {
+fn load(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<Loaded, SuiteError> {
     let mut corpus = crate::corpus::load(&options.dirs);
     if !options.selection.is_everything() {
         corpus.cases.retain(|c| options.selection.keeps(c));
@@ -181,14 +179,14 @@ struct Started {
 
 /// Open the traffic log, then start the program's copies (as many as
 /// `--jobs` asks, for `cases` cases) and say what their start showed.
-fn start(options: &SuiteOptions, cases: usize, observer: &mut dyn Observer) -> Result<Started, String> {
+fn start(options: &SuiteOptions, cases: usize, observer: &mut dyn Observer) -> Result<Started, SuiteError> {
     // The traffic log is opened before any program starts: one that cannot
     // be opened stops the run here, and one that fails later is said.
     let traffic = match options.external.as_ref().and_then(|o| o.log_traffic.as_ref()) {
         Some(path) => Some(
             Traffic::create_until(path, options.cancel.clone())
                 .map(Arc::new)
-                .map_err(|e| format!("--log-traffic {}: {e}", path.display()))?,
+                .map_err(|error| SuiteError::TrafficLog { path: path.clone(), error })?,
         ),
         None => None,
     };
@@ -334,7 +332,7 @@ fn apply_listings(
     results: &mut [CaseResult],
     listings: Listings<'_>,
     observer: &mut dyn Observer,
-) -> Result<(), String> {
+) -> Result<(), SuiteError> {
     let Listings { open, mut known, asked_every_case, nothing_tested } = listings;
     if crate::judging::reference_open::is_reference(hello) {
         let path = open.shown();
@@ -355,13 +353,9 @@ fn apply_listings(
             path.display()
         ));
     } else if options.update_known_failures && !asked_every_case {
-        return Err(format!(
-            "{} is left as it was: the program was not asked every case (it did not start, did not \
-             complete the hello, or its restarts were spent), so this run cannot say what fails",
-            path.display()
-        ));
+        return Err(SuiteError::NotEveryCaseAsked { path: path.clone() });
     } else if let (true, Some(why)) = (options.update_known_failures, nothing_tested) {
-        return Err(format!("{} is left as it was: the run tested nothing ({why})", path.display()));
+        return Err(SuiteError::NothingTested { path: path.clone(), why: why.to_string() });
     } else if options.update_known_failures {
         known = update_known_failures(path, corpus, results, observer)?;
     }
@@ -376,14 +370,14 @@ fn update_known_failures(
     corpus: &Corpus,
     results: &[CaseResult],
     observer: &mut dyn Observer,
-) -> Result<KnownFailures, String> {
+) -> Result<KnownFailures, SuiteError> {
     // Read again: what was written in it during the run is kept, and
     // a change made after this read is not overwritten (issue 25.9).
     let (fresh, text) = known_failures::load_with_text(path, true)?;
     let (new, update) = known_failures::updated(&fresh, corpus, results);
     let written = crate::judging::known_failures_text::update(&text, &fresh, &new);
     crate::replace::replace(path, &text, written.text())
-        .map_err(|e| format!("{}: cannot write the known failures: {e}", path.display()))?;
+        .map_err(|error| SuiteError::KnownFailuresUnwritten { path: path.to_path_buf(), error })?;
     if let crate::judging::known_failures_text::Written::Whole(_) = written {
         observer.note(&format!(
             "note: {}: written whole from its entries (its layout could not be edited as text): its comments \
@@ -437,7 +431,7 @@ fn summarise(options: &SuiteOptions, corpus: &Corpus, results: &[CaseResult], re
 
 /// Write report.jsonl, report.md and junit.xml into `--report DIR`: the
 /// files written.
-fn write_report(options: &SuiteOptions, report: &Report) -> Result<Vec<PathBuf>, String> {
+fn write_report(options: &SuiteOptions, report: &Report) -> Result<Vec<PathBuf>, SuiteError> {
     let Some(dir) = &options.report else { return Ok(Vec::new()) };
     // An interrupted run does not replace a whole report with a partial
     // one: it writes beside it, in `interrupted/`.
@@ -446,7 +440,7 @@ fn write_report(options: &SuiteOptions, report: &Report) -> Result<Vec<PathBuf>,
     } else {
         dir.clone()
     };
-    report::write_dir(&dir, report).map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))
+    report::write_dir(&dir, report).map_err(|error| SuiteError::ReportUnwritten { dir: dir.clone(), error })
 }
 
 /// The most copies of a program `--jobs` runs side by side (each is a

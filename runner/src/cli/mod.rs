@@ -373,7 +373,7 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
     let open = match reference_open::load(&dirs) {
         Ok(open) => open,
         Err(e) => {
-            say("error: ", &e);
+            say("error: ", &e.to_string());
             return ExitCode::FAILURE;
         }
     };

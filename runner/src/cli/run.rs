@@ -199,7 +199,7 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
     let cancel = Cancel::new();
     super::interrupt::install(&cancel);
     let mut observer = Terminal::default();
-    let outcome = args.options(cancel).and_then(|o| run_suite(&o, &mut observer));
+    let outcome = args.options(cancel).and_then(|o| run_suite(&o, &mut observer).map_err(|e| e.to_string()));
     match outcome {
         Ok(out) => {
             // The summary quotes the program and the cases: escaped.

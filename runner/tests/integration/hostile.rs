@@ -347,7 +347,7 @@ fn the_tag_registry_and_known_failures_refuse_aliases() {
     let dir = tempfile::tempdir().unwrap();
     let known = dir.path().join("known.yaml");
     fs::write(&known, "L22-AAAA: &k {reason: why}\n# c\rL22-BBBB: *k\n").unwrap();
-    let e = rulings::judging::known_failures::load(&known, false).unwrap_err();
+    let e = rulings::judging::known_failures::load(&known, false).unwrap_err().to_string();
     assert!(e.contains("known.yaml:3:11: ") && e.contains("`*k` is a YAML alias"), "{e}");
 }
 
