@@ -516,7 +516,7 @@ fn compare(paths: &[PathBuf], out: Option<&std::path::Path>, markdown: bool, fai
     for p in paths {
         let read = rulings::corpus::files::read_text_capped(p, rulings::corpus::files::MAX_REPORT_BYTES)
             .map_err(|e| e.to_string())
-            .and_then(|t| rulings::report::Report::from_jsonl(&t));
+            .and_then(|t| rulings::report::Report::from_jsonl(&t).map_err(|e| e.to_string()));
         match read {
             Ok(r) => reports.push(for_the_matrix(r)),
             Err(e) => {

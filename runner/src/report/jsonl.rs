@@ -4,6 +4,7 @@
 //! of a case, sorted by path, edition and rotation, and a footer with the
 //! totals; read back trusting nothing in it.
 
+pub use super::read_error::{Problem, ReadError};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
@@ -294,87 +295,82 @@ impl Report {
     /// first, of this report format; case lines with known outcomes and
     /// editions; one footer last, whose counts and verdict agree with the
     /// case lines (they are counted again).
-    pub fn from_jsonl(text: &str) -> Result<Report, String> {
+    pub fn from_jsonl(text: &str) -> Result<Report, ReadError> {
         let mut header = None;
         let mut footer: Option<(usize, Footer)> = None;
         let mut cases = Vec::new();
         for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             let n = i + 1;
             if let Some((at, _)) = &footer {
-                return Err(format!("line {n}: a line after the footer (line {at}); the footer ends a report"));
+                return Err(ReadError::at(n, Problem::AfterFooter { footer: *at }));
             }
-            let record: Record = serde_json::from_str(l).map_err(|e| format!("line {n}: {e}"))?;
+            let record: Record =
+                serde_json::from_str(l).map_err(|e| ReadError::at(n, Problem::NotARecord(e.to_string())))?;
             match record {
                 Record::Header(h) => {
                     if header.is_some() || !cases.is_empty() {
-                        return Err(format!("line {n}: a second header; a report has one, on its first line"));
+                        return Err(ReadError::at(n, Problem::SecondHeader));
                     }
                     if h.report != FORMAT {
-                        return Err(format!(
-                            "line {n}: report format {}; this rulings reads format {FORMAT} (written by {})",
-                            h.report, h.suite
-                        ));
+                        return Err(ReadError::at(n, Problem::Format { found: h.report, suite: h.suite }));
                     }
                     header = Some(h);
                 }
                 Record::Case(c) if header.is_none() => {
-                    return Err(format!("line {n}: a case ({}) before the header", c.id));
+                    return Err(ReadError::at(n, Problem::CaseBeforeHeader { id: c.id }));
                 }
                 Record::Case(c) => {
-                    check_case_line(&c).map_err(|e| format!("line {n}: {e}"))?;
+                    check_case_line(&c).map_err(|p| ReadError::at(n, p))?;
                     cases.push(c);
                 }
-                Record::Footer(_) if header.is_none() => return Err(format!("line {n}: a footer before the header")),
+                Record::Footer(_) if header.is_none() => return Err(ReadError::at(n, Problem::FooterBeforeHeader)),
                 Record::Footer(f) => footer = Some((n, f)),
             }
         }
         match (header, footer) {
             (Some(header), Some((at, footer))) => {
-                check_footer(&cases, &footer).map_err(|e| format!("line {at}: {e}"))?;
+                check_footer(&cases, &footer).map_err(|p| ReadError::at(at, p))?;
                 Ok(Report { header, cases, footer })
             }
-            (None, _) => Err("the report has no header line".into()),
-            (_, None) => Err("the report has no footer line (was the run cut short?)".into()),
+            (None, _) => Err(Problem::NoHeader.into()),
+            (_, None) => Err(Problem::NoFooter.into()),
         }
     }
 }
 
 /// A case line holds only what a run can write (serde has read the
 /// outcomes already: an unknown one does not get this far).
-fn check_case_line(c: &CaseLine) -> Result<(), String> {
+fn check_case_line(c: &CaseLine) -> Result<(), Problem> {
     if !["1997", "2007", "2017"].contains(&c.edition.as_str()) {
-        return Err(format!("{}: unknown edition `{}` (1997, 2007 or 2017)", c.id, c.edition));
+        return Err(Problem::Edition { id: c.id.clone(), edition: c.edition.clone() });
     }
     if c.rotation > 3 {
-        return Err(format!("{}: rotation {} (0 to 3)", c.id, c.rotation));
+        return Err(Problem::Rotation { id: c.id.clone(), rotation: c.rotation });
     }
     Ok(())
 }
 
 /// The footer's counts and verdict, counted again from the case lines.
-fn check_footer(cases: &[CaseLine], f: &Footer) -> Result<(), String> {
+fn check_footer(cases: &[CaseLine], f: &Footer) -> Result<(), Problem> {
     if f.runs != cases.len() {
-        return Err(format!("the footer counts {} runs; the report holds {} case lines", f.runs, cases.len()));
+        return Err(Problem::Runs { said: f.runs, held: cases.len() });
     }
     let totals = Totals::of(cases);
     for o in OutcomeKind::ALL {
         let (said, counted) = (f.totals.get(o), totals.get(o));
         if said != counted {
-            return Err(format!("the footer counts {said} {o}; the case lines hold {counted}"));
+            return Err(Problem::Count { outcome: o, said, counted });
         }
     }
     let wrong_clause = cases.iter().filter(|c| c.right_ruling_wrong_clause()).count();
     if f.right_ruling_wrong_clause != wrong_clause {
-        return Err(format!(
-            "the footer counts {} right rulings with a wrong clause; the case lines hold {wrong_clause}",
-            f.right_ruling_wrong_clause
-        ));
+        return Err(Problem::WrongClause { said: f.right_ruling_wrong_clause, counted: wrong_clause });
     }
     let failed = f.load_errors.len() + cases.iter().filter(|c| c.is_failure()).count();
     let pass = failed == 0 && !f.interrupted && f.nothing_tested.is_none();
     let result = if pass { "pass" } else { "fail" };
     if f.result != result {
-        return Err(format!("the footer's result is `{}`; the case lines make it `{result}`", f.result));
+        return Err(Problem::Result { said: f.result.clone(), counted: result });
     }
     Ok(())
 }
@@ -530,7 +526,7 @@ mod tests {
     use super::*;
 
     /// The sample report's JSON Lines with `from` replaced by `to` (once).
-    fn tampered(from: &str, to: &str) -> Result<Report, String> {
+    fn tampered(from: &str, to: &str) -> Result<Report, ReadError> {
         let text = sample("a program").to_jsonl();
         assert!(text.contains(from), "the fixture holds {from}");
         Report::from_jsonl(&text.replacen(from, to, 1))
@@ -544,7 +540,7 @@ mod tests {
 
     #[test]
     fn a_tampered_report_is_refused_with_the_line_at_fault() {
-        let err = |from: &str, to: &str| tampered(from, to).expect_err(to);
+        let err = |from: &str, to: &str| tampered(from, to).expect_err(to).to_string();
         assert!(err(r#""passed":1"#, r#""passed":999999"#)
             .contains("line 4: the footer counts 999999 passed; the case lines hold 1"));
         assert!(err(r#""result":"fail""#, r#""result":"pass""#)
@@ -563,9 +559,12 @@ mod tests {
         let text = sample("a program").to_jsonl();
         let header = text.lines().next().unwrap_or_default();
         let twice = format!("{header}\n{text}");
-        assert!(Report::from_jsonl(&twice).unwrap_err().contains("line 2: a second header"));
+        assert_eq!(Report::from_jsonl(&twice), Err(ReadError::at(2, Problem::SecondHeader)));
         let after = format!("{text}{}\n", text.lines().nth(1).unwrap_or_default());
-        assert!(Report::from_jsonl(&after).unwrap_err().contains("line 5: a line after the footer (line 4)"));
+        assert!(Report::from_jsonl(&after)
+            .unwrap_err()
+            .to_string()
+            .contains("line 5: a line after the footer (line 4)"));
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod junit;
 pub mod markdown;
 pub mod matrix;
 pub mod progress;
+pub mod read_error;
 pub mod summary;
 
 use std::path::{Path, PathBuf};
