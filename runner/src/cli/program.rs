@@ -36,7 +36,7 @@ impl ProgramArgs {
         if self.implementation.is_empty() {
             return Ok(None);
         }
-        let mut o = ExternalOptions::from_command_line(&self.implementation, self.shell)?;
+        let mut o = ExternalOptions::from_command_line(&self.implementation, self.shell).map_err(|e| e.to_string())?;
         o.timeout = self.time_limit()?;
         Ok(Some(o))
     }
