@@ -372,7 +372,7 @@ fn update_known_failures(
     observer: &mut dyn Observer,
 ) -> Result<KnownFailures, SuiteError> {
     // Read again: what was written in it during the run is kept, and
-    // a change made after this read is not overwritten (issue 25.9).
+    // a change made after this read is not overwritten (replace checks it).
     let (fresh, text) = known_failures::load_with_text(path, true)?;
     let (new, update) = known_failures::updated(&fresh, corpus, results);
     let written = crate::judging::known_failures_text::update(&text, &fresh, &new);
@@ -448,7 +448,7 @@ fn write_report(options: &SuiteOptions, report: &Report) -> Result<Vec<PathBuf>,
 pub const MAX_JOBS: usize = 64;
 
 /// `--jobs` as run: at least 1, at most [`MAX_JOBS`], and no more than the
-/// cases to ask (a copy with nothing to do still starts; issue 25.10).
+/// cases to ask (a copy with nothing to do still starts, and costs a process).
 pub fn capped_jobs(asked: usize, cases: usize) -> usize {
     asked.min(MAX_JOBS).min(cases).max(1)
 }

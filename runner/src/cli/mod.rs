@@ -229,7 +229,7 @@ fn parse() -> Cli {
 
 /// clap's exit for help, the version or a usage error, except that help
 /// or a version that cannot be written (stdout full) is an error, not a
-/// silent success (issue 25.13).
+/// silent success (a script must see that nothing was printed).
 fn exit_with(e: clap::Error) -> ! {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
@@ -496,7 +496,7 @@ fn clauses(law: Option<&str>) -> ExitCode {
 /// run kept (its outcome and the first line of its detail, which names
 /// the keys that differ): each report's text and its diffs, errors and
 /// stories are let go before the next is read, so that memory grows with
-/// the runs compared, not with the size of the reports (issue 25.15).
+/// the runs compared, not with the size of the reports (reports may be large).
 fn for_the_matrix(mut report: rulings::report::Report) -> rulings::report::Report {
     for line in &mut report.cases {
         line.detail = line.detail.take().and_then(|d| d.lines().next().map(str::to_string));
@@ -580,7 +580,7 @@ fn explain(which: &str, edition: Option<Edition>, cases: Option<PathBuf>, progra
     let explained = if let Some(options) = options {
         let mut program = rulings::implementation::external::External::start(options.with_stderr(run::stderr_sink()));
         // A case outside what the program's hello declares is not put to
-        // it, as a run would not (issue 25.15).
+        // it, as a run would not (its answer would mean nothing).
         let variant = rulings::judging::outcome::Variant { edition, rotation: 0 };
         if let Some(why) = rulings::judging::run::not_applicable(&case, variant, &program) {
             eprintln!(

@@ -462,7 +462,7 @@ fn a_program_that_exits_while_its_child_holds_stdout_is_a_crash_at_once_and_the_
     others_passed(&all, 1);
 }
 
-/// A long answer (issue 25.2, 25.3): 3,000 entries are compared with a
+/// A long answer: 3,000 entries are compared with a
 /// bounded diff that says what it left out; 40,000 (160 KB), over the 20
 /// KiB a story of 4 events allows, are a protocol violation, named, that
 /// costs no restart; an error's text is kept to an excerpt with its
@@ -496,7 +496,7 @@ fn long_answers_are_bounded_and_named() {
     }
     assert_eq!(ext.failures(), 0, "the answer was in step: no restart");
     // Over 2 MiB, a line is not even read to its end: the window of
-    // answers in flight stays small (issue 25.3).
+    // answers in flight stays small (a program cannot fill memory).
     let (huger, _) = outcomes_with(&corpus, options(&["pad-auction=600000"]));
     assert!(detail(&huger[0]).contains("a line on stdout longer than 2 MiB"), "{}", huger[0]);
     let errors = outcomes("long-error", 1, &["error=all", "error-text=15000"]);

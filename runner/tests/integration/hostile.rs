@@ -309,7 +309,7 @@ fn indentation_slips_are_told_in_columns() {
     );
 }
 
-/// Aliases the text scan could not see (issue 25.1): a quote earlier in a
+/// Aliases the text scan could not see (an alias can expand to gigabytes): a quote earlier in a
 /// plain value, a tab before the alias, a lone carriage return ending a
 /// comment. Small (a regression loads them, and the assertion fails, in
 /// no time); the parser's events refuse each at its alias.
@@ -319,12 +319,12 @@ fn aliases_hidden_from_a_text_scan_are_refused_at_the_alias() {
     let with = |tags: &str| good.replace("dealer: N\n", &format!("dealer: N\nnote: &a legal-auction\n{tags}"));
     assert_refused("quote", with("tags: [x 'y, *a]\n").into_bytes(), ":7:14: `*a` is a YAML alias");
     assert_refused("tab", with("tags: [\t*a]\n").into_bytes(), ":7:9: `*a` is a YAML alias");
-    // A lone carriage return is refused where it stands (issue 25.15).
+    // A lone carriage return is refused where it stands (YAML ends a line there).
     assert_refused("cr", with("# c\rtags: [*a]\n").into_bytes(), ":7:4: a carriage return without a newline");
 }
 
-/// A lone carriage return is reported where it is, not at 1:1 (issue
-/// 25.15): YAML ends a line there, the editor does not.
+/// A lone carriage return is reported where it is, not at 1:1 (an error
+/// at 1:1 is no help): YAML ends a line there, the editor does not.
 #[test]
 fn a_lone_carriage_return_is_reported_where_it_is() {
     let good = GOOD.replace("L22-G00D", "L22-LNCR");
@@ -336,8 +336,8 @@ fn a_lone_carriage_return_is_reported_where_it_is() {
     assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
 }
 
-/// The tag registry and a known-failures file refuse aliases too (issue
-/// 25.1); small files, so that a regression fails the assertion at once.
+/// The tag registry and a known-failures file refuse aliases too (an
+/// alias may expand to gigabytes); small files, so that a regression fails the assertion at once.
 #[test]
 fn the_tag_registry_and_known_failures_refuse_aliases() {
     let tags = "legal-auction: &m the auction is legal\nother: [x 'y, *m]\n";
@@ -351,7 +351,7 @@ fn the_tag_registry_and_known_failures_refuse_aliases() {
     assert!(e.contains("known.yaml:3:11: ") && e.contains("`*k` is a YAML alias"), "{e}");
 }
 
-/// The bomb of the report (issue 25.1), 248 KB: an alias behind a quote,
+/// An alias bomb of 248 KB: an alias behind a quote,
 /// expanded to gigabytes if it got through. Loaded by `rulings check` in a
 /// child process under a 1 GiB address-space limit and 20 s of CPU, so a
 /// regression fails quickly instead of taking the machine's memory.

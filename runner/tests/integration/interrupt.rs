@@ -187,7 +187,7 @@ fn wait_at_most(child: &mut std::process::Child, limit: Duration) -> Option<std:
 }
 
 /// The first SIGTERM stops a case in flight at once, not when its time
-/// limit runs out (issue 25.4): a program that hangs, a 600 s limit.
+/// limit runs out (Ctrl-C must not wait that long): a program that hangs, a 600 s limit.
 #[test]
 fn a_term_stops_a_case_in_flight_at_once() {
     let (dir, _corpus) = crate::common::corpus("term-in-flight", 3, false);
@@ -221,7 +221,7 @@ fn a_term_stops_a_case_in_flight_at_once() {
 
 /// `--log-traffic` to a FIFO that nothing reads is refused at once, not a
 /// run blocked in open(2); to a full disk, the run says so and fails
-/// (issue 25.4, 25.13).
+/// (a run must not hang on it, nor pass off a short log as whole).
 #[cfg(target_os = "linux")]
 #[test]
 fn a_traffic_log_that_cannot_be_written_is_said() {
@@ -255,7 +255,7 @@ fn a_traffic_log_that_cannot_be_written_is_said() {
 }
 
 /// A runner killed outright (SIGKILL: no handler runs) leaves no program
-/// running: the kernel ends it (issue 25.14).
+/// running: the kernel ends it.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_killed_runner_leaves_no_program_running() {

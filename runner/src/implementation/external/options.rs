@@ -46,7 +46,7 @@ pub struct ExternalOptions {
     pub cwd: Option<std::path::PathBuf>,
     /// Once cancelled (Ctrl-C, SIGTERM), a wait for the program's answer or
     /// hello ends within [`crate::implementation::external::process`]'s
-    /// watch interval, not at the time limit (issue 25.4). A run sets it to
+    /// watch interval, not at the time limit (Ctrl-C must not wait on it). A run sets it to
     /// its own token.
     pub cancel: Option<crate::cancel::Cancel>,
 }
