@@ -40,6 +40,10 @@
 //!   way rather than for a time;
 //! - `tag=WORD`: ignored; marks the process for a test that looks for it;
 //! - `linger=MS`: wait that long after `bye` before exiting;
+//! - `meet=N:PATH`: on `bye`, add a line `bye` to the file PATH, wait
+//!   until it holds N such lines (every copy told `bye`), at most a
+//!   minute, then add a line `left` and exit: copies told one after
+//!   another wait past the runner's grace and are killed, unrecorded;
 //! - `trailer=N`: once stdin has closed, wait 20 ms, write N lines
 //!   `goodbye` on stdout, then (if that worked) `fake-impl: goodbye
 //!   written` on stderr.
@@ -120,6 +124,9 @@ fn main() {
             ToImplementation::Bye => {
                 if let Some(ms) = args.get("linger").and_then(|v| v.parse().ok()) {
                     std::thread::sleep(Duration::from_millis(ms));
+                }
+                if let Some((n, path)) = args.get("meet").and_then(|m| m.split_once(':')) {
+                    meet(n.parse().unwrap_or(1), std::path::Path::new(path));
                 }
                 return;
             }
@@ -264,4 +271,24 @@ fn list(text: &str) -> Vec<String> {
 fn say(out: &mut impl Write, v: &Value) {
     let _ = writeln!(out, "{v}");
     let _ = out.flush();
+}
+
+/// Add a line to `path` (appended whole: the copies share it), wait until
+/// it holds `n` lines `bye` (a minute at most), then add `left`.
+fn meet(n: usize, path: &std::path::Path) {
+    let add = |line: &str| {
+        let file = std::fs::OpenOptions::new().create(true).append(true).open(path);
+        if let Ok(mut file) = file {
+            let _ = file.write_all(format!("{line}\n").as_bytes());
+        }
+    };
+    add("bye");
+    let byes = || std::fs::read_to_string(path).unwrap_or_default().lines().filter(|l| *l == "bye").count();
+    for _ in 0..6000 {
+        if byes() >= n {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    add("left");
 }

@@ -1,12 +1,12 @@
 //! Write every case of the corpus as a protocol `rule` message, one file
-//! each, to seed the fuzzer: `cargo run -p rulings --example fuzz_seeds -- fuzz/corpus/rule_request`.
+//! each, to seed the fuzzer: `cargo run -p rulings --example fuzz_seeds -- fuzz-targets/corpus/rule_request`.
 
 use std::path::PathBuf;
 
 use rulings_engine::protocol::ToImplementation;
 
 fn main() {
-    let out = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "fuzz/corpus/rule_request".into()));
+    let out = PathBuf::from(std::env::args().nth(1).unwrap_or_else(|| "fuzz-targets/corpus/rule_request".into()));
     if let Err(e) = std::fs::create_dir_all(&out) {
         eprintln!("cannot create {}: {e}", out.display());
         std::process::exit(1);

@@ -84,7 +84,7 @@ pub fn bench(args: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<String, S
     let corpus = crate::corpus::load(&dirs);
     let options = RunOptions { edition: None, rotations: args.rotations };
     let engine = match &args.engine {
-        Some(c) => split_command(c)?,
+        Some(c) => split_command(c).map_err(|e| e.to_string())?,
         None => default_engine(),
     };
     let external = |per_case: bool| {
@@ -126,7 +126,7 @@ pub fn bench(args: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<String, S
         workers.shutdown();
         r
     });
-    let baseline = split_command(&args.baseline)?;
+    let baseline = split_command(&args.baseline).map_err(|e| e.to_string())?;
     let first = baseline.first().ok_or("--baseline: no program given")?;
     say(&format!("(d) {} once a case", args.baseline));
     let (t_true, ok) = best(args.repeat, || {

@@ -117,7 +117,8 @@ fn checks_against(root: &Path, program: Option<Shared>) -> Vec<Check> {
     let open = match reference_open::load(std::slice::from_ref(&root)) {
         Ok(open) if reference => open,
         Ok(_) => Default::default(),
-        Err(msg) => {
+        Err(e) => {
+            let msg = e.to_string();
             out.push(Check { name: crate::corpus::load::REFERENCE_OPEN.into(), run: Box::new(move || Err(msg)) });
             Default::default()
         }

@@ -34,5 +34,6 @@ pub mod judging;
 pub mod replace;
 pub mod report;
 pub mod suite;
+pub mod suite_error;
 pub mod text;
 pub mod workbench;

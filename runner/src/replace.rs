@@ -1,6 +1,6 @@
 //! Writing a file the runner made (a report, a matrix) or rewrites (a case
 //! by `fmt`, the known failures by `--update-known-failures`), atomically
-//! and without harm to what was there (issue 25.5, 25.6).
+//! and without harm to what was there (its mode, its links, an edit made meanwhile).
 //!
 //! The new text goes to a temporary file beside the old one, created
 //! exclusively under an unpredictable name (a file or a symbolic link

@@ -4,20 +4,24 @@
 //! happens as it goes is told to an [`Observer`]; nothing here prints.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use rulings_engine::protocol::Hello;
 
 use crate::cancel::Cancel;
+use crate::corpus::case::Corpus;
 use crate::implementation::Answer;
 
 use crate::implementation::external::traffic::Traffic;
 use crate::implementation::external::ExternalOptions;
 use crate::implementation::parallel::Workers;
 use crate::implementation::{Implementation, InProcess};
-use crate::judging::known_failures::{self, PLACEHOLDER};
+use crate::judging::known_failures::{self, KnownFailures, PLACEHOLDER};
+use crate::judging::reference_open::OpenCases;
 use crate::judging::run::{run, CaseResult, RunOptions};
 use crate::report::summary;
 use crate::report::{self, Report, RunInfo};
+pub use crate::suite_error::SuiteError;
 
 #[derive(Debug, Clone, Default)]
 pub struct SuiteOptions {
@@ -81,16 +85,70 @@ pub struct SuiteOutcome {
 
 /// Run the suite. Errors are the user's setup (an unreadable known-failures
 /// file, a report folder that cannot be written); they are said plainly.
-pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<SuiteOutcome, String> {
+///
+/// In four steps: load what the run needs ([`load`]), start what answers
+/// ([`start`]), ask it every case and end it ([`finish_program`]), then
+/// judge what the run showed ([`nothing_tested`], [`apply_listings`]) and
+/// report it ([`summarise`], [`write_report`]).
+pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<SuiteOutcome, SuiteError> {
+    check_options(options)?;
+    let Loaded { corpus, open, known } = load(options, observer)?;
+    let Started { traffic, mut external, jobs } = start(options, corpus.cases.len(), observer)?;
+    let mut in_process = InProcess::with_limit(Some(options.timeout));
+    let implementation: &mut dyn Implementation = match external.as_mut() {
+        Some(ext) => ext,
+        None => &mut in_process,
+    };
+    let hello = implementation.hello().clone();
+    observer.started(corpus.cases.len(), &hello);
+    let mut results = run(&corpus, implementation, &options.run, &options.cancel, |done, total, answer| {
+        observer.answered(done, total, answer);
+    });
+    observer.finished();
+    let (declared, hello_error, info) = finish_program(options, external.as_mut(), &hello, jobs, observer);
+
+    let tally = summary::total(&results);
+    let nothing_tested = nothing_tested(options, &corpus, &results, &hello);
+    let asked_every_case = hello_error.is_none() && tally.not_run == 0;
+    let listings = Listings { open: &open, known, asked_every_case, nothing_tested: nothing_tested.as_deref() };
+    apply_listings(options, &hello, &corpus, &mut results, listings, observer)?;
+
+    let header = report::header(&options.dirs, &corpus, declared, hello_error, info);
+    let mut report = Report::new(header, &corpus, &results, options.cancel.is_cancelled());
+    report.mark_reference_open(&open.entries);
+    if let Some(why) = nothing_tested.filter(|_| !options.allow_empty && !report.footer.interrupted) {
+        report.fail_as_empty(why);
+    }
+    let summary = summarise(options, &corpus, &results, &report);
+    let written = write_report(options, &report)?;
+    let log_error = traffic.and_then(|t| t.error());
+    Ok(SuiteOutcome { report, summary, written, log_error })
+}
+
+/// Options that cannot go together.
+fn check_options(options: &SuiteOptions) -> Result<(), SuiteError> {
     if options.update_known_failures && options.known_failures.is_none() {
-        return Err("--update-known-failures needs --known-failures FILE (the file to write)".into());
+        return Err(SuiteError::UpdateWithoutFile);
     }
     if options.update_known_failures && !options.selection.is_everything() {
-        return Err(format!(
-            "--update-known-failures rewrites the file from the whole corpus; drop {} (or run without updating)",
-            options.selection.describe()
-        ));
+        return Err(SuiteError::UpdateOfASelection { selection: options.selection.describe() });
     }
+    Ok(())
+}
+
+/// What a run reads before it asks anything.
+struct Loaded {
+    /// The cases selected.
+    corpus: Corpus,
+    /// The reference engine's open cases (cases/reference-open.yml): they
+    /// apply to a run of the reference engine only.
+    open: OpenCases,
+    /// The implementation's known failures (`--known-failures`).
+    known: KnownFailures,
+}
+
+/// Load the corpus, keep the cases selected, and read the listings.
+fn load(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<Loaded, SuiteError> {
     let mut corpus = crate::corpus::load(&options.dirs);
     if !options.selection.is_everything() {
         corpus.cases.retain(|c| options.selection.keeps(c));
@@ -98,37 +156,48 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
     for (path, why) in &corpus.skipped {
         observer.note(&format!("note: {}: skipped: {why}", path.display()));
     }
-    // The reference engine's open cases (cases/reference-open.yml): they
-    // apply to a run of the reference engine only.
     let open = crate::judging::reference_open::load(&options.dirs)?;
-    let mut known = match &options.known_failures {
+    let known = match &options.known_failures {
         Some(path) => known_failures::load(path, options.update_known_failures)?,
         None => Default::default(),
     };
     if let (true, Some(path)) = (options.strict_known_failures, &options.known_failures) {
         known_failures::check_strict(&known, path)?;
     }
+    Ok(Loaded { corpus, open, known })
+}
 
+/// The program under test, started (None for the engine in process).
+struct Started {
+    /// The traffic log (`--log-traffic`), shared by the copies.
+    traffic: Option<Arc<Traffic>>,
+    /// The copies of the program.
+    external: Option<Workers>,
+    /// How many copies run side by side.
+    jobs: usize,
+}
+
+/// Open the traffic log, then start the program's copies (as many as
+/// `--jobs` asks, for `cases` cases) and say what their start showed.
+fn start(options: &SuiteOptions, cases: usize, observer: &mut dyn Observer) -> Result<Started, SuiteError> {
     // The traffic log is opened before any program starts: one that cannot
     // be opened stops the run here, and one that fails later is said.
     let traffic = match options.external.as_ref().and_then(|o| o.log_traffic.as_ref()) {
         Some(path) => Some(
             Traffic::create_until(path, options.cancel.clone())
-                .map(std::sync::Arc::new)
-                .map_err(|e| format!("--log-traffic {}: {e}", path.display()))?,
+                .map(Arc::new)
+                .map_err(|error| SuiteError::TrafficLog { path: path.clone(), error })?,
         ),
         None => None,
     };
-    let jobs = capped_jobs(options.jobs, corpus.cases.len());
+    let jobs = capped_jobs(options.jobs, cases);
     if options.external.is_some() && options.jobs_given && jobs < options.jobs {
         observer.note(&format!(
             "note: --jobs {} capped to {jobs} (at most one copy a case, and at most {MAX_JOBS})",
             options.jobs
         ));
     }
-    let mut external: Option<Workers> =
-        options.external.clone().map(|o| Workers::start_logged(o, jobs, traffic.clone()));
-    let mut in_process = InProcess::with_limit(Some(options.timeout));
+    let external: Option<Workers> = options.external.clone().map(|o| Workers::start_logged(o, jobs, traffic.clone()));
     if let Some(ext) = &external {
         for w in ext.warnings() {
             observer.note(&format!("warning: {w}"));
@@ -141,18 +210,20 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
             ));
         }
     }
-    let implementation: &mut dyn Implementation = match external.as_mut() {
-        Some(ext) => ext,
-        None => &mut in_process,
-    };
-    let hello = implementation.hello().clone();
-    observer.started(corpus.cases.len(), &hello);
-    let mut results = run(&corpus, implementation, &options.run, &options.cancel, |done, total, answer| {
-        observer.answered(done, total, answer);
-    });
-    observer.finished();
+    Ok(Started { traffic, external, jobs })
+}
 
-    let (declared, hello_error, info) = match (&options.external, external.as_mut()) {
+/// End the program (its copies told `bye`) and say how often it failed;
+/// the hello it declared, why it did not complete one, and the options
+/// the report's header records.
+fn finish_program(
+    options: &SuiteOptions,
+    external: Option<&mut Workers>,
+    hello: &Hello,
+    jobs: usize,
+    observer: &mut dyn Observer,
+) -> (Option<Hello>, Option<String>, RunInfo) {
+    let (declared, hello_error, info) = match (&options.external, external) {
         (Some(o), Some(ext)) => {
             ext.shutdown();
             if ext.failures() > 0 {
@@ -187,8 +258,13 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         known_failures: options.known_failures.as_ref().map(|p| p.display().to_string()),
         ..info
     };
+    (declared, hello_error, info)
+}
 
-    let tally = summary::total(&results);
+/// Why the run tested nothing, if it did not: no case asked, or every run
+/// of a kind the program opted into skipped.
+fn nothing_tested(options: &SuiteOptions, corpus: &Corpus, results: &[CaseResult], hello: &Hello) -> Option<String> {
+    let tally = summary::total(results);
     let nothing_tested = if tally.asked() > tally.skipped || tally.not_run > 0 {
         None
     } else if tally.skipped > 0 {
@@ -221,7 +297,7 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         (t.skipped > 0 && t.asked() == t.skipped)
             .then(|| format!("{} skipped every one of the {} {kind} it was asked", hello.name, t.skipped))
     };
-    let nothing_tested = nothing_tested
+    nothing_tested
         .or_else(|| all_skipped(results.iter().filter(|r| !r.refusal).collect(), "ruling run(s)"))
         .or_else(|| all_skipped(results.iter().filter(|r| r.refusal).collect(), "refusal check(s)"))
         .or_else(|| {
@@ -231,81 +307,106 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
                 };
                 all_skipped(results.iter().filter(needs).collect(), &format!("ruling run(s) that need `{f}`"))
             })
-        });
+        })
+}
 
-    if crate::judging::reference_open::is_reference(&hello) {
+/// The listings of failures a run expects, and what decides whether the
+/// known failures may be rewritten from it.
+struct Listings<'a> {
+    open: &'a OpenCases,
+    known: KnownFailures,
+    /// The program completed the hello and was asked every case.
+    asked_every_case: bool,
+    /// Why the run tested nothing, if it did not.
+    nothing_tested: Option<&'a str>,
+}
+
+/// Mark the expected failures in `results`: the reference engine's open
+/// cases (a run of the reference engine only), then the known failures,
+/// rewritten first when `--update-known-failures` asks and the run can say
+/// what fails.
+fn apply_listings(
+    options: &SuiteOptions,
+    hello: &Hello,
+    corpus: &Corpus,
+    results: &mut [CaseResult],
+    listings: Listings<'_>,
+    observer: &mut dyn Observer,
+) -> Result<(), SuiteError> {
+    let Listings { open, mut known, asked_every_case, nothing_tested } = listings;
+    if crate::judging::reference_open::is_reference(hello) {
         let path = open.shown();
-        known_failures::apply_listing(
-            &open.entries,
-            known_failures::Listing::ReferenceOpen(&path),
-            &corpus,
-            &mut results,
-        );
+        known_failures::apply_listing(&open.entries, known_failures::Listing::ReferenceOpen(&path), corpus, results);
         if options.selection.is_everything() && crate::judging::reference_open::whole_corpus(&options.dirs) {
-            for id in known_failures::unknown_ids(&open.entries, &corpus) {
+            for id in known_failures::unknown_ids(&open.entries, corpus) {
                 observer.note(&format!("warning: {} lists {id}, which is not a case of this corpus", path.display()));
             }
         }
     }
-    if let Some(path) = &options.known_failures {
-        for id in known_failures::unknown_ids(&known, &corpus) {
-            observer.note(&format!("warning: {} lists {id}, which is not a case of this corpus", path.display()));
-        }
-        if options.update_known_failures && options.cancel.is_cancelled() {
-            observer.note(&format!(
-                "rulings: interrupted: {} is left as it was (a partial run cannot update it)",
-                path.display()
-            ));
-        } else if options.update_known_failures && (hello_error.is_some() || tally.not_run > 0) {
-            return Err(format!(
-                "{} is left as it was: the program was not asked every case (it did not start, did not \
-                 complete the hello, or its restarts were spent), so this run cannot say what fails",
-                path.display()
-            ));
-        } else if let (true, Some(why)) = (options.update_known_failures, &nothing_tested) {
-            return Err(format!("{} is left as it was: the run tested nothing ({why})", path.display()));
-        } else if options.update_known_failures {
-            // Read again: what was written in it during the run is kept, and
-            // a change made after this read is not overwritten (issue 25.9).
-            let (fresh, text) = known_failures::load_with_text(path, true)?;
-            let (new, update) = known_failures::updated(&fresh, &corpus, &results);
-            let written = crate::judging::known_failures_text::update(&text, &fresh, &new);
-            crate::replace::replace(path, &text, written.text())
-                .map_err(|e| format!("{}: cannot write the known failures: {e}", path.display()))?;
-            if let crate::judging::known_failures_text::Written::Whole(_) = written {
-                observer.note(&format!(
-                    "note: {}: written whole from its entries (its layout could not be edited as text): its comments \
-                     were not kept",
-                    path.display()
-                ));
-            }
-            observer.note(&format!(
-                "rulings: wrote {} ({} listed; {} added, {} removed because they pass)",
-                path.display(),
-                new.len(),
-                update.added.len(),
-                update.removed.len()
-            ));
-            if !update.added.is_empty() {
-                observer.note(&format!(
-                    "rulings: {} new {} the reason \"{PLACEHOLDER}\": edit each one to say why: {}",
-                    update.added.len(),
-                    if update.added.len() == 1 { "entry carries" } else { "entries carry" },
-                    update.added.join(", ")
-                ));
-            }
-            known = new;
-        }
-        known_failures::apply(&known, &corpus, &mut results);
+    let Some(path) = &options.known_failures else { return Ok(()) };
+    for id in known_failures::unknown_ids(&known, corpus) {
+        observer.note(&format!("warning: {} lists {id}, which is not a case of this corpus", path.display()));
     }
+    if options.update_known_failures && options.cancel.is_cancelled() {
+        observer.note(&format!(
+            "rulings: interrupted: {} is left as it was (a partial run cannot update it)",
+            path.display()
+        ));
+    } else if options.update_known_failures && !asked_every_case {
+        return Err(SuiteError::NotEveryCaseAsked { path: path.clone() });
+    } else if let (true, Some(why)) = (options.update_known_failures, nothing_tested) {
+        return Err(SuiteError::NothingTested { path: path.clone(), why: why.to_string() });
+    } else if options.update_known_failures {
+        known = update_known_failures(path, corpus, results, observer)?;
+    }
+    known_failures::apply(&known, corpus, results);
+    Ok(())
+}
 
-    let header = report::header(&options.dirs, &corpus, declared, hello_error, info);
-    let mut report = Report::new(header, &corpus, &results, options.cancel.is_cancelled());
-    report.mark_reference_open(&open.entries);
-    if let Some(why) = nothing_tested.filter(|_| !options.allow_empty && !report.footer.interrupted) {
-        report.fail_as_empty(why);
+/// Rewrite the known-failures file at `path` from the run's results
+/// (entries added for new failures, removed for passes): the entries now.
+fn update_known_failures(
+    path: &std::path::Path,
+    corpus: &Corpus,
+    results: &[CaseResult],
+    observer: &mut dyn Observer,
+) -> Result<KnownFailures, SuiteError> {
+    // Read again: what was written in it during the run is kept, and
+    // a change made after this read is not overwritten (replace checks it).
+    let (fresh, text) = known_failures::load_with_text(path, true)?;
+    let (new, update) = known_failures::updated(&fresh, corpus, results);
+    let written = crate::judging::known_failures_text::update(&text, &fresh, &new);
+    crate::replace::replace(path, &text, written.text())
+        .map_err(|error| SuiteError::KnownFailuresUnwritten { path: path.to_path_buf(), error })?;
+    if let crate::judging::known_failures_text::Written::Whole(_) = written {
+        observer.note(&format!(
+            "note: {}: written whole from its entries (its layout could not be edited as text): its comments \
+             were not kept",
+            path.display()
+        ));
     }
-    let mut summary = summary::render(&corpus, &results, options.max_failures);
+    observer.note(&format!(
+        "rulings: wrote {} ({} listed; {} added, {} removed because they pass)",
+        path.display(),
+        new.len(),
+        update.added.len(),
+        update.removed.len()
+    ));
+    if !update.added.is_empty() {
+        observer.note(&format!(
+            "rulings: {} new {} the reason \"{PLACEHOLDER}\": edit each one to say why: {}",
+            update.added.len(),
+            if update.added.len() == 1 { "entry carries" } else { "entries carry" },
+            update.added.join(", ")
+        ));
+    }
+    Ok(new)
+}
+
+/// The one-screen summary: the failures, the clauses the run exercised,
+/// and the closing line last, where people and CI look for it.
+fn summarise(options: &SuiteOptions, corpus: &Corpus, results: &[CaseResult], report: &Report) -> String {
+    let mut summary = summary::render(corpus, results, options.max_failures);
     let wrong_clause = report.footer.right_ruling_wrong_clause;
     if wrong_clause > 0 {
         summary.push_str(&format!("({wrong_clause} of the failures: right ruling, wrong clause)\n"));
@@ -322,25 +423,24 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
         }
     }
     let complete = options.selection.is_everything() && options.run.edition.is_none();
-    summary.push_str(&crate::corpus::coverage::render(&corpus, &asked, complete));
-    // The closing line comes last, where people and CI look for it.
+    summary.push_str(&crate::corpus::coverage::render(corpus, &asked, complete));
     summary.push('\n');
-    summary.push_str(&summary::closing_line(&results, &summary::FileErrors::of(&corpus)));
-    let written = match &options.report {
-        Some(dir) => {
-            // An interrupted run does not replace a whole report with a
-            // partial one: it writes beside it, in `interrupted/`.
-            let dir = if report.footer.interrupted && dir.join(report::JSONL).is_file() {
-                dir.join(INTERRUPTED)
-            } else {
-                dir.clone()
-            };
-            report::write_dir(&dir, &report).map_err(|e| format!("{}: cannot write the report: {e}", dir.display()))?
-        }
-        None => Vec::new(),
+    summary.push_str(&summary::closing_line(results, &summary::FileErrors::of(corpus)));
+    summary
+}
+
+/// Write report.jsonl, report.md and junit.xml into `--report DIR`: the
+/// files written.
+fn write_report(options: &SuiteOptions, report: &Report) -> Result<Vec<PathBuf>, SuiteError> {
+    let Some(dir) = &options.report else { return Ok(Vec::new()) };
+    // An interrupted run does not replace a whole report with a partial
+    // one: it writes beside it, in `interrupted/`.
+    let dir = if report.footer.interrupted && dir.join(report::JSONL).is_file() {
+        dir.join(INTERRUPTED)
+    } else {
+        dir.clone()
     };
-    let log_error = traffic.and_then(|t| t.error());
-    Ok(SuiteOutcome { report, summary, written, log_error })
+    report::write_dir(&dir, report).map_err(|error| SuiteError::ReportUnwritten { dir: dir.clone(), error })
 }
 
 /// The most copies of a program `--jobs` runs side by side (each is a
@@ -348,7 +448,7 @@ pub fn run_suite(options: &SuiteOptions, observer: &mut dyn Observer) -> Result<
 pub const MAX_JOBS: usize = 64;
 
 /// `--jobs` as run: at least 1, at most [`MAX_JOBS`], and no more than the
-/// cases to ask (a copy with nothing to do still starts; issue 25.10).
+/// cases to ask (a copy with nothing to do still starts, and costs a process).
 pub fn capped_jobs(asked: usize, cases: usize) -> usize {
     asked.min(MAX_JOBS).min(cases).max(1)
 }

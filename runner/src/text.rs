@@ -40,7 +40,7 @@ pub fn wrap_lines(text: &str, width: usize, first: &str, rest: &str) -> String {
 /// control character but the newline and the tab (ESC, BEL, a carriage
 /// return, ...) written as its escape (`\u{1b}`), so that a program's text
 /// cannot move the cursor, ring the bell or hide what came before it on the
-/// line (issue 25.12).
+/// line (a program's text must not move the cursor or clear the screen).
 pub fn printable(text: &str) -> String {
     if !text.chars().any(is_hazard) {
         return text.to_string();
@@ -70,7 +70,7 @@ fn is_hazard(c: char) -> bool {
 
 /// At most `max` characters of `text`, made [`printable`], saying how much
 /// was left out: what the runner keeps of a program's text, in memory and
-/// in reports (issue 25.3).
+/// in reports (a program's long answer must not make them huge).
 pub fn excerpt(text: &str, max: usize) -> String {
     let mut chars = text.char_indices();
     match chars.nth(max) {

@@ -7,19 +7,15 @@ use std::process::ExitCode;
 use rulings::cancel::Cancel;
 use rulings::fuzz::case_file::one_line;
 use rulings::fuzz::{fuzz, render, Options};
-use rulings::implementation::external::{timeout_from_secs, ExternalOptions};
 use rulings::implementation::parallel::Workers;
 use rulings::implementation::{Implementation, InProcess};
 
 #[derive(Debug, Clone, clap::Args)]
 pub struct FuzzArgs {
-    /// The program to fuzz (as `rulings run --impl`); default: the engine in
-    /// process, against itself (its rotation invariance and determinism).
-    #[arg(long = "impl", value_name = "CMD", num_args = 1..)]
-    pub implementation: Vec<String>,
-    /// Run --impl as a shell command line.
-    #[arg(long, requires = "implementation")]
-    pub shell: bool,
+    /// The program to fuzz (default: the engine in process, against
+    /// itself), its time limit per story.
+    #[command(flatten)]
+    pub program: super::program::ProgramArgs,
     /// The seed (default: from the clock, printed so that a run replays).
     #[arg(long, value_name = "N")]
     pub seed: Option<u64>,
@@ -44,9 +40,6 @@ pub struct FuzzArgs {
     /// (repeatable: `--law 27B2`, `--law 31`).
     #[arg(long = "law", value_name = "CLAUSE")]
     pub laws: Vec<String>,
-    /// The program's time limit per story, in seconds.
-    #[arg(long, value_name = "SECS", default_value_t = 5.0, allow_negative_numbers = true)]
-    pub timeout: f64,
 }
 
 /// Exit 0 when the program agrees with the reference on every story
@@ -58,7 +51,7 @@ pub fn main(args: &FuzzArgs) -> ExitCode {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64)
     });
     let time = match args.time {
-        Some(t) => match timeout_from_secs(t) {
+        Some(t) => match rulings::implementation::external::timeout_from_secs(t) {
             Ok(d) => Some(d),
             Err(e) => {
                 eprintln!("error: --time {t}: {e}");
@@ -83,21 +76,14 @@ pub fn main(args: &FuzzArgs) -> ExitCode {
     // Against itself the engine runs unbounded, as fast as it goes.
     let mut in_process = InProcess::with_limit(None);
     let mut workers = None;
-    if !args.implementation.is_empty() {
-        let mut o = match ExternalOptions::from_command_line(&args.implementation, args.shell) {
-            Ok(o) => o,
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        };
-        o.timeout = match timeout_from_secs(args.timeout) {
-            Ok(d) => d,
-            Err(e) => {
-                eprintln!("error: --timeout {}: {e}", args.timeout);
-                return ExitCode::from(2);
-            }
-        };
+    let external = match args.program.external() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(o) = external {
         let w = Workers::start(o.with_stderr(super::run::stderr_sink()), 1);
         if let Some(e) = w.hello_error() {
             eprintln!("error: the program did not complete the hello: {e}");

@@ -3,10 +3,17 @@
 //! case files. The library computes; this prints, draws progress on a terminal, and turns
 //! Ctrl-C into a cancelled token.
 
+// First, so that its `print!`, `println!`, `eprint!` and `eprintln!`
+// stand for std's in every module below: a write that fails is an error
+// carried to `main` (a reader gone, a full disk), never std's panic text.
+#[macro_use]
+pub mod output;
+
 mod bench;
 mod fmt;
 mod fuzz;
 mod interrupt;
+mod program;
 mod progress;
 mod run;
 mod workbench;
@@ -16,7 +23,6 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use rulings::corpus::case::load_case;
-use rulings::implementation::external::ExternalOptions;
 use rulings::implementation::Implementation;
 use rulings_engine::Edition;
 
@@ -85,7 +91,8 @@ enum Command {
     #[command(after_help = EXIT_BENCH)]
     Bench(bench::BenchArgs),
     /// Differential fuzzing: random stories ruled on by the reference engine and by a program
-    /// (--impl); each disagreement is shrunk and written as an unreviewed case.
+    /// (--impl; without it, the engine against itself: its rotation invariance and determinism);
+    /// each disagreement is shrunk and written as an unreviewed case.
     #[command(after_help = EXIT_FUZZ)]
     Fuzz(fuzz::FuzzArgs),
     /// Write a case skeleton with a fresh stable id in the folder of LAW (e.g. `rulings new 27`).
@@ -134,15 +141,9 @@ enum Command {
         /// folder has one, else the corpus built into rulings).
         #[arg(long = "cases", value_name = "DIR")]
         cases: Option<PathBuf>,
-        /// Ask this program too (as `rulings run --impl`).
-        #[arg(long = "impl", value_name = "CMD", num_args = 1..)]
-        implementation: Vec<String>,
-        /// Run --impl as a shell command line.
-        #[arg(long, requires = "implementation")]
-        shell: bool,
-        /// The program's time limit, in seconds.
-        #[arg(long, value_name = "SECS", default_value_t = 5.0, allow_negative_numbers = true)]
-        timeout: f64,
+        /// A program to ask too, beside the reference engine.
+        #[command(flatten)]
+        program: program::ProgramArgs,
     },
 }
 
@@ -228,13 +229,12 @@ fn parse() -> Cli {
 
 /// clap's exit for help, the version or a usage error, except that help
 /// or a version that cannot be written (stdout full) is an error, not a
-/// silent success (issue 25.13).
+/// silent success (a script must see that nothing was printed).
 fn exit_with(e: clap::Error) -> ! {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         if let Err(io) = e.print().and_then(|()| std::io::Write::flush(&mut std::io::stdout())) {
-            eprintln!("error: cannot write to stdout: {io}");
-            std::process::exit(2);
+            output::failed("stdout", io);
         }
         std::process::exit(0);
     }
@@ -326,9 +326,7 @@ pub fn main() -> ExitCode {
                 }
             }
         }
-        Command::Explain { case, edition, cases, implementation, shell, timeout } => {
-            explain(&case, edition, cases, &implementation, shell, timeout)
-        }
+        Command::Explain { case, edition, cases, program } => explain(&case, edition, cases, &program),
         Command::Clauses { markdown: true, .. } => {
             print!("{}", rulings::corpus::authoring::clauses_markdown());
             ExitCode::SUCCESS
@@ -375,7 +373,7 @@ fn check(dirs: Vec<PathBuf>) -> ExitCode {
     let open = match reference_open::load(&dirs) {
         Ok(open) => open,
         Err(e) => {
-            say("error: ", &e);
+            say("error: ", &e.to_string());
             return ExitCode::FAILURE;
         }
     };
@@ -498,7 +496,7 @@ fn clauses(law: Option<&str>) -> ExitCode {
 /// (its outcome and the first line of its detail, which names the keys
 /// that differ): each report's diffs, errors and stories are never kept,
 /// so that memory grows with the runs compared, not with the size of the
-/// reports (issue 25.15).
+/// reports (reports may be large).
 fn for_the_matrix(line: &mut rulings::report::CaseLine) {
     line.detail = line.detail.take().and_then(|d| d.lines().next().map(str::to_string));
     line.story = None;
@@ -551,14 +549,7 @@ fn compare(paths: &[PathBuf], out: Option<&std::path::Path>, markdown: bool, fai
 /// `rulings explain CASE|ID`: exit 0 when the implementation asked about
 /// (the program with --impl, else the reference engine) rules as the case
 /// expects, 1 when it does not, 2 when the case or the options are wrong.
-fn explain(
-    which: &str,
-    edition: Option<Edition>,
-    cases: Option<PathBuf>,
-    implementation: &[String],
-    shell: bool,
-    timeout: f64,
-) -> ExitCode {
+fn explain(which: &str, edition: Option<Edition>, cases: Option<PathBuf>, program: &program::ProgramArgs) -> ExitCode {
     let case = match find_case(which, cases) {
         Ok(c) => c,
         Err(e) => {
@@ -573,23 +564,17 @@ fn explain(
         eprintln!("error: {} holds for the {} Laws, not {edition}", case.id, held.join(", "));
         return ExitCode::from(2);
     }
-    let explained = if implementation.is_empty() {
-        rulings::explain::explain_case(&case, edition, None)
-    } else {
-        let options = ExternalOptions::from_command_line(implementation, shell).and_then(|mut o| {
-            o.timeout = rulings::implementation::external::timeout_from_secs(timeout)
-                .map_err(|e| format!("--timeout {timeout}: {e}"))?;
-            Ok(o)
-        });
-        let mut program = match options {
-            Ok(o) => rulings::implementation::external::External::start(o.with_stderr(run::stderr_sink())),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::from(2);
-            }
-        };
+    let options = match program.external() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let explained = if let Some(options) = options {
+        let mut program = rulings::implementation::external::External::start(options.with_stderr(run::stderr_sink()));
         // A case outside what the program's hello declares is not put to
-        // it, as a run would not (issue 25.15).
+        // it, as a run would not (its answer would mean nothing).
         let variant = rulings::judging::outcome::Variant { edition, rotation: 0 };
         if let Some(why) = rulings::judging::run::not_applicable(&case, variant, &program) {
             eprintln!(
@@ -603,6 +588,8 @@ fn explain(
         }
         let name = program.hello().name.clone();
         rulings::explain::explain_case(&case, edition, Some((&name, &mut program)))
+    } else {
+        rulings::explain::explain_case(&case, edition, None)
     };
     print!("{}", explained.text);
     if explained.agrees {

@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use rulings::cancel::Cancel;
-use rulings::implementation::external::{timeout_from_secs, ExternalOptions, StderrSink};
+use rulings::implementation::external::StderrSink;
 use rulings::implementation::Answer;
 use rulings::judging::run::RunOptions;
 use rulings::suite::{run_suite, Observer, SuiteOptions};
@@ -68,21 +68,11 @@ pub struct RunArgs {
     /// the runs that failed the same way).
     #[arg(long, default_value_t = 30, value_name = "N")]
     pub max_failures: usize,
-    /// Test this program instead of the engine in process: its path and
-    /// arguments (`--impl python3 adapter.py`), or one quoted command line,
-    /// split on spaces and quotes (`--impl "./my-engine --fast"`: arguments
-    /// that start with a dash go this way). No shell runs unless --shell.
-    #[arg(long = "impl", value_name = "CMD", num_args = 1..)]
-    pub implementation: Vec<String>,
-    /// Run --impl as a shell command line (`sh -c`); prefer `exec PROGRAM` in it.
-    #[arg(long, requires = "implementation")]
-    pub shell: bool,
+    #[command(flatten)]
+    pub program: super::program::ProgramArgs,
     /// Start one process per case (one request on stdin, one answer on stdout).
     #[arg(long, requires = "implementation")]
     pub per_case: bool,
-    /// The time limit per case, in seconds (for the engine in process too).
-    #[arg(long, value_name = "SECS", default_value_t = 5.0, allow_negative_numbers = true)]
-    pub timeout: f64,
     /// Restarts allowed after crashes, time-outs and broken conversations,
     /// for the whole run (all --jobs copies together); when spent, the
     /// remaining cases are recorded as not run.
@@ -144,7 +134,7 @@ impl RunArgs {
     /// The suite options these arguments ask for, cancelled by `cancel`.
     pub fn options(&self, cancel: Cancel) -> Result<SuiteOptions, String> {
         let dirs = if self.cases.is_empty() { rulings::corpus::default_dirs() } else { self.cases.clone() };
-        let timeout = timeout_from_secs(self.timeout).map_err(|e| format!("--timeout {}: {e}", self.timeout))?;
+        let timeout = self.program.time_limit()?;
         for law in &self.laws {
             if rulings_engine::clauses::find(law).is_none() {
                 let hint = match rulings_engine::clauses::suggest(law) {
@@ -154,12 +144,8 @@ impl RunArgs {
                 return Err(format!("--law {law}: not a clause of the Laws this suite knows{hint}"));
             }
         }
-        let external = if self.implementation.is_empty() {
-            None
-        } else {
-            let mut o = ExternalOptions::from_command_line(&self.implementation, self.shell)?;
+        let external = if let Some(mut o) = self.program.external()? {
             o.per_case = self.per_case;
-            o.timeout = timeout;
             o.max_restarts = self.max_restarts;
             if !self.hide_stderr {
                 o.stderr = stderr_sink();
@@ -174,6 +160,8 @@ impl RunArgs {
             // opened once: its reader sees the end when the writer closes).
             o.log_traffic = self.log_traffic.clone();
             Some(o)
+        } else {
+            None
         };
         let jobs = match self.jobs {
             Some(0) => return Err("--jobs 0: give at least 1".into()),
@@ -211,7 +199,7 @@ pub fn main(args: &RunArgs) -> std::process::ExitCode {
     let cancel = Cancel::new();
     super::interrupt::install(&cancel);
     let mut observer = Terminal::default();
-    let outcome = args.options(cancel).and_then(|o| run_suite(&o, &mut observer));
+    let outcome = args.options(cancel).and_then(|o| run_suite(&o, &mut observer).map_err(|e| e.to_string()));
     match outcome {
         Ok(out) => {
             // The summary quotes the program and the cases: escaped.

@@ -70,7 +70,7 @@ pub fn folder_for(cases: &Path, law: u32) -> PathBuf {
 }
 
 /// A law folder that is a symbolic link is refused: a tool writing a case
-/// writes only inside the corpus (issue 25.11).
+/// writes only inside the corpus (a symbolic link could lead elsewhere).
 pub fn refuse_link(folder: &Path) -> Result<(), String> {
     match std::fs::symlink_metadata(folder) {
         Ok(m) if m.file_type().is_symlink() => Err(format!(

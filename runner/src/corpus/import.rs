@@ -16,7 +16,7 @@ use rulings_engine::{Edition, Request};
 /// The form's fields by their label (`### Dealer` -> `N`); GitHub writes
 /// `_No response_` for an optional field left empty. A label given twice
 /// is an error: a `### Dealer` line inside the text of another field
-/// (the ruling, say) must not override the field (issue 25.15).
+/// (the ruling, say) must not override the field (the dealer would change unseen).
 pub fn fields(text: &str) -> Result<BTreeMap<String, String>, String> {
     let mut out = BTreeMap::new();
     let mut label: Option<String> = None;
@@ -109,7 +109,7 @@ pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
     let used = crate::corpus::authoring::used_ids(cases);
     let id = crate::corpus::authoring::mint_id(law, &used);
     // Text from the form goes in as a quoted scalar or as comment lines,
-    // never raw: it cannot end its line (issue 25.7).
+    // never raw: it cannot end its line (YAML breaks a line at a lone carriage return).
     use crate::corpus::yaml_text::{comment_words, scalar};
     let quoted = |t: &str| scalar(t);
     let canonical = |v: serde_json::Value| v.as_str().map(str::to_string).ok_or("Dealer or Vulnerability");
@@ -120,7 +120,7 @@ pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
     let _ = writeln!(s, "# Proposed through the issue form. The director's ruling, in their words:");
     // Each paragraph wrapped to 80 columns (the form keeps the proposer's
     // line breaks, or none: a paragraph may come as one long line), on
-    // comment lines that nothing in the text can end (issue 25.7).
+    // comment lines that nothing in the text can end (no line break of YAML's is kept raw).
     let words = ruling_words.replace("\r\n", "\n");
     for paragraph in words.split("\n\n").filter(|p| !p.trim().is_empty()) {
         s.push_str(&crate::text::wrap(&comment_words(paragraph), crate::text::WIDTH, "#   ", "#   "));

@@ -113,7 +113,7 @@ pub struct Grid {
 /// A grid line without its note (`#` to the end of the line), and the note.
 /// As in YAML, a note's `#` starts the line or follows a space: `1S#` is a
 /// cell (and not a call), not `1S` and a note that swallows the rest of the
-/// row (issue 25.15).
+/// row (it would hide the cells after it).
 fn split_note(line: &str) -> (&str, Option<String>) {
     let at = line.char_indices().find(|&(i, c)| c == '#' && line[..i].chars().last().is_none_or(char::is_whitespace));
     match at {
@@ -637,7 +637,7 @@ mod tests {
         assert!(e.message.starts_with("`-` at E's turn, after N 1S: write `P` for a pass"), "{}", e.message);
         assert!(e.message.contains("`story:`"), "{}", e.message);
         // A forgotten `reject`: the blank is where LHO holds the option, and
-        // the message says so (it said only "write `P`", issue 26).
+        // the message says so ("write `P`" alone sent the author the wrong way).
         let e = at(Seat::N, "W N E S\n- 1S 1H -\n- - 2H");
         assert_eq!((e.line, e.column), (1, 8));
         assert!(e.message.contains("S may accept E 1H or not (27A1); write `reject`"), "{}", e.message);

@@ -1,5 +1,5 @@
 //! Text from outside (an issue form, a program's hello) written into a case
-//! file so that it cannot end the line it is on (issue 25.7): YAML ends a
+//! file so that it cannot end the line it is on: YAML ends a
 //! line at a carriage return, a next-line (U+0085) and the line and
 //! paragraph separators (U+2028, U+2029) as well as at a newline, so text
 //! holding one, written raw into a comment or a value, could start a live

@@ -67,7 +67,7 @@ fn verdict(reference: &Ruling, answer: &Answer) -> Verdict {
         Answer::NotRun(m) => Verdict::NotRun(m.clone()),
         Answer::Fault { kind, detail } => Verdict::Fault(kind.name().to_string(), detail.clone()),
         // Asked only stories within its declared features, a program
-        // refuses no call the reference rules on (issue 24: refusal): the
+        // refuses no call the reference rules on (it declares `refusal`): the
         // refusal is the difference, grouped by the clause of the
         // reference's first ruling entry.
         Answer::Refused { event, .. } => {

@@ -176,7 +176,7 @@ mod tests {
     use rulings_engine::{rule, Edition, Seat};
 
     /// A hello whose name holds a newline and a YAML key cannot add a key
-    /// to the case or end a comment line (issue 25.7): the case loads with
+    /// to the case or end a comment line: the case loads with
     /// the same keys and expectation as with a plain name.
     #[test]
     fn a_name_with_a_newline_stays_in_its_comment() {

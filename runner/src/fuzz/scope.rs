@@ -6,7 +6,7 @@
 //! the families that receive the findings it carries in the corpus. A
 //! program that declares `refusal` is also asked a story outside its
 //! features when the story's first irregular call is of a family it does
-//! not declare: it must refuse that call (issue 24;
+//! not declare: it must refuse that call (a refusal check;
 //! [`crate::judging::refusal::refusal_of`]).
 
 pub use rulings_engine::family::under;

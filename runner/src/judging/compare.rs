@@ -68,7 +68,7 @@ pub fn diff(expected: &Value, actual: &Value) -> Option<String> {
     if matches(expected, actual) {
         return None;
     }
-    // Long lists are shown in part (issue 25.2): rendering them whole costs
+    // Long lists are shown in part: rendering them whole costs
     // more than the rest of the judging.
     let left = to_yaml(&crate::judging::line_diff::shorten(expected));
     let right = to_yaml(&crate::judging::line_diff::shorten(&project(expected, actual)));

@@ -28,6 +28,7 @@
 //! with the run's rotation). A program's own known-failures file may not use
 //! it.
 
+pub use super::listing_error::ListingError;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
@@ -168,31 +169,29 @@ fn turn_seats(text: &str, rotation: usize) -> String {
 
 /// Read a known-failures file. A missing file is an error unless
 /// `missing_ok` (when it is about to be written).
-pub fn load(path: &Path, missing_ok: bool) -> Result<KnownFailures, String> {
+pub fn load(path: &Path, missing_ok: bool) -> Result<KnownFailures, ListingError> {
     load_with_text(path, missing_ok).map(|(known, _)| known)
 }
 
 /// A program's known failures may not say `refuses` (the reference
 /// engine's open cases alone do: [`super::reference_open`]).
-fn program_s_own(path: &Path, known: KnownFailures) -> Result<KnownFailures, String> {
+fn program_s_own(path: &Path, known: KnownFailures) -> Result<KnownFailures, ListingError> {
     match known.iter().find(|(_, k)| k.refuses.is_some()) {
-        Some((id, _)) => Err(format!(
-            "{}: {id}: `refuses` belongs to the reference engine's open cases (cases/reference-open.yml); a \
-             program's known failure says `outcome: error` instead",
-            path.display()
-        )),
+        Some((id, _)) => Err(ListingError::RefusesInAProgramList { path: path.to_path_buf(), id: id.clone() }),
         None => Ok(known),
     }
 }
 
 /// [`load`], with the file's text as read (empty for a missing file), to
 /// update it as text ([`super::known_failures_text`]).
-pub fn load_with_text(path: &Path, missing_ok: bool) -> Result<(KnownFailures, String), String> {
+pub fn load_with_text(path: &Path, missing_ok: bool) -> Result<(KnownFailures, String), ListingError> {
     use crate::corpus::files::{read_text_capped, ReadError, MAX_KNOWN_FAILURES_BYTES};
     let text = match read_text_capped(path, MAX_KNOWN_FAILURES_BYTES) {
         Ok(t) => t,
         Err(ReadError::NotFound) if missing_ok => return Ok((KnownFailures::new(), String::new())),
-        Err(e) => return Err(format!("{}: cannot read the known failures: {e}", path.display())),
+        Err(error) => {
+            return Err(ListingError::Unreadable { path: path.to_path_buf(), what: "the known failures", error })
+        }
     };
     let known = parse(path, &text)?;
     program_s_own(path, known).map(|known| (known, text))
@@ -200,53 +199,38 @@ pub fn load_with_text(path: &Path, missing_ok: bool) -> Result<(KnownFailures, S
 
 /// The known failures of a file's text (`path` names it in errors), the
 /// key `refuses` allowed.
-pub(crate) fn parse(path: &Path, text: &str) -> Result<KnownFailures, String> {
+pub(crate) fn parse(path: &Path, text: &str) -> Result<KnownFailures, ListingError> {
     if text.trim().is_empty() || text.lines().all(|l| l.trim().is_empty() || l.trim_start().starts_with('#')) {
         return Ok(KnownFailures::new());
     }
     if let Some(message) = duplicate_ids(text) {
-        return Err(format!("{}:{message}", path.display()));
+        return Err(ListingError::Duplicate { path: path.to_path_buf(), message });
     }
     let known: KnownFailures = crate::corpus::yaml_guard::from_str_without_aliases(text).map_err(|r| {
-        format!(
-            "{}:{}:{}: the known failures are a map from case id to {{reason, issue, editions, rotations, outcome}}: {}",
-            path.display(),
-            r.line,
-            r.column,
-            r.message
-        )
+        ListingError::NotAMap { path: path.to_path_buf(), line: r.line, column: r.column, message: r.message }
     })?;
     for (id, k) in &known {
         if let Some(r) = k.rotations.as_ref().and_then(|r| r.iter().find(|&&r| r > 3)) {
-            return Err(format!("{}: {id}: rotation {r} (0 to 3)", path.display()));
+            return Err(ListingError::Rotation { path: path.to_path_buf(), id: id.clone(), rotation: *r });
         }
         if k.refuses.is_some() && k.outcome.is_some_and(|o| o != OutcomeKind::Error) {
-            return Err(format!(
-                "{}: {id}: `refuses` is an error of the engine's: its outcome is `error`, not `{}`",
-                path.display(),
-                k.outcome.map_or("", |o| o.name())
-            ));
+            let outcome = k.outcome.map_or("", |o| o.name());
+            return Err(ListingError::RefusesNotAnError { path: path.to_path_buf(), id: id.clone(), outcome });
         }
         if k.refuses.as_ref().is_some_and(|t| t.trim().is_empty()) {
-            return Err(format!("{}: {id}: `refuses` is empty: give the engine's message", path.display()));
+            return Err(ListingError::RefusesEmpty { path: path.to_path_buf(), id: id.clone() });
         }
     }
     Ok(known)
 }
 
 /// `--strict-known-failures`: every entry must say why (no TODO reason).
-pub fn check_strict(known: &KnownFailures, path: &Path) -> Result<(), String> {
-    let todo: Vec<&str> = known.iter().filter(|(_, k)| k.is_todo()).map(|(id, _)| id.as_str()).collect();
-    if todo.is_empty() {
+pub fn check_strict(known: &KnownFailures, path: &Path) -> Result<(), ListingError> {
+    let ids: Vec<String> = known.iter().filter(|(_, k)| k.is_todo()).map(|(id, _)| id.clone()).collect();
+    if ids.is_empty() {
         return Ok(());
     }
-    Err(format!(
-        "{}: {} entr{} still without a reason (TODO): {}; write why each fails (--strict-known-failures)",
-        path.display(),
-        todo.len(),
-        if todo.len() == 1 { "y is" } else { "ies are" },
-        todo.join(", ")
-    ))
+    Err(ListingError::Todo { path: path.to_path_buf(), ids })
 }
 
 /// A case id listed twice (YAML would silently keep the last entry):

@@ -1,5 +1,5 @@
 //! The known-failures file updated as text (`--update-known-failures`,
-//! issue 25.9): the entries of cases that pass now are taken out, entries
+//! so that its author's comments and layout survive): the entries of cases that pass now are taken out, entries
 //! widened to every run are written again, and new entries go at the end;
 //! everything else (comments, blank lines, the way an entry is written) is
 //! left as the person who keeps the file wrote it.

@@ -1,5 +1,5 @@
-//! The diff shown when a ruling differs, in bounded time and size (issue
-//! 25.2, 25.3): a line diff is not linear in the worst case, so it is given
+//! The diff shown when a ruling differs, in bounded time and size (a
+//! program's answer may be long): a line diff is not linear in the worst case, so it is given
 //! a deadline (past it, similar gives a coarser diff, still correct), long
 //! texts are not diffed line by line at all, and what is kept is at most
 //! [`MAX_DIFF_CHARS`] characters, saying how much was left out.

@@ -9,6 +9,7 @@ pub mod compare;
 pub mod known_failures;
 pub mod known_failures_text;
 pub mod line_diff;
+pub mod listing_error;
 pub mod outcome;
 pub mod reference_open;
 pub mod refusal;

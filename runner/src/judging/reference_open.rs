@@ -32,7 +32,7 @@ use rulings_engine::Edition;
 use crate::corpus::case::{Case, Corpus, LoadError};
 use crate::corpus::files::{read_text_capped, ReadError, MAX_KNOWN_FAILURES_BYTES};
 use crate::corpus::load::{corpus_root, REFERENCE_OPEN};
-use crate::judging::known_failures::{self, KnownFailure, KnownFailures, OPEN_IN_THE_REFERENCE};
+use crate::judging::known_failures::{self, KnownFailure, KnownFailures, ListingError, OPEN_IN_THE_REFERENCE};
 use crate::judging::outcome::{Outcome, Variant};
 use crate::judging::verify::Disagreement;
 
@@ -72,7 +72,7 @@ pub fn is_reference(hello: &Hello) -> bool {
 /// The open cases of the corpus under `dirs` (the built-in corpus's when
 /// `dirs` is empty): the file at each folder's corpus root, merged. No
 /// file, no open cases. A file that does not read is an error.
-pub fn load(dirs: &[PathBuf]) -> Result<OpenCases, String> {
+pub fn load(dirs: &[PathBuf]) -> Result<OpenCases, ListingError> {
     if dirs.is_empty() {
         let path = Path::new(crate::corpus::embedded::LABEL).join(REFERENCE_OPEN);
         return match crate::corpus::embedded::files().iter().find(|(n, _)| *n == REFERENCE_OPEN) {
@@ -96,7 +96,9 @@ pub fn load(dirs: &[PathBuf]) -> Result<OpenCases, String> {
         let text = match read_text_capped(&path, MAX_KNOWN_FAILURES_BYTES) {
             Ok(t) => t,
             Err(ReadError::NotFound) => continue,
-            Err(e) => return Err(format!("{}: cannot read the reference engine's open cases: {e}", path.display())),
+            Err(error) => {
+                return Err(ListingError::Unreadable { path, what: "the reference engine's open cases", error })
+            }
         };
         open.entries.extend(known_failures::parse(&path, &text)?);
         open.lines.extend(entry_lines(&text));

@@ -118,7 +118,7 @@ fn fmt_and_every_conversion_leave_every_corpus_case_saying_the_same() {
     }
 }
 
-/// The corpus tells its stories in all three forms (issue 26: a case
+/// The corpus tells its stories in all three forms (a case
 /// written as `grid:` or `story:` made these tests fail, which compared
 /// whole files with the originals and counted grid-tellable stories).
 #[test]
@@ -245,7 +245,7 @@ fn a_file_that_does_not_load_or_cannot_be_converted_is_left_as_it_is() {
     assert_eq!(fs::read_to_string(scratch.path().join("oor.yaml")).expect("read"), oor);
 }
 
-/// `fmt` keeps what it replaces (issue 25.6): a file's mode, its hard
+/// `fmt` keeps what it replaces: a file's mode, its hard
 /// links, a symbolic link named (written through). (A link planted where
 /// the temporary file goes, and an edit made meanwhile: runner/src/replace.rs.)
 #[cfg(unix)]

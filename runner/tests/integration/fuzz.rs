@@ -7,8 +7,8 @@
 //! disagreement.
 //!
 //! The power tests run the planted program in process (the same bending,
-//! without the protocol), with fewer stories than the 20,000 the issue
-//! names: each family is found within the first few hundred. The whole
+//! without the protocol), with fewer stories than the 20,000 a full
+//! hunt uses: each family is found within the first few hundred. The whole
 //! table at 20,000 stories, through the protocol, is a runner command
 //! quoted in docs/implementers.md.
 //!
@@ -319,7 +319,7 @@ fn an_error_where_a_refusal_is_due_is_an_error_not_a_disagreement() {
 
 /// A program's faults are reported as faults, and its skipped stories as
 /// skipped: never as agreement, never as a disagreement, and no case is
-/// written for them (issue 25.8).
+/// written for them (a finding that says nothing is no finding).
 #[test]
 fn faults_and_skipped_stories_are_no_disagreement() {
     let dir = tempfile::tempdir().expect("temp dir");

@@ -1,10 +1,9 @@
-//! Hostile case files: each gives a clear error, quickly and in bounded
+//! Hostile case files: each gives a clear error, unexpanded and in bounded
 //! memory, and the good case beside it still loads.
 
 use crate::common;
 
 use std::fs;
-use std::time::{Duration, Instant};
 
 use common::Scratch;
 use rulings::corpus::load::load_corpus;
@@ -58,10 +57,8 @@ fn write_corpus(name: &str, files: Vec<(&str, Vec<u8>)>) -> Scratch {
 
 fn assert_refused(name: &str, bytes: Vec<u8>, expected: &str) {
     let dir = write_corpus(name, vec![("good.yaml", GOOD.as_bytes().to_vec()), ("hostile.yaml", bytes)]);
-    let started = Instant::now();
+    // Refused, not expanded: an expansion would not end (the test hangs).
     let corpus = load_corpus(&[dir.path_buf()]);
-    let took = started.elapsed();
-    assert!(took < Duration::from_secs(5), "{name}: loading took {took:?}");
     assert_eq!(corpus.cases.len(), 1, "{name}: the good case still loads");
     assert_eq!(corpus.errors.len(), 1, "{name}: {:?}", corpus.errors);
     let e = corpus.errors[0].to_string();
@@ -200,9 +197,9 @@ fn what_is_skipped_is_said() {
     std::os::unix::fs::symlink(root.join("law22"), root.join("linked-folder")).unwrap();
     let fifo = root.join("law22/pipe.yaml");
     let made = std::process::Command::new("mkfifo").arg(&fifo).status().is_ok_and(|s| s.success());
-    let started = Instant::now();
+    // A FIFO opened for reading would block for ever: that loading ends
+    // at all shows it was not opened.
     let corpus = load_corpus(std::slice::from_ref(&root));
-    assert!(started.elapsed() < Duration::from_secs(5));
     assert_eq!(corpus.cases.len(), 1, "{:?}", corpus.errors);
     assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
     let said: Vec<String> = corpus.skipped.iter().map(|(p, why)| format!("{}: {why}", p.display())).collect();
@@ -226,9 +223,9 @@ fn a_special_tag_registry_is_refused() {
     fs::create_dir_all(root.join("law22")).unwrap();
     fs::write(root.join("law22/good.yaml"), GOOD.replace("tags: [legal-auction]\n", "")).unwrap();
     std::os::unix::fs::symlink("/dev/zero", root.join("_tags.yml")).unwrap();
-    let started = Instant::now();
+    // /dev/zero read to its end would never end: that loading ends at all
+    // shows it was refused unread.
     let corpus = load_corpus(std::slice::from_ref(&root));
-    assert!(started.elapsed() < Duration::from_secs(5));
     assert_eq!(corpus.errors.len(), 1, "{:?}", corpus.errors);
     assert!(corpus.errors[0].to_string().contains("not a regular file"), "{}", corpus.errors[0]);
 }
@@ -312,7 +309,7 @@ fn indentation_slips_are_told_in_columns() {
     );
 }
 
-/// Aliases the text scan could not see (issue 25.1): a quote earlier in a
+/// Aliases the text scan could not see (an alias can expand to gigabytes): a quote earlier in a
 /// plain value, a tab before the alias, a lone carriage return ending a
 /// comment. Small (a regression loads them, and the assertion fails, in
 /// no time); the parser's events refuse each at its alias.
@@ -322,12 +319,12 @@ fn aliases_hidden_from_a_text_scan_are_refused_at_the_alias() {
     let with = |tags: &str| good.replace("dealer: N\n", &format!("dealer: N\nnote: &a legal-auction\n{tags}"));
     assert_refused("quote", with("tags: [x 'y, *a]\n").into_bytes(), ":7:14: `*a` is a YAML alias");
     assert_refused("tab", with("tags: [\t*a]\n").into_bytes(), ":7:9: `*a` is a YAML alias");
-    // A lone carriage return is refused where it stands (issue 25.15).
+    // A lone carriage return is refused where it stands (YAML ends a line there).
     assert_refused("cr", with("# c\rtags: [*a]\n").into_bytes(), ":7:4: a carriage return without a newline");
 }
 
-/// A lone carriage return is reported where it is, not at 1:1 (issue
-/// 25.15): YAML ends a line there, the editor does not.
+/// A lone carriage return is reported where it is, not at 1:1 (an error
+/// at 1:1 is no help): YAML ends a line there, the editor does not.
 #[test]
 fn a_lone_carriage_return_is_reported_where_it_is() {
     let good = GOOD.replace("L22-G00D", "L22-LNCR");
@@ -339,8 +336,8 @@ fn a_lone_carriage_return_is_reported_where_it_is() {
     assert!(corpus.errors.is_empty(), "{:?}", corpus.errors);
 }
 
-/// The tag registry and a known-failures file refuse aliases too (issue
-/// 25.1); small files, so that a regression fails the assertion at once.
+/// The tag registry and a known-failures file refuse aliases too (an
+/// alias may expand to gigabytes); small files, so that a regression fails the assertion at once.
 #[test]
 fn the_tag_registry_and_known_failures_refuse_aliases() {
     let tags = "legal-auction: &m the auction is legal\nother: [x 'y, *m]\n";
@@ -350,11 +347,11 @@ fn the_tag_registry_and_known_failures_refuse_aliases() {
     let dir = tempfile::tempdir().unwrap();
     let known = dir.path().join("known.yaml");
     fs::write(&known, "L22-AAAA: &k {reason: why}\n# c\rL22-BBBB: *k\n").unwrap();
-    let e = rulings::judging::known_failures::load(&known, false).unwrap_err();
+    let e = rulings::judging::known_failures::load(&known, false).unwrap_err().to_string();
     assert!(e.contains("known.yaml:3:11: ") && e.contains("`*k` is a YAML alias"), "{e}");
 }
 
-/// The bomb of the report (issue 25.1), 248 KB: an alias behind a quote,
+/// An alias bomb of 248 KB: an alias behind a quote,
 /// expanded to gigabytes if it got through. Loaded by `rulings check` in a
 /// child process under a 1 GiB address-space limit and 20 s of CPU, so a
 /// regression fails quickly instead of taking the machine's memory.

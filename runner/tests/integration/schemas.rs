@@ -121,7 +121,7 @@ fn every_case_file_fits_the_case_schema() {
 
 /// The loader and the case schema take the same spellings of a
 /// vulnerability: `vulnerable: ew` was read by `rulings check` and `fmt`,
-/// then refused by the schema (issue 26). Both now take `none`, `NS`, `EW`
+/// then refused by the schema, so the two disagreed. Both now take `none`, `NS`, `EW`
 /// and `both` only, and the loader says which to write instead.
 #[test]
 fn the_loader_and_the_case_schema_agree_on_vulnerability() {

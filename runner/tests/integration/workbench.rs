@@ -544,7 +544,7 @@ fn the_disagreement(b: &Browser) -> (String, String) {
     (case, entry)
 }
 
-/// The scenario of issue 26, in chromium: type a story with an
+/// A director's whole session, in chromium: type a story with an
 /// insufficient bid (from the keyboard), refuse it, replace it by a pass,
 /// read the bar on partner, mark the items, save the case, and load the
 /// saved file with `rulings check`; propose it, and import the issue text

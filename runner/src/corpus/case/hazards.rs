@@ -27,7 +27,7 @@ pub(super) fn find_hazard(text: &str) -> Option<(usize, usize, String)> {
         let (l, at) = (i + 1, |col: usize| col + 1);
         // `lines` takes "\r\n" whole: a carriage return left in a line is a
         // lone one, which YAML reads as a line end that no editor shows as
-        // one (it could hide a key in a comment; issue 25.15).
+        // one (it could hide a key in a comment).
         if let Some(col) = line.chars().position(|c| c == '\r') {
             return Some((
                 l,

@@ -69,7 +69,7 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
         return Err(vec![err(line, column, why)]);
     }
     // The text scans above name the usual slips; the parser's events find
-    // any alias they missed (issue 25.1).
+    // any alias they missed (an alias may expand to gigabytes).
     let checked = crate::corpus::yaml_guard::checked(text).map_err(|r| vec![err(r.line, r.column, r.message)])?;
     let file: CaseFile = serde_path_to_error::deserialize(checked.deserializer()).map_err(|e| {
         let path = e.path().to_string();

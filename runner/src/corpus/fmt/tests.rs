@@ -152,7 +152,7 @@ fn a_story_the_target_cannot_tell_is_refused_with_the_reason() {
         e.to_string().contains("cannot write the story in one line: event 4 (N 2C) carries the director's findings"),
         "{e}"
     );
-    // Said once, not "keep `events:`; keep `events:`" (issue 26).
+    // Said once, not "keep `events:`; keep `events:`" (it read as a stutter).
     let e = fmt(&found, Some(Form::Grid)).unwrap_err().to_string();
     assert_eq!(e.matches("keep `events:`").count(), 1, "{e}");
     // A file that does not load is not formatted.

@@ -41,7 +41,7 @@ impl Violation {
 
 /// What is kept of a violation's detail, which may quote the program (an
 /// unknown key, a value that does not fit): an excerpt, its control
-/// characters escaped (issue 25.3, 25.12).
+/// characters escaped (a program's text must not reach a terminal raw).
 fn kept(detail: String) -> String {
     excerpt(&detail, MAX_TEXT_CHARS)
 }
@@ -97,8 +97,8 @@ fn only_keys(map: &serde_json::Map<String, Value>, allowed: &[&str], what: &str)
 /// story of a thousand inadmissible calls, each with its ruling. A longer
 /// answer is a protocol violation, named, and never compared: every answer
 /// of a run is held until the run is judged, so what a run holds grows
-/// with the corpus's own stories, not with what a program writes (issue
-/// 25.2, 25.3).
+/// with the corpus's own stories, not with what a program writes (a
+/// program cannot make the runner run out of memory).
 pub fn answer_limit(events: usize) -> usize {
     (16 << 10) + (1 << 10) * events
 }
@@ -351,7 +351,7 @@ pub const MAX_LABEL_CHARS: usize = 100;
 
 /// Why a hello's name or version cannot be shown as it is, if it cannot:
 /// too long, or holding a control character or a line break (ESC, BEL, a
-/// carriage return would reach the terminal and report.md; issue 25.12).
+/// carriage return would reach the terminal and report.md).
 fn unfit_label(text: &str) -> Option<String> {
     let count = text.chars().count();
     if count > MAX_LABEL_CHARS {
@@ -523,7 +523,7 @@ mod tests {
     }
 
     /// What a violation quotes of the program is an excerpt, escaped: an
-    /// unknown key holding ESC, a long value (issue 25.3, 25.12).
+    /// unknown key holding ESC, a long value (kept short, shown escaped).
     #[test]
     fn a_violation_quotes_the_program_safely() {
         let key = format!("\u{1b}[2J{}", "k".repeat(100_000));

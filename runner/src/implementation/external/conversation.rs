@@ -109,7 +109,7 @@ impl External {
         match ext.handshake() {
             Ok((process, read)) => {
                 if !read.unknown_features.is_empty() {
-                    // The program's words, shown safely and in part (issue 25.12).
+                    // The program's words, shown safely (no control character reaches a terminal) and in part.
                     let mut unknown: Vec<String> =
                         read.unknown_features.iter().take(10).map(|f| crate::text::one_line(f, 60)).collect();
                     if read.unknown_features.len() > 10 {
@@ -492,7 +492,7 @@ impl Implementation for External {
     }
 
     fn rule_many(&mut self, requests: &[Request], cancel: &Cancel, answered: &mut dyn FnMut(usize, Answer)) {
-        // A wait for an answer ends when the run is cancelled (issue 25.4).
+        // A wait for an answer ends when the run is cancelled (Ctrl-C is not kept waiting for a time limit).
         self.options.cancel = Some(cancel.clone());
         if let Some(p) = self.process.as_mut() {
             p.set_cancel(cancel.clone());

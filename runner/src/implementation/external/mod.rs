@@ -49,6 +49,6 @@ pub mod traffic;
 
 pub use conversation::External;
 pub use options::{
-    split_command, timeout_from_secs, ExternalOptions, StderrSink, DEFAULT_MAX_RESTARTS, DEFAULT_TIMEOUT,
+    split_command, timeout_from_secs, ExternalOptions, OptionsError, StderrSink, DEFAULT_MAX_RESTARTS, DEFAULT_TIMEOUT,
     DEFAULT_WINDOW, MAX_TIMEOUT_SECS,
 };

@@ -17,9 +17,9 @@ pub const MAX_TIMEOUT_SECS: f64 = 86_400.0;
 
 /// A time limit per case from a number of seconds: above 0 and at most a
 /// day (beyond, a deadline would overflow the clock); the error says why.
-pub fn timeout_from_secs(secs: f64) -> Result<Duration, String> {
+pub fn timeout_from_secs(secs: f64) -> Result<Duration, OptionsError> {
     if !(secs > 0.0 && secs <= MAX_TIMEOUT_SECS) {
-        return Err(format!("give a number of seconds above 0 and at most {MAX_TIMEOUT_SECS} (a day)"));
+        return Err(OptionsError::TimeOutOfRange);
     }
     // At least a millisecond: a shorter limit could never be met.
     Ok(Duration::from_secs_f64(secs).max(Duration::from_millis(1)))
@@ -46,7 +46,7 @@ pub struct ExternalOptions {
     pub cwd: Option<std::path::PathBuf>,
     /// Once cancelled (Ctrl-C, SIGTERM), a wait for the program's answer or
     /// hello ends within [`crate::implementation::external::process`]'s
-    /// watch interval, not at the time limit (issue 25.4). A run sets it to
+    /// watch interval, not at the time limit (Ctrl-C must not wait on it). A run sets it to
     /// its own token.
     pub cancel: Option<crate::cancel::Cancel>,
 }
@@ -72,16 +72,16 @@ impl ExternalOptions {
     /// The options to run the program a user named: its words as given
     /// (`--impl python3 adapter.py`), or one command line to split into
     /// words (`--impl "./engine --fast"`); with `shell`, one line for `sh -c`.
-    pub fn from_command_line(words: &[String], shell: bool) -> Result<ExternalOptions, String> {
+    pub fn from_command_line(words: &[String], shell: bool) -> Result<ExternalOptions, OptionsError> {
         let command = if shell {
             vec![words.join(" ")]
         } else if words.len() == 1 && words[0].contains(char::is_whitespace) {
-            split_command(&words[0]).map_err(|e| format!("--impl: {e}"))?
+            split_command(&words[0]).map_err(|_| OptionsError::ImplUnsplittable)?
         } else {
             words.to_vec()
         };
         if command.is_empty() || command[0].is_empty() {
-            return Err("--impl: no program given".into());
+            return Err(OptionsError::NoProgram);
         }
         let mut o = ExternalOptions::new(command);
         o.shell = shell;
@@ -127,9 +127,40 @@ impl PartialEq for StderrSink {
 /// Split a command line into words as a POSIX shell would (the
 /// `shell-words` crate): spaces separate, quotes group, a backslash escapes
 /// as it does in a shell. Nothing is expanded and no shell runs.
-pub fn split_command(line: &str) -> Result<Vec<String>, String> {
-    shell_words::split(line).map_err(|_| "the command line has an unclosed quote, or ends with a backslash".to_string())
+pub fn split_command(line: &str) -> Result<Vec<String>, OptionsError> {
+    shell_words::split(line).map_err(|_| OptionsError::Unsplittable)
 }
+
+/// Why the program under test cannot be run as asked; the text is what
+/// the command line says after `error: ` (with the option at fault first
+/// where there is one).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OptionsError {
+    /// A time limit of 0, below, or above a day (or not a number).
+    TimeOutOfRange,
+    /// A command line with an unclosed quote, or a backslash at its end.
+    Unsplittable,
+    /// `--impl` one such command line.
+    ImplUnsplittable,
+    /// `--impl` with no program in it.
+    NoProgram,
+}
+
+impl std::fmt::Display for OptionsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        const UNSPLITTABLE: &str = "the command line has an unclosed quote, or ends with a backslash";
+        match self {
+            OptionsError::TimeOutOfRange => {
+                write!(f, "give a number of seconds above 0 and at most {MAX_TIMEOUT_SECS} (a day)")
+            }
+            OptionsError::Unsplittable => f.write_str(UNSPLITTABLE),
+            OptionsError::ImplUnsplittable => write!(f, "--impl: {UNSPLITTABLE}"),
+            OptionsError::NoProgram => f.write_str("--impl: no program given"),
+        }
+    }
+}
+
+impl std::error::Error for OptionsError {}
 
 /// A name from a hello, fit to label terminal lines: printable, short.
 pub(super) fn label_of(name: &str) -> String {
@@ -177,7 +208,8 @@ mod tests {
         assert_eq!(timeout_from_secs(86_400.0), Ok(Duration::from_secs(86_400)));
         assert_eq!(timeout_from_secs(1e-9), Ok(Duration::from_millis(1)));
         for bad in [0.0, -1.0, 86_400.5, 1.8e19, 1e30, f64::INFINITY, f64::NAN] {
-            assert!(timeout_from_secs(bad).is_err_and(|e| e.contains("at most 86400")), "{bad}");
+            assert_eq!(timeout_from_secs(bad), Err(OptionsError::TimeOutOfRange), "{bad}");
+            assert!(OptionsError::TimeOutOfRange.to_string().contains("at most 86400"));
         }
     }
 }

@@ -37,7 +37,7 @@ pub fn own_group(cmd: &mut Command, dies_with_runner: bool) {
 }
 
 /// On Linux, ask the kernel to kill the program when the runner dies, even
-/// by SIGKILL, which leaves no chance to end it (issue 25.14). The kernel
+/// by SIGKILL, which leaves no chance to end it. The kernel
 /// sends the signal when the thread that started the program ends: a
 /// program restarted by a worker of `--jobs` ends with that worker, at the
 /// end of the run's questions, when it is no longer asked anything. What

@@ -15,7 +15,7 @@ use super::pipe_threads;
 /// The longest line read from stdout; longer is a protocol violation that
 /// puts the conversation out of step. Just over the longest answer read
 /// ([`super::answer::MAX_ANSWER_BYTES`], about 1 MiB), so that a window of
-/// pipelined answers holds at most a few tens of megabytes (issue 25.3).
+/// pipelined answers holds at most a few tens of megabytes, whatever a program writes.
 pub(super) const MAX_LINE: usize = 2 << 20;
 /// A line from stdout and, for a canonical ruling, its reading.
 pub(super) type ParsedLine = (Vec<u8>, Option<(String, rulings_engine::Ruling)>);

@@ -112,7 +112,7 @@ impl Log {
 
 /// Open the log file for writing, created or emptied. A FIFO is opened
 /// without waiting for a reader (open(2) would block until one came,
-/// deaf to Ctrl-C): with none, it is an error now (issue 25.4). The file
+/// deaf to Ctrl-C): with none, it is an error now. The file
 /// stays open without blocking ([`Patient`] waits). A symbolic link is
 /// refused, not followed (`O_NOFOLLOW`): emptying the log must not empty
 /// the file a link points at.
@@ -187,7 +187,7 @@ impl Traffic {
 
     /// The first error writing the log (a full disk, say), flushing first:
     /// a log that could not be written is said, not lost silently
-    /// (issue 25.13).
+    /// (a full disk must not pass for a complete log).
     pub fn error(&self) -> Option<String> {
         self.flush();
         self.out.lock().ok().and_then(|log| log.error.clone())
