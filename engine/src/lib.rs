@@ -6,6 +6,8 @@
 //! of the table after the last event), both serde types shared with the
 //! protocol.
 
+#![warn(missing_docs)]
+
 pub mod auction;
 pub mod card;
 pub mod clauses;
