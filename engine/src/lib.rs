@@ -17,7 +17,7 @@ mod error;
 pub mod family;
 mod inadmissible;
 mod keys;
-pub mod law23;
+mod law23;
 mod law24;
 mod law25;
 mod law27;
@@ -41,6 +41,16 @@ pub use error::{panic_message, RuleError};
 pub use notation::{Bid, Call, NotationError, Seat, Side, Strain, Vulnerability};
 pub use request::{Action, Event, Findings, Regulations, Request, MAX_EVENTS};
 pub use ruling::Ruling;
+
+/// The Law 23 comparability check, for the engine's own benchmark
+/// (`benches/law23.rs`) only: not part of the API, and it may change or go
+/// without notice. A hidden module rather than a public `law23`, because a
+/// bench is an outside crate and can reach nothing else, while an embedder
+/// has no use for the check apart from a ruling ([`rule`] applies it).
+#[doc(hidden)]
+pub mod __bench {
+    pub use crate::law23::comparable;
+}
 
 /// The engine's name and version, as its protocol hello gives them.
 pub const NAME: &str = "rulings-engine";
