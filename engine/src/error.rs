@@ -3,6 +3,7 @@
 use std::fmt;
 
 /// Why the engine could not rule on a request.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RuleError {
     /// The story cannot happen at a table as told (an `accept` when nobody
@@ -10,6 +11,22 @@ pub enum RuleError {
     Impossible { event: usize, message: String },
     /// The engine does not rule on this situation yet.
     Unsupported { event: usize, law: String, message: String },
+}
+
+impl RuleError {
+    /// The event (counted from 0) at which the engine stopped.
+    pub fn event(&self) -> usize {
+        match self {
+            RuleError::Impossible { event, .. } | RuleError::Unsupported { event, .. } => *event,
+        }
+    }
+
+    /// Why, in words, without the event number ([`fmt::Display`] adds it).
+    pub fn message(&self) -> &str {
+        match self {
+            RuleError::Impossible { message, .. } | RuleError::Unsupported { message, .. } => message,
+        }
+    }
 }
 
 impl fmt::Display for RuleError {

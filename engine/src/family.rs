@@ -46,6 +46,7 @@ pub struct Family {
 
 /// The kinds of incident, without their content (the cards shown, say):
 /// what a family names in [`Family::incidents`].
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IncidentKind {
     /// Law 24: cards shown during the auction.

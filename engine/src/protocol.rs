@@ -30,6 +30,7 @@ pub struct Hello {
 }
 
 /// A message from the runner to the implementation.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum ToImplementation {
@@ -47,6 +48,7 @@ pub enum ToImplementation {
 
 /// A message from the implementation to the runner.
 // A ruling is moved once per case; boxing it would buy nothing measurable.
+#[non_exhaustive]
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]

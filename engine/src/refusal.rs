@@ -17,6 +17,7 @@ use crate::notation::{Call, Seat};
 use crate::request::{Action, Request};
 
 /// Why a call may not stand where it was made.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IrregularCall {
     /// 22: a call after the auction has ended (Law 39).

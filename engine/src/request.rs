@@ -19,6 +19,7 @@ pub use crate::regulations::Regulations;
 /// incident that is no move (cards shown). The director hands a move to
 /// the law modules as a [`Turn`] and an incident to the law of incidents,
 /// so a law module never sees what it cannot get ([`Action::split`]).
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// A call, in or out of rotation, legal or not.
@@ -44,6 +45,7 @@ pub enum Move {
 
 /// An incident: an event that is no move, ruled on by its own law
 /// whatever the table waits on.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Incident {
     /// Law 24: during the auction, the player exposed one or more cards so
@@ -191,6 +193,7 @@ impl Findings {
 }
 
 /// The kinds of finding: one per field of [`Findings`], named by its key.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Finding {
     Unintended,

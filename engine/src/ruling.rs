@@ -9,6 +9,7 @@ use crate::card::Card;
 use crate::notation::{Bid, Call, Seat, Strain};
 
 /// Where the table stands.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
@@ -23,6 +24,7 @@ pub enum Status {
 }
 
 /// The names of the irregularities the engine rules on (docs/conventions.md).
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Irregularity {
@@ -63,6 +65,7 @@ pub struct Decision {
 }
 
 /// How comparability was decided (docs/conventions.md, "Law 23 and meanings").
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Basis {
     /// The director's explicit finding on the event.
@@ -179,6 +182,7 @@ pub struct LeadRestriction {
 }
 
 /// How high a side may score whatever happens at the table.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ScoreLimit {

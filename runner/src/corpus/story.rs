@@ -451,6 +451,8 @@ pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result
             Err(Incident::WrongBoard) => {
                 return Err(format!("{}: cards from a wrong board cannot be drawn in a grid", which()))
             }
+            // An incident of a later engine: a grid holds calls and decisions only.
+            Err(_) => return Err(format!("{}: this incident cannot be drawn in a grid", which())),
         };
         let c = column(e.seat);
         at = match prev {

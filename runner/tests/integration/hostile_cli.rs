@@ -238,7 +238,11 @@ fn the_traffic_log_does_not_follow_a_symbolic_link() {
     let fake = common::fake();
     let o = rulings(&["run", "--cases", s(&dir), "--log-traffic", s(&link), "--impl", fake.as_str()]);
     assert!(!o.status.success(), "{}", stderr(&o));
-    assert!(common::words(&stderr(&o)).contains("it is a symbolic link, which the log does not follow"), "{}", stderr(&o));
+    assert!(
+        common::words(&stderr(&o)).contains("it is a symbolic link, which the log does not follow"),
+        "{}",
+        stderr(&o)
+    );
     assert_eq!(fs::read_to_string(&target).expect("target"), "keep me\n", "the link's target is left whole");
 }
 
