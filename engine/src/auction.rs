@@ -9,6 +9,7 @@ use crate::ruling::{Contract, Doubling};
 /// What Laws 18 and 19 say of a call made in rotation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Legality {
+    /// Neither 18 nor 19 forbids the call.
     Legal,
     /// 18C: does not supersede the last bid.
     Insufficient,
@@ -34,14 +35,17 @@ pub struct Auction {
 }
 
 impl Auction {
+    /// An auction with no call yet, `dealer` to call first (17A).
     pub fn new(dealer: Seat) -> Auction {
         Auction { dealer, calls: Vec::new(), missed: Vec::new() }
     }
 
+    /// The dealer.
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
 
+    /// The calls that stand, from the dealer (missed turns are not calls).
     pub fn calls(&self) -> &[Call] {
         &self.calls
     }

@@ -52,6 +52,7 @@ pub mod __bench {
     pub use crate::law23::comparable;
 }
 
-/// The engine's name and version, as its protocol hello gives them.
+/// The engine's name, as its protocol hello gives it.
 pub const NAME: &str = "rulings-engine";
+/// The engine's version (the crate's), as its protocol hello gives it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
