@@ -56,3 +56,9 @@ pub mod __bench {
 pub const NAME: &str = "rulings-engine";
 /// The engine's version (the crate's), as its protocol hello gives it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+// README.md's example, compiled and run as a doc test (`cargo test --doc`),
+// so that the first code an embedder copies stays right.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
