@@ -61,7 +61,7 @@ impl Rank {
     ];
 
     /// Definitions (2017), "Honour": the ace, king, queen, jack and ten.
-    pub fn is_honour(self) -> bool {
+    pub(crate) fn is_honour(self) -> bool {
         self >= Rank::Ten
     }
 
@@ -88,7 +88,7 @@ impl Card {
     }
 
     /// Whether the card is an honour (ten to ace): 24A or 24B for a single card exposed.
-    pub fn is_honour(self) -> bool {
+    pub(crate) fn is_honour(self) -> bool {
         self.rank.is_honour()
     }
 }

@@ -23,11 +23,11 @@ pub struct Range {
 
 impl Range {
     /// The lower bound, 0 when open.
-    pub fn lo(self) -> u8 {
+    pub(crate) fn lo(self) -> u8 {
         self.min.unwrap_or(0)
     }
     /// The upper bound, `ceiling` when open.
-    pub fn hi_or(self, ceiling: u8) -> u8 {
+    pub(crate) fn hi_or(self, ceiling: u8) -> u8 {
         self.max.unwrap_or(ceiling)
     }
 }
@@ -170,7 +170,7 @@ impl Meaning {
     }
 
     /// Is this call artificial? Default false for suit and notrump bids.
-    pub fn is_artificial(&self) -> bool {
+    pub(crate) fn is_artificial(&self) -> bool {
         self.artificial.unwrap_or(false)
     }
 }
@@ -180,7 +180,7 @@ impl Meaning {
 /// An explicit `shows` list wins; otherwise a natural (not artificial) bid
 /// specifies its own strain; pass, double and redouble specify nothing.
 /// Alternatives in `any_of` specify a denomination only if every one does.
-pub fn denominations_specified(call: Call, meaning: Option<&Meaning>) -> Vec<Strain> {
+pub(crate) fn denominations_specified(call: Call, meaning: Option<&Meaning>) -> Vec<Strain> {
     let natural = |b: Bid| vec![b.strain];
     let mut out = match (call, meaning) {
         (_, Some(m)) if m.shows.is_some() => m.shows.clone().unwrap_or_default(),

@@ -78,8 +78,10 @@ impl Seat {
         self.rotate(3)
     }
 
-    /// How many places clockwise `other` sits from this seat (0..=3).
-    pub fn distance_to(self, other: Seat) -> usize {
+    /// How many places clockwise `other` sits from this seat (0..=3); the
+    /// tests' (the engine counts turns through the auction).
+    #[cfg(test)]
+    pub(crate) fn distance_to(self, other: Seat) -> usize {
         (other.index() + 4 - self.index()) % 4
     }
 
@@ -92,7 +94,7 @@ impl Seat {
     }
 
     /// Whether `other` sits in the other partnership.
-    pub fn is_opponent_of(self, other: Seat) -> bool {
+    pub(crate) fn is_opponent_of(self, other: Seat) -> bool {
         self.side() != other.side()
     }
 
@@ -165,7 +167,7 @@ impl Strain {
     pub const SUITS: [Strain; 4] = [Strain::C, Strain::D, Strain::H, Strain::S];
 
     /// Whether the strain is a suit (not no trump).
-    pub fn is_suit(self) -> bool {
+    pub(crate) fn is_suit(self) -> bool {
         self != Strain::NT
     }
 
@@ -177,14 +179,6 @@ impl Strain {
             Strain::H => "H",
             Strain::S => "S",
             Strain::NT => "NT",
-        }
-    }
-
-    /// Index of a suit 0..4 (clubs 0); None for notrump.
-    pub fn suit_index(self) -> Option<usize> {
-        match self {
-            Strain::NT => None,
-            s => Some(s as usize),
         }
     }
 }
@@ -241,7 +235,7 @@ impl Bid {
 
     /// Law 18B/18D: a bid is sufficient over another when it names more
     /// tricks, or the same number in a higher-ranking denomination.
-    pub fn is_higher_than(self, other: Bid) -> bool {
+    pub(crate) fn is_higher_than(self, other: Bid) -> bool {
         self.rank() > other.rank()
     }
 
@@ -255,7 +249,7 @@ impl Bid {
     }
 
     /// Law 38: a bid of more than seven is inadmissible.
-    pub fn is_above_seven(self) -> bool {
+    pub(crate) fn is_above_seven(self) -> bool {
         self.level > 7
     }
 }

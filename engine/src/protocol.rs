@@ -151,7 +151,7 @@ pub fn message_keys<T: DeserializeOwned>() -> Vec<&'static str> {
 
 /// The keys of a `rule` message: `type`, `seq`, then the request's own.
 /// Read off the types once; every request is checked against them.
-pub fn rule_keys() -> &'static [&'static str] {
+pub(crate) fn rule_keys() -> &'static [&'static str] {
     static RULE_KEYS: LazyLock<Vec<&'static str>> =
         LazyLock::new(|| ["type", "seq"].into_iter().chain(keys::<Request>().iter().copied()).collect());
     &RULE_KEYS

@@ -237,7 +237,7 @@ impl Finding {
     }
 
     /// The finding written under `key`, if any.
-    pub fn from_key(key: &str) -> Option<Finding> {
+    pub(crate) fn from_key(key: &str) -> Option<Finding> {
         Finding::ALL.into_iter().find(|f| f.key() == key)
     }
 

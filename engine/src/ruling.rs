@@ -139,7 +139,7 @@ pub struct IrregularityRuling {
 
 impl IrregularityRuling {
     /// The ruling on an irregular call.
-    pub fn on_call(seat: Seat, call: Call, irregularity: Irregularity, law: &str) -> IrregularityRuling {
+    pub(crate) fn on_call(seat: Seat, call: Call, irregularity: Irregularity, law: &str) -> IrregularityRuling {
         IrregularityRuling {
             seat,
             call: Some(call),
