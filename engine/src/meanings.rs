@@ -3,7 +3,7 @@
 //!
 //! This module owns the data type and its parsing. The comparison of two
 //! meanings (23A1 similar, 23A2 subset, 23A3 same purpose) lives in
-//! [`crate::law23`].
+//! the engine's private `law23` module, which [`crate::rule`] applies.
 
 use std::fmt;
 use std::str::FromStr;
