@@ -6,7 +6,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use rulings_engine::law23::comparable;
+use rulings_engine::__bench::comparable;
 use rulings_engine::meanings::{Meaning, Range};
 use rulings_engine::Regulations;
 

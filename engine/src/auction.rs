@@ -9,6 +9,7 @@ use crate::ruling::{Contract, Doubling};
 /// What Laws 18 and 19 say of a call made in rotation.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Legality {
+    /// Neither 18 nor 19 forbids the call.
     Legal,
     /// 18C: does not supersede the last bid.
     Insufficient,
@@ -34,42 +35,45 @@ pub struct Auction {
 }
 
 impl Auction {
+    /// An auction with no call yet, `dealer` to call first (17A).
     pub fn new(dealer: Seat) -> Auction {
         Auction { dealer, calls: Vec::new(), missed: Vec::new() }
     }
 
+    /// The dealer.
     pub fn dealer(&self) -> Seat {
         self.dealer
     }
 
+    /// The calls that stand, from the dealer (missed turns are not calls).
     pub fn calls(&self) -> &[Call] {
         &self.calls
     }
 
     /// The calls with the seat that made each.
-    pub fn seated(&self) -> impl Iterator<Item = (Seat, Call)> + '_ {
+    pub(crate) fn seated(&self) -> impl Iterator<Item = (Seat, Call)> + '_ {
         self.calls.iter().enumerate().map(move |(i, c)| (self.dealer.rotate(i), *c))
     }
 
     /// 17B, 17C: the player whose turn it is.
-    pub fn next_seat(&self) -> Seat {
+    pub(crate) fn next_seat(&self) -> Seat {
         self.dealer.rotate(self.calls.len())
     }
 
     /// Has `seat` made any call that stands? (A missed turn is no call.)
-    pub fn has_called(&self, seat: Seat) -> bool {
+    pub(crate) fn has_called(&self, seat: Seat) -> bool {
         self.seated().enumerate().any(|(i, (s, _))| s == seat && !self.is_missed(i))
     }
 
     /// 29A: the player whose turn it is loses it, because a call out of
     /// rotation made over his turn was accepted. Shown as a pass.
-    pub fn push_missed(&mut self) {
+    pub(crate) fn push_missed(&mut self) {
         self.missed.push(self.calls.len());
         self.calls.push(Call::Pass);
     }
 
     /// Is the slot at `index` a turn lost to an accepted call out of rotation?
-    pub fn is_missed(&self, index: usize) -> bool {
+    pub(crate) fn is_missed(&self, index: usize) -> bool {
         self.missed.contains(&index)
     }
 
@@ -118,7 +122,7 @@ impl Auction {
     }
 
     /// Is `bid` insufficient over the last bid (18C)?
-    pub fn is_insufficient(&self, bid: Bid) -> bool {
+    pub(crate) fn is_insufficient(&self, bid: Bid) -> bool {
         matches!(self.last_bid(), Some((_, last)) if !bid.is_higher_than(last))
     }
 

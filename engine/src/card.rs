@@ -15,18 +15,31 @@ use crate::notation::{NotationError, Strain};
 /// A card's rank, two lowest, ace highest.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Rank {
+    /// Two.
     Two = 2,
+    /// Three.
     Three,
+    /// Four.
     Four,
+    /// Five.
     Five,
+    /// Six.
     Six,
+    /// Seven.
     Seven,
+    /// Eight.
     Eight,
+    /// Nine.
     Nine,
+    /// Ten (written "T").
     Ten,
+    /// Jack.
     Jack,
+    /// Queen.
     Queen,
+    /// King.
     King,
+    /// Ace.
     Ace,
 }
 
@@ -48,10 +61,11 @@ impl Rank {
     ];
 
     /// Definitions (2017), "Honour": the ace, king, queen, jack and ten.
-    pub fn is_honour(self) -> bool {
+    pub(crate) fn is_honour(self) -> bool {
         self >= Rank::Ten
     }
 
+    /// The rank's letter as written in a card: "2" to "9", "T", "J", "Q", "K", "A".
     pub fn letter(self) -> &'static str {
         ["2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A"][self as usize - 2]
     }
@@ -62,16 +76,19 @@ impl Rank {
 pub struct Card {
     /// Always a suit, never notrump.
     pub suit: Strain,
+    /// Two to ace.
     pub rank: Rank,
 }
 
 impl Card {
+    /// The card of `rank` in `suit` (a suit, not no trump).
     pub fn new(suit: Strain, rank: Rank) -> Card {
         debug_assert!(suit.is_suit());
         Card { suit, rank }
     }
 
-    pub fn is_honour(self) -> bool {
+    /// Whether the card is an honour (ten to ace): 24A or 24B for a single card exposed.
+    pub(crate) fn is_honour(self) -> bool {
         self.rank.is_honour()
     }
 }
@@ -160,6 +177,7 @@ impl Exposure {
         Ok(Exposure { cards: a, len: cards.len() as u8, led })
     }
 
+    /// The cards shown, in the order written.
     pub fn cards(&self) -> &[Card] {
         &self.cards[..self.len as usize]
     }

@@ -11,8 +11,11 @@ use crate::editions::Edition;
 /// exists in, and a summary.
 #[derive(Debug, Clone, Copy)]
 pub struct Clause {
+    /// The clause as cited: law, section and subsections ("27B1(a)").
     pub id: &'static str,
+    /// The editions of the Laws that have this clause.
     pub editions: &'static [Edition],
+    /// What the clause provides, in a line of our own words.
     pub summary: &'static str,
 }
 

@@ -3,13 +3,45 @@
 use std::fmt;
 
 /// Why the engine could not rule on a request.
+///
+/// Non-exhaustive: a `match` outside this crate needs a `_` arm;
+/// [`RuleError::event`] and [`RuleError::message`] serve every kind.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RuleError {
     /// The story cannot happen at a table as told (an `accept` when nobody
     /// holds an option, an event after the auction period...).
-    Impossible { event: usize, message: String },
+    Impossible {
+        /// The event (counted from 0) that cannot happen.
+        event: usize,
+        /// Why not, in words.
+        message: String,
+    },
     /// The engine does not rule on this situation yet.
-    Unsupported { event: usize, law: String, message: String },
+    Unsupported {
+        /// The event (counted from 0) at which the engine stops.
+        event: usize,
+        /// The law that would rule on it.
+        law: String,
+        /// What the engine does not rule on, in words.
+        message: String,
+    },
+}
+
+impl RuleError {
+    /// The event (counted from 0) at which the engine stopped.
+    pub fn event(&self) -> usize {
+        match self {
+            RuleError::Impossible { event, .. } | RuleError::Unsupported { event, .. } => *event,
+        }
+    }
+
+    /// Why, in words, without the event number ([`fmt::Display`] adds it).
+    pub fn message(&self) -> &str {
+        match self {
+            RuleError::Impossible { message, .. } | RuleError::Unsupported { message, .. } => message,
+        }
+    }
 }
 
 impl fmt::Display for RuleError {

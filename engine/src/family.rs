@@ -46,6 +46,7 @@ pub struct Family {
 
 /// The kinds of incident, without their content (the cards shown, say):
 /// what a family names in [`Family::incidents`].
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IncidentKind {
     /// Law 24: cards shown during the auction.
@@ -207,12 +208,12 @@ pub fn family(feature: &str) -> Option<&'static Family> {
 }
 
 /// The family a clause belongs to, if any.
-pub fn family_of_clause(clause: &str) -> Option<&'static Family> {
+pub(crate) fn family_of_clause(clause: &str) -> Option<&'static Family> {
     FAMILIES.iter().find(|f| f.clauses.iter().any(|law| under(clause, law)))
 }
 
 /// The family that owns a finding: exactly one does (a test checks it).
-pub fn owner_of(finding: Finding) -> Option<&'static Family> {
+pub(crate) fn owner_of(finding: Finding) -> Option<&'static Family> {
     FAMILIES.iter().find(|f| f.owns.contains(&finding))
 }
 
@@ -222,7 +223,7 @@ pub fn family_of_irregular_call(why: IrregularCall) -> Option<&'static Family> {
 }
 
 /// The family that rules on an incident: exactly one does.
-pub fn family_of_incident(kind: IncidentKind) -> Option<&'static Family> {
+pub(crate) fn family_of_incident(kind: IncidentKind) -> Option<&'static Family> {
     FAMILIES.iter().find(|f| f.incidents.contains(&kind))
 }
 

@@ -191,14 +191,15 @@ impl std::fmt::Debug for HandSet {
 }
 
 impl HandSet {
+    /// Every hand that can be dealt (the tests count against it).
+    #[cfg(test)]
+    pub(crate) fn all() -> HandSet {
+        HandSet { masks: shapes().feasible.clone() }
+    }
+
     /// No hand at all.
     pub fn empty() -> HandSet {
         HandSet { masks: vec![0; SHAPES] }
-    }
-
-    /// Every feasible hand.
-    pub fn all() -> HandSet {
-        HandSet { masks: shapes().feasible.clone() }
     }
 
     /// The hands a meaning admits: every field constrains, and `any_of`
@@ -237,7 +238,9 @@ impl HandSet {
         self.masks.iter().all(|&m| m == 0)
     }
 
-    /// Is the hand of these suit lengths and HCP in the set?
+    /// Is the hand of these suit lengths and HCP in the set? (The module's
+    /// tests read sets with it; the engine itself never asks.)
+    #[cfg(test)]
     pub fn contains(&self, lengths: [u8; 4], hcp: u8) -> bool {
         let t = shapes();
         if lengths.iter().map(|&l| l as u32).sum::<u32>() != 13 || hcp > MAX_HCP {
@@ -267,7 +270,10 @@ impl HandSet {
     /// The set widened for 23A1: every feasible hand within `cards` cards of
     /// some hand of the set in each suit, and within `below` HCP under or
     /// `above` HCP over that hand's count. A range "11-15" widened by
-    /// (1, 2, 3) becomes "9-18"; "5+ spades" becomes "4+ spades".
+    /// (1, 2, 3) becomes "9-18"; "5+ spades" becomes "4+ spades". The
+    /// engine asks [`HandSet::is_within_widened`], the same answer without
+    /// building the set; the tests check the two agree.
+    #[cfg(test)]
     pub fn widened(&self, cards: u8, below: u8, above: u8) -> HandSet {
         let t = shapes();
         let mut out = vec![0u64; SHAPES];

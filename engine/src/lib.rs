@@ -6,6 +6,8 @@
 //! of the table after the last event), both serde types shared with the
 //! protocol.
 
+#![warn(missing_docs)]
+
 pub mod auction;
 pub mod card;
 pub mod clauses;
@@ -16,7 +18,7 @@ pub mod family;
 mod inadmissible;
 mod keys;
 mod law21;
-pub mod law23;
+mod law23;
 mod law24;
 mod law25;
 mod law27;
@@ -41,6 +43,23 @@ pub use notation::{Bid, Call, NotationError, Seat, Side, Strain, Vulnerability};
 pub use request::{Action, Event, Findings, Regulations, Request, MAX_EVENTS};
 pub use ruling::Ruling;
 
-/// The engine's name and version, as its protocol hello gives them.
+/// The Law 23 comparability check, for the engine's own benchmark
+/// (`benches/law23.rs`) only: not part of the API, and it may change or go
+/// without notice. A hidden module rather than a public `law23`, because a
+/// bench is an outside crate and can reach nothing else, while an embedder
+/// has no use for the check apart from a ruling ([`rule`] applies it).
+#[doc(hidden)]
+pub mod __bench {
+    pub use crate::law23::comparable;
+}
+
+/// The engine's name, as its protocol hello gives it.
 pub const NAME: &str = "rulings-engine";
+/// The engine's version (the crate's), as its protocol hello gives it.
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+// README.md's example, compiled and run as a doc test (`cargo test --doc`),
+// so that the first code an embedder copies stays right.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;

@@ -3,7 +3,7 @@
 //!
 //! This module owns the data type and its parsing. The comparison of two
 //! meanings (23A1 similar, 23A2 subset, 23A3 same purpose) lives in
-//! [`crate::law23`].
+//! the engine's private `law23` module, which [`crate::rule`] applies.
 
 use std::fmt;
 use std::str::FromStr;
@@ -15,15 +15,19 @@ use crate::notation::{Bid, Call, Strain};
 /// An inclusive range written "11-15", "12+", "-10" or "16".
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Range {
+    /// The lower bound, inclusive; none when written "-10".
     pub min: Option<u8>,
+    /// The upper bound, inclusive; none when written "12+".
     pub max: Option<u8>,
 }
 
 impl Range {
-    pub fn lo(self) -> u8 {
+    /// The lower bound, 0 when open.
+    pub(crate) fn lo(self) -> u8 {
         self.min.unwrap_or(0)
     }
-    pub fn hi_or(self, ceiling: u8) -> u8 {
+    /// The upper bound, `ceiling` when open.
+    pub(crate) fn hi_or(self, ceiling: u8) -> u8 {
         self.max.unwrap_or(ceiling)
     }
 }
@@ -126,26 +130,35 @@ fn suit_range<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Range>, D::Error
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Meaning {
+    /// High-card points (4-3-2-1), `hcp:`.
     #[serde(default, deserialize_with = "hcp_range", skip_serializing_if = "Option::is_none")]
     pub hcp: Option<Range>,
+    /// Length in clubs, `C:`.
     #[serde(rename = "C", default, deserialize_with = "suit_range", skip_serializing_if = "Option::is_none")]
     pub clubs: Option<Range>,
+    /// Length in diamonds, `D:`.
     #[serde(rename = "D", default, deserialize_with = "suit_range", skip_serializing_if = "Option::is_none")]
     pub diamonds: Option<Range>,
+    /// Length in hearts, `H:`.
     #[serde(rename = "H", default, deserialize_with = "suit_range", skip_serializing_if = "Option::is_none")]
     pub hearts: Option<Range>,
+    /// Length in spades, `S:`.
     #[serde(rename = "S", default, deserialize_with = "suit_range", skip_serializing_if = "Option::is_none")]
     pub spades: Option<Range>,
+    /// Whether the hand is balanced (4-3-3-3, 4-4-3-2 or 5-3-3-2), `balanced:`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub balanced: Option<bool>,
     /// Denominations the call specifies. A natural suit bid shows its suit
     /// when this is absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shows: Option<Vec<Strain>>,
+    /// Whether the call is artificial (Definitions: conveys something other than willingness to play in the denomination named), `artificial:`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub artificial: Option<bool>,
+    /// The call's purpose in words, for 23A3 (the same purpose as the withdrawn call), `purpose:`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub purpose: Option<String>,
+    /// Alternatives, any one of which the hand fits (a multi two, say), `any_of:`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub any_of: Option<Vec<Meaning>>,
 }
@@ -157,7 +170,7 @@ impl Meaning {
     }
 
     /// Is this call artificial? Default false for suit and notrump bids.
-    pub fn is_artificial(&self) -> bool {
+    pub(crate) fn is_artificial(&self) -> bool {
         self.artificial.unwrap_or(false)
     }
 }
@@ -167,7 +180,7 @@ impl Meaning {
 /// An explicit `shows` list wins; otherwise a natural (not artificial) bid
 /// specifies its own strain; pass, double and redouble specify nothing.
 /// Alternatives in `any_of` specify a denomination only if every one does.
-pub fn denominations_specified(call: Call, meaning: Option<&Meaning>) -> Vec<Strain> {
+pub(crate) fn denominations_specified(call: Call, meaning: Option<&Meaning>) -> Vec<Strain> {
     let natural = |b: Bid| vec![b.strain];
     let mut out = match (call, meaning) {
         (_, Some(m)) if m.shows.is_some() => m.shows.clone().unwrap_or_default(),

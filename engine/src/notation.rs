@@ -13,7 +13,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 /// Why a piece of notation was refused: the text as written and a plain reason.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NotationError {
+    /// The notation as written.
     pub text: String,
+    /// Why it was refused, in plain words.
     pub reason: String,
 }
 
@@ -34,13 +36,18 @@ impl std::error::Error for NotationError {}
 /// A seat at the table. Rotation is clockwise: N, E, S, W.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Seat {
+    /// North.
     N,
+    /// East.
     E,
+    /// South.
     S,
+    /// West.
     W,
 }
 
 impl Seat {
+    /// The four seats, clockwise from North.
     pub const ALL: [Seat; 4] = [Seat::N, Seat::E, Seat::S, Seat::W];
 
     fn index(self) -> usize {
@@ -71,11 +78,14 @@ impl Seat {
         self.rotate(3)
     }
 
-    /// How many places clockwise `other` sits from this seat (0..=3).
-    pub fn distance_to(self, other: Seat) -> usize {
+    /// How many places clockwise `other` sits from this seat (0..=3); the
+    /// tests' (the engine counts turns through the auction).
+    #[cfg(test)]
+    pub(crate) fn distance_to(self, other: Seat) -> usize {
         (other.index() + 4 - self.index()) % 4
     }
 
+    /// The partnership the seat sits in.
     pub fn side(self) -> Side {
         match self {
             Seat::N | Seat::S => Side::NS,
@@ -83,10 +93,12 @@ impl Seat {
         }
     }
 
-    pub fn is_opponent_of(self, other: Seat) -> bool {
+    /// Whether `other` sits in the other partnership.
+    pub(crate) fn is_opponent_of(self, other: Seat) -> bool {
         self.side() != other.side()
     }
 
+    /// The seat's letter: "N", "E", "S" or "W".
     pub fn letter(self) -> &'static str {
         match self {
             Seat::N => "N",
@@ -127,29 +139,39 @@ impl FromStr for Seat {
 /// A partnership.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Side {
+    /// North and South.
     NS,
+    /// East and West.
     EW,
 }
 
 /// A denomination: the four suits and notrump, in rank order (clubs lowest).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Strain {
+    /// Clubs.
     C,
+    /// Diamonds.
     D,
+    /// Hearts.
     H,
+    /// Spades.
     S,
+    /// No trump.
     NT,
 }
 
 impl Strain {
+    /// The five strains, lowest first (the order of 18C).
     pub const ALL: [Strain; 5] = [Strain::C, Strain::D, Strain::H, Strain::S, Strain::NT];
     /// The four suits, in rank order.
     pub const SUITS: [Strain; 4] = [Strain::C, Strain::D, Strain::H, Strain::S];
 
-    pub fn is_suit(self) -> bool {
+    /// Whether the strain is a suit (not no trump).
+    pub(crate) fn is_suit(self) -> bool {
         self != Strain::NT
     }
 
+    /// The strain's letter or letters as written in a call: "C", "D", "H", "S", "NT".
     pub fn symbol(self) -> &'static str {
         match self {
             Strain::C => "C",
@@ -157,14 +179,6 @@ impl Strain {
             Strain::H => "H",
             Strain::S => "S",
             Strain::NT => "NT",
-        }
-    }
-
-    /// Index of a suit 0..4 (clubs 0); None for notrump.
-    pub fn suit_index(self) -> Option<usize> {
-        match self {
-            Strain::NT => None,
-            s => Some(s as usize),
         }
     }
 }
@@ -202,11 +216,14 @@ impl FromStr for Strain {
 /// irregularities (Law 38); level 0 never parses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bid {
+    /// How many tricks over six the bid contracts for: 1 to 7 (a bid above seven is a call the engine reads, then rules on under Law 38).
     pub level: u8,
+    /// The strain named.
     pub strain: Strain,
 }
 
 impl Bid {
+    /// The bid of `level` in `strain`.
     pub fn new(level: u8, strain: Strain) -> Bid {
         Bid { level, strain }
     }
@@ -218,7 +235,7 @@ impl Bid {
 
     /// Law 18B/18D: a bid is sufficient over another when it names more
     /// tricks, or the same number in a higher-ranking denomination.
-    pub fn is_higher_than(self, other: Bid) -> bool {
+    pub(crate) fn is_higher_than(self, other: Bid) -> bool {
         self.rank() > other.rank()
     }
 
@@ -232,7 +249,7 @@ impl Bid {
     }
 
     /// Law 38: a bid of more than seven is inadmissible.
-    pub fn is_above_seven(self) -> bool {
+    pub(crate) fn is_above_seven(self) -> bool {
         self.level > 7
     }
 }
@@ -258,13 +275,18 @@ impl Ord for Bid {
 /// A call: pass, double, redouble or a bid (Law 18).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Call {
+    /// A pass.
     Pass,
+    /// A double (X).
     Double,
+    /// A redouble (XX).
     Redouble,
+    /// A bid: a level and a strain (18A).
     Bid(Bid),
 }
 
 impl Call {
+    /// The bid, when the call is one.
     pub fn bid(self) -> Option<Bid> {
         match self {
             Call::Bid(b) => Some(b),
@@ -272,6 +294,7 @@ impl Call {
         }
     }
 
+    /// Whether the call is a pass.
     pub fn is_pass(self) -> bool {
         self == Call::Pass
     }
@@ -346,10 +369,14 @@ impl FromStr for Call {
 /// Vulnerability of the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Vulnerability {
+    /// Neither side vulnerable.
     #[default]
     None,
+    /// North-South vulnerable.
     NS,
+    /// East-West vulnerable.
     EW,
+    /// Both sides vulnerable.
     Both,
 }
 
@@ -363,6 +390,7 @@ impl Vulnerability {
         }
     }
 
+    /// The protocol's name of the vulnerability: "none", "NS", "EW" or "both".
     pub fn name(self) -> &'static str {
         match self {
             Vulnerability::None => "none",

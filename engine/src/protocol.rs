@@ -22,39 +22,65 @@ pub const PROTOCOL: u32 = 1;
 /// An implementation's introduction: who it is and what it rules on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Hello {
+    /// The protocol version the implementation speaks ([`PROTOCOL`]).
     pub protocol: u32,
+    /// The implementation's name, for reports.
     pub name: String,
+    /// Its version, for reports.
     pub version: String,
+    /// The editions of the Laws it rules under.
     pub editions: Vec<Edition>,
+    /// The features it rules on (docs/protocol.md, "Features"): a case needing another is skipped, not failed.
     pub features: Vec<String>,
 }
 
 /// A message from the runner to the implementation.
+///
+/// Non-exhaustive: a later protocol may add messages; a program outside
+/// this crate answers one it does not know with an error (a `_` arm).
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum ToImplementation {
+    /// Opens a session: the runner's protocol version. The implementation answers with its [`Hello`].
     Hello {
+        /// The protocol version the runner speaks ([`PROTOCOL`]).
         protocol: u32,
     },
+    /// A request to rule on one table story, answered by a ruling, a skip, an error or a refusal.
     Rule {
-        /// Opaque; echoed in the answer.
+        /// Opaque; echoed in the answer as the same JSON value. The members
+        /// of an object keep their order only where serde_json's
+        /// `preserve_order` feature is on (the runner's build): this crate
+        /// does not switch it on for its embedders, and JSON gives the
+        /// members of an object no order (RFC 8259, section 4).
         seq: Value,
+        /// The story: edition, dealer, vulnerability, events and regulations, as top-level keys.
         #[serde(flatten)]
         request: Request,
     },
+    /// Ends the session: the implementation exits without answering.
     Bye,
 }
 
 /// A message from the implementation to the runner.
+///
+/// Non-exhaustive: a later protocol may add answers.
 // A ruling is moved once per case; boxing it would buy nothing measurable.
+#[non_exhaustive]
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "kebab-case")]
 pub enum FromImplementation {
+    /// The implementation's introduction, in answer to the runner's hello.
     Hello(Hello),
+    /// The ruling on a request.
     Ruling(RulingAnswer),
+    /// The implementation declines the request on purpose.
     Skipped(SkippedAnswer),
+    /// The implementation could not rule.
     Error(ErrorAnswer),
+    /// The implementation does not let an irregular call stand (docs/protocol.md, "Programs that refuse irregular calls").
     Refused(RefusedAnswer),
 }
 
@@ -62,7 +88,9 @@ pub enum FromImplementation {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulingAnswer {
+    /// The request's `seq`, echoed.
     pub seq: Value,
+    /// The state of the table after the last event.
     pub ruling: Ruling,
 }
 
@@ -70,7 +98,9 @@ pub struct RulingAnswer {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SkippedAnswer {
+    /// The request's `seq`, echoed.
     pub seq: Value,
+    /// Why the implementation declines, in its own words.
     pub reason: String,
     /// A link to where the gap is tracked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -81,7 +111,9 @@ pub struct SkippedAnswer {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorAnswer {
+    /// The request's `seq`, echoed (null when the line it answers had none that could be read).
     pub seq: Value,
+    /// What went wrong, in the implementation's own words.
     pub message: String,
 }
 
@@ -92,16 +124,21 @@ pub struct ErrorAnswer {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RefusedAnswer {
+    /// The request's `seq`, echoed.
     pub seq: Value,
+    /// The index in the request's `events` (from 0) of the call not let stand.
     pub event: usize,
+    /// Why, in the implementation's own words.
     pub reason: String,
 }
 
 impl FromImplementation {
+    /// The answer `{"type":"ruling"}` carrying `ruling` for the request of `seq`.
     pub fn ruling(seq: Value, ruling: Ruling) -> FromImplementation {
         FromImplementation::Ruling(RulingAnswer { seq, ruling })
     }
 
+    /// The answer `{"type":"error"}` saying `message` for the request of `seq`.
     pub fn error(seq: Value, message: String) -> FromImplementation {
         FromImplementation::Error(ErrorAnswer { seq, message })
     }
@@ -114,7 +151,7 @@ pub fn message_keys<T: DeserializeOwned>() -> Vec<&'static str> {
 
 /// The keys of a `rule` message: `type`, `seq`, then the request's own.
 /// Read off the types once; every request is checked against them.
-pub fn rule_keys() -> &'static [&'static str] {
+pub(crate) fn rule_keys() -> &'static [&'static str] {
     static RULE_KEYS: LazyLock<Vec<&'static str>> =
         LazyLock::new(|| ["type", "seq"].into_iter().chain(keys::<Request>().iter().copied()).collect());
     &RULE_KEYS

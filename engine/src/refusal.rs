@@ -17,6 +17,7 @@ use crate::notation::{Call, Seat};
 use crate::request::{Action, Request};
 
 /// Why a call may not stand where it was made.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum IrregularCall {
     /// 22: a call after the auction has ended (Law 39).
@@ -68,9 +69,13 @@ impl fmt::Display for IrregularCall {
 /// who made it, the call, and why it may not stand.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FirstIrregularCall {
+    /// Its index in the request's `events`, from 0.
     pub event: usize,
+    /// Who made it.
     pub seat: Seat,
+    /// The call.
     pub call: Call,
+    /// Why it may not stand where it was made.
     pub why: IrregularCall,
 }
 

@@ -139,18 +139,25 @@ pub struct Regulations {
     /// similar (23A1).
     #[serde(skip_serializing_if = "is_default_hcp_above")]
     pub similar_hcp_above: u8,
+    /// How liberally 23A reads "comparable" (`comparable_reading`).
     #[serde(skip_serializing_if = "is_default")]
     pub comparable_reading: ComparableReading,
+    /// 27B4: a second insufficient bid that LHO refuses (`second_insufficient_bid`).
     #[serde(skip_serializing_if = "is_default")]
     pub second_insufficient_bid: SecondInsufficientBid,
+    /// 27B4 with 27A1: a second insufficient bid that LHO accepts (`accepted_second_insufficient_bid`).
     #[serde(skip_serializing_if = "is_default")]
     pub accepted_second_insufficient_bid: AcceptedSecondInsufficientBid,
+    /// 27A2 and Law 31: an insufficient bid out of rotation, repeated in rotation and corrected (`insufficient_bid_out_of_rotation`).
     #[serde(skip_serializing_if = "is_default")]
     pub insufficient_bid_out_of_rotation: InsufficientBidOutOfRotation,
+    /// 28B after LHO accepted a call out of rotation (`law_28b_after_acceptance`).
     #[serde(skip_serializing_if = "is_default")]
     pub law_28b_after_acceptance: Law28bAfterAcceptance,
+    /// 2017 30A: Law 26 after a pass out of rotation at RHO's turn (`law_26_after_30a`).
     #[serde(skip_serializing_if = "is_default")]
     pub law_26_after_30a: Law26After30a,
+    /// 37B2 and 38C: where the pass substituted for a call out of rotation stands (`substituted_pass_out_of_rotation`).
     #[serde(skip_serializing_if = "is_default")]
     pub substituted_pass_out_of_rotation: SubstitutedPassOutOfRotation,
 }

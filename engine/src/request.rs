@@ -19,6 +19,7 @@ pub use crate::regulations::Regulations;
 /// incident that is no move (cards shown). The director hands a move to
 /// the law modules as a [`Turn`] and an incident to the law of incidents,
 /// so a law module never sees what it cannot get ([`Action::split`]).
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// A call, in or out of rotation, legal or not.
@@ -44,6 +45,7 @@ pub enum Move {
 
 /// An incident: an event that is no move, ruled on by its own law
 /// whatever the table waits on.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Incident {
     /// Law 24: during the auction, the player exposed one or more cards so
@@ -229,16 +231,29 @@ impl Findings {
 }
 
 /// The kinds of finding: one per field of [`Findings`], named by its key.
+///
+/// Non-exhaustive: the director's findings grow with the laws the engine
+/// rules on; a `match` outside this crate needs a `_` arm.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Finding {
+    /// Whether the call was unintended (`unintended`: 25A, mechanical error or slip of the tongue).
     Unintended,
+    /// Whether the player paused for thought before replacing his unintended call (`pause`: 1997 and 2007 25A).
     Pause,
+    /// Whether the next player's call over a substituted call was meant over the original (`over_original`: 1997 25B1).
     OverOriginal,
+    /// The director's finding that the replacement is comparable (`comparable`: 23A).
     Comparable,
+    /// Whether the replacement specifies the same denomination(s) as the insufficient bid (`same_denomination`: 27B1(a)).
     SameDenomination,
+    /// The meaning of the call under the partnership's system (`means`: 23A, Law 23's hand sets).
     Means,
+    /// The misinformation was a missing alert, not a wrong explanation (`missing_alert`: 20F, 21B1(a)).
     MissingAlert,
+    /// The evidence shows a mistaken call rather than a mistaken explanation (`mistaken_call`: 21B1(b)).
     MistakenCall,
+    /// The player called on his own misunderstanding, not on the opponents' explanation (`own_misunderstanding`: 21A).
     OwnMisunderstanding,
 }
 
@@ -272,7 +287,7 @@ impl Finding {
     }
 
     /// The finding written under `key`, if any.
-    pub fn from_key(key: &str) -> Option<Finding> {
+    pub(crate) fn from_key(key: &str) -> Option<Finding> {
         Finding::ALL.into_iter().find(|f| f.key() == key)
     }
 
@@ -310,6 +325,7 @@ pub enum Given<'a> {
 }
 
 impl Given<'_> {
+    /// The kind of finding given.
     pub fn finding(&self) -> Finding {
         match self {
             Given::Flag(f, _) => *f,
@@ -321,16 +337,21 @@ impl Given<'_> {
 /// One event: exactly one seat and what that seat did, with findings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Event {
+    /// Who acted.
     pub seat: Seat,
+    /// What he did.
     pub action: Action,
+    /// The director's findings on this event (the player's intention, meanings, comparability).
     pub findings: Findings,
 }
 
 impl Event {
+    /// An event with no findings.
     pub fn new(seat: Seat, action: Action) -> Event {
         Event { seat, action, findings: Findings::default() }
     }
 
+    /// The call, when the action is one.
     pub fn call(&self) -> Option<Call> {
         match self.action {
             Action::Call(c) => Some(c),
@@ -343,8 +364,11 @@ impl Event {
 /// makes it from an [`Event`] whose action is a [`Move`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Turn {
+    /// Who moved.
     pub seat: Seat,
+    /// The call or decision.
     pub action: Move,
+    /// The director's findings on this move.
     pub findings: Findings,
 }
 
@@ -354,6 +378,7 @@ impl Turn {
         Ok(Turn { seat: e.seat, action: e.action.split()?, findings: e.findings.clone() })
     }
 
+    /// The call, when the move is one.
     pub fn call(&self) -> Option<Call> {
         match self.action {
             Move::Call(c) => Some(c),
@@ -506,12 +531,17 @@ pub const MAX_EVENTS: usize = 1000;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Request {
+    /// The Laws in force: 2017 (the default), 2007 or 1997.
     #[serde(default)]
     pub edition: Edition,
+    /// The dealer (the first to call, 17A).
     pub dealer: Seat,
+    /// The vulnerability (none when left out).
     #[serde(default)]
     pub vulnerable: Vulnerability,
+    /// What happened at the table, in order, at most [`MAX_EVENTS`].
     pub events: Vec<Event>,
+    /// The regulating authority's choices where the Laws leave one (the defaults when null).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub regulations: Option<Regulations>,
 }

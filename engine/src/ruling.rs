@@ -9,6 +9,7 @@ use crate::card::Card;
 use crate::notation::{Bid, Call, Seat, Strain};
 
 /// Where the table stands.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Status {
@@ -23,20 +24,37 @@ pub enum Status {
 }
 
 /// The names of the irregularities the engine rules on (docs/conventions.md).
+///
+/// Non-exhaustive: a later version of the engine rules on more
+/// irregularities, so a `match` outside this crate needs a `_` arm (say,
+/// naming the irregularity by its serde name).
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Irregularity {
+    /// A bid not higher than the last bid (18D), rectified under Law 27.
     InsufficientBid,
+    /// A second call by the player who just called, before his left-hand opponent called (Law 25).
     ChangeOfCall,
+    /// A pass out of rotation (Law 30).
     PassOutOfRotation,
+    /// A bid out of rotation (Law 31).
     BidOutOfRotation,
+    /// A double out of rotation (Law 32).
     DoubleOutOfRotation,
+    /// A redouble out of rotation (Law 32).
     RedoubleOutOfRotation,
+    /// A double the Laws do not permit (19A1), rectified under Law 36.
     InadmissibleDouble,
+    /// A redouble the Laws do not permit (19B1), rectified under Law 36.
     InadmissibleRedouble,
+    /// A bid of more than seven (18A), rectified under Law 38.
     BidAboveSeven,
+    /// A call other than a pass by a player obliged to pass (Law 37).
     CallWhenRequiredToPass,
+    /// A call after the auction has ended (22), rectified under Law 39.
     CallAfterFinalPass,
+    /// A card exposed or led during the auction (Law 24).
     CardExposed,
     /// A call that a restriction in `call_restrictions` forbids at that
     /// turn (2007 30B2(b): a double or redouble by the partner of a player
@@ -53,19 +71,25 @@ pub enum Irregularity {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Choice {
+    /// The player lets the irregular call stand (the option to accept it).
     Accept,
+    /// The player refuses the irregular call: it is cancelled and rectified.
     Reject,
 }
 
 /// A decision the table waits on: who chooses, between what, under which clause.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision {
+    /// The player who chooses (the offender's left-hand opponent, as a rule).
     pub seat: Seat,
+    /// The options open to him, in the order accept, reject.
     pub options: Vec<Choice>,
+    /// The clause that gives the option (e.g. "27A1", "29A").
     pub law: String,
 }
 
 /// How comparability was decided (docs/conventions.md, "Law 23 and meanings").
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Basis {
     /// The director's explicit finding on the event.
@@ -88,7 +112,9 @@ pub enum Basis {
 /// The outcome of a comparability question.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Comparability {
+    /// Whether the replacement call is comparable (23A).
     pub value: bool,
+    /// Which test decided it: the director's finding, one of 23A1-23A3, or the default.
     pub basis: Basis,
 }
 
@@ -97,20 +123,26 @@ pub struct Comparability {
 /// (Law 24) names `cards` instead.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IrregularityRuling {
+    /// The player who made the irregular call or exposed the cards.
     pub seat: Seat,
+    /// The irregular call, when the irregularity is a call.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub call: Option<Call>,
+    /// The cards exposed or led, when the irregularity is Law 24's.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub cards: Vec<Card>,
+    /// What the irregularity was.
     pub irregularity: Irregularity,
+    /// The clause that finally disposed of it (e.g. "27B1(b)", "31A2").
     pub law: String,
+    /// Whether the replacement of an insufficient bid was comparable (23A, 27B1(b)), when asked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comparable: Option<Comparability>,
 }
 
 impl IrregularityRuling {
     /// The ruling on an irregular call.
-    pub fn on_call(seat: Seat, call: Call, irregularity: Irregularity, law: &str) -> IrregularityRuling {
+    pub(crate) fn on_call(seat: Seat, call: Call, irregularity: Irregularity, law: &str) -> IrregularityRuling {
         IrregularityRuling {
             seat,
             call: Some(call),
@@ -143,9 +175,13 @@ pub enum Scope {
 /// An obligation to pass, imposed on `seat` under `law`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MustPass {
+    /// The player who must pass.
     pub seat: Seat,
+    /// For one turn or for the rest of the auction.
     pub scope: Scope,
+    /// The clause that imposes the obligation (e.g. "30A", "31B").
     pub law: String,
+    /// False once the obligation is spent: the turn it bound is over, or the auction is.
     pub in_force: bool,
 }
 
@@ -157,11 +193,15 @@ pub struct MustPass {
 /// is over.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CallRestriction {
+    /// The player restricted.
     pub seat: Seat,
     /// The calls he may not make, in the order P, X, XX.
     pub may_not: Vec<Call>,
+    /// The turn or turns the restriction binds.
     pub scope: Scope,
+    /// The clause that imposes it.
     pub law: String,
+    /// False once the turn it binds is over, or the auction is.
     pub in_force: bool,
 }
 
@@ -174,14 +214,19 @@ pub struct CallRestriction {
 /// named (26A2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LeadRestriction {
+    /// The player whose lead may be restricted if he becomes a defender.
     pub seat: Seat,
+    /// The clause that imposes the restriction (e.g. "26B", "26A1").
     pub law: String,
+    /// The suits of which declarer may prohibit the lead (one of them, at the first lead).
     pub declarer_may_prohibit_one_of: Vec<Strain>,
+    /// The suits of which declarer may instead require the lead (2007 26A2; empty in 2017).
     #[serde(default)]
     pub declarer_may_require_one_of: Vec<Strain>,
 }
 
 /// How high a side may score whatever happens at the table.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ScoreLimit {
@@ -197,7 +242,9 @@ pub enum ScoreLimit {
 pub struct ScoreCap {
     /// A player of the capped side: the offender.
     pub seat: Seat,
+    /// The cap on the score.
     pub limit: ScoreLimit,
+    /// The clause that imposes it.
     pub law: String,
 }
 
@@ -205,8 +252,11 @@ pub struct ScoreCap {
 /// its owner becomes a defender (24E; Laws 50 and 51 then govern it).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PenaltyCard {
+    /// The player who exposed the card.
     pub seat: Seat,
+    /// The card.
     pub card: Card,
+    /// The clause that makes it a penalty card (e.g. "24E").
     pub law: String,
     /// 1997 Law 24: declarer may treat the card as a penalty card; it is
     /// one only if he so chooses (a choice made in the play). Written only
@@ -222,23 +272,30 @@ fn is_false(b: &bool) -> bool {
 /// A withdrawn call, named by who made it and what it was.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WithdrawnCall {
+    /// The player who made the call.
     pub seat: Seat,
+    /// The call he made.
     pub call: Call,
 }
 
 /// Information from a withdrawn call that is unauthorised to `seat` (16C2).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnauthorizedInformation {
+    /// The player to whom the information is unauthorised (the offender's partner, as a rule).
     pub seat: Seat,
+    /// The withdrawn call that carries the information.
     pub from: WithdrawnCall,
+    /// The clause that makes it unauthorised (e.g. "16C2").
     pub law: String,
 }
 
 /// Doubled or redoubled.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Doubling {
+    /// Doubled (X).
     #[serde(rename = "X")]
     Doubled,
+    /// Redoubled (XX).
     #[serde(rename = "XX")]
     Redoubled,
 }
@@ -246,36 +303,45 @@ pub enum Doubling {
 /// The final contract (22A) and its declarer (Definitions).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Contract {
+    /// The last bid of the auction: level and strain.
     pub bid: Bid,
     /// X, XX, or null when undoubled.
     pub doubled: Option<Doubling>,
+    /// The player of the declaring side who first named the strain.
     pub declarer: Seat,
 }
 
 /// The engine's answer to a request.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ruling {
+    /// Where the table stands: auction, decision, closed or passed out.
     pub status: Status,
     /// The player to act: to call, or to decide. Null once the auction is over.
     pub next: Option<Seat>,
+    /// The choice the table waits on (Status::Decision), or null.
     pub decision: Option<Decision>,
     /// The calls that stand, from the dealer, seats implied by rotation.
     pub auction: Vec<Call>,
+    /// Every irregularity of the story, in the order it happened, with the clause that ruled it.
     pub rulings: Vec<IrregularityRuling>,
+    /// The obligations to pass imposed on players (e.g. 30A, 31B), spent ones included.
     pub must_pass: Vec<MustPass>,
     /// Restrictions on calls that are not obligations to pass (2007
     /// 30B2(b)). A program may leave the key out: the runner reads it as
     /// empty (docs/protocol.md).
     #[serde(default)]
     pub call_restrictions: Vec<CallRestriction>,
+    /// The lead restrictions that apply if the restricted player becomes a defender (Law 26).
     pub lead_restrictions: Vec<LeadRestriction>,
     /// Cards exposed or led during the auction (24E): while the auction is
     /// open, those that would become penalty cards; once it is closed, only
     /// those of a defender.
     pub penalty_cards: Vec<PenaltyCard>,
+    /// Information from withdrawn calls that is unauthorised to a player (16C).
     pub unauthorized_information: Vec<UnauthorizedInformation>,
     /// Clauses under which the director may adjust the score after play, in law order.
     pub score_adjustment: Vec<String>,
+    /// The final contract (22A), or null while the auction is open or once it is passed out.
     pub contract: Option<Contract>,
     /// A cap on the offending side's score (1997 Law 25B2(b)(2)), or null.
     #[serde(default)]

@@ -170,6 +170,7 @@ impl Default for Session {
 }
 
 impl Session {
+    /// A session that has not yet been greeted: it waits for a hello, or a single `rule`.
     pub fn new() -> Session {
         Session { stage: Stage::Start }
     }

@@ -246,6 +246,8 @@ fn main() {
                 let _ = writeln!(out, "{text}");
                 let _ = out.flush();
             }
+            // A message of a later protocol: answered as one this program cannot read.
+            _ => say(&mut out, &json!({"type":"error","seq":null,"message":"a message this program does not know"})),
         }
     }
     if let Some(n) = args.get("trailer").and_then(|n| n.parse::<usize>().ok()) {

@@ -176,6 +176,8 @@ fn main() {
                 None => ruled(&bug, seq, &request),
             },
             Ok(ToImplementation::Bye) => return,
+            // A message of a later protocol: answered as one this program cannot read.
+            Ok(_) => Ok(json!({"type": "error", "seq": null, "message": "a message this program does not know"})),
             Err(e) => Ok(json!({"type": "error", "seq": null, "message": e.to_string()})),
         };
         let text = answer.map(|v| v.to_string()).unwrap_or_default();

@@ -6,17 +6,26 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// An edition of the Laws of Duplicate Bridge.
+///
+/// Non-exhaustive: a new edition of the Laws is added when it is
+/// published; a `match` outside this crate needs a `_` arm.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
 pub enum Edition {
+    /// The 1997 Laws of Duplicate Bridge.
     E1997,
+    /// The 2007 Laws of Duplicate Bridge.
     E2007,
+    /// The 2017 Laws of Duplicate Bridge, the default.
     #[default]
     E2017,
 }
 
 impl Edition {
+    /// The editions the engine rules under, oldest first.
     pub const ALL: [Edition; 3] = [Edition::E1997, Edition::E2007, Edition::E2017];
 
+    /// The edition's year, as the protocol writes it ("2017").
     pub fn year(self) -> &'static str {
         match self {
             Edition::E1997 => "1997",

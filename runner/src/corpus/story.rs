@@ -458,6 +458,8 @@ pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result
                     which()
                 ))
             }
+            // An incident of a later engine: a grid holds calls and decisions only.
+            Err(_) => return Err(format!("{}: this incident cannot be drawn in a grid", which())),
         };
         let c = column(e.seat);
         at = match prev {

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 
-use rulings_engine::{rule, Edition, RuleError};
+use rulings_engine::{rule, Edition};
 use serde_json::Value;
 
 use crate::corpus::case::ruling_value;
@@ -91,9 +91,8 @@ pub fn verify(case: &Case) -> Verified {
         let laws = if several { format!(" ({edition} Laws)") } else { String::new() };
         match rule(&case.request(edition)) {
             Err(refusal) => {
-                let (RuleError::Impossible { event, message } | RuleError::Unsupported { event, message, .. }) =
-                    &refusal;
-                let (line, column) = event_at(*event);
+                let (event, message) = (refusal.event(), refusal.message());
+                let (line, column) = event_at(event);
                 let e = at(line, column, format!("the engine cannot rule on this event{laws}: {message}"));
                 out.disagreements.push(Disagreement { edition, refusal: Some(refusal.to_string()), error: e });
             }

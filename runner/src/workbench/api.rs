@@ -295,10 +295,7 @@ impl Api {
 /// its message, without the event's number and the kind of refusal that
 /// `rulings check` puts around it (the entry matches it as words within).
 fn refusal_message(e: &rulings_engine::RuleError) -> String {
-    match e {
-        rulings_engine::RuleError::Impossible { message, .. }
-        | rulings_engine::RuleError::Unsupported { message, .. } => message.clone(),
-    }
+    e.message().to_string()
 }
 
 /// A case the director made: the file, its path under cases/, the ruling
@@ -404,6 +401,7 @@ fn rule(t: &Table) -> Answer {
             let what = match e {
                 rulings_engine::RuleError::Unsupported { .. } => "does not rule on this story yet",
                 rulings_engine::RuleError::Impossible { .. } => "finds this story impossible",
+                _ => "cannot rule on this story",
             };
             body["error"] = json!(format!(
                 "The reference engine {what}: {e}. If the story is not what happened, undo the last event. \
