@@ -436,7 +436,9 @@ fn a_report_that_cannot_be_written_whole_leaves_the_earlier_one_whole() {
     fs::create_dir(out.join("junit.xml")).expect("a folder");
     let o = rulings(&["run", "--cases", s(&dir), "--edition", "2007", "--report", s(&out)]);
     assert_eq!(o.status.code(), Some(2), "{}", text(&o));
-    assert!(text(&o).contains("junit.xml: a folder is in the way"), "{}", text(&o));
+    // Words, not lines: the message is wrapped at 80 columns, where a long
+    // temporary path puts its breaks.
+    assert!(common::words(&text(&o)).contains("junit.xml: a folder is in the way"), "{}", text(&o));
     for (f, before) in ["report.jsonl", "report.md"].iter().zip(&earlier) {
         assert_eq!(&fs::read_to_string(out.join(f)).expect("kept"), before, "{f} is the earlier one");
     }
@@ -894,7 +896,9 @@ fn files_in_the_folder_given_and_files_that_ran_with_errors_are_counted_so() {
     assert!(out.contains("\n1 case file(s) ran with errors (1 error(s)):\n"), "{out}");
     assert!(out.contains("0 not run, 1 case file(s) ran with errors\n"), "{out}");
     assert!(!out.contains("did not load"), "{out}");
-    assert!(out.lines().all(|l| l.chars().count() <= 80), "{out}");
+    // Within 80 columns, but for a word that cannot be broken (a long
+    // temporary path alone on its line).
+    assert!(out.lines().all(|l| l.chars().count() <= 80 || !l.trim().contains(' ')), "{out}");
 }
 
 /// A fault's line in the summary says how the process ended (a half line
