@@ -15,9 +15,10 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 /// The workbench, started on a free port; ended when dropped.
-struct Running {
+/// A workbench serving on a free port, ended when dropped.
+pub(crate) struct Running {
     child: Child,
-    address: String,
+    pub(crate) address: String,
 }
 
 impl Drop for Running {
@@ -27,9 +28,11 @@ impl Drop for Running {
     }
 }
 
-fn start() -> Running {
+/// `rulings workbench` on a free port of 127.0.0.1, with `args` besides.
+pub(crate) fn start(args: &[&str]) -> Running {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rulings"))
         .args(["workbench", "--listen", "127.0.0.1:0"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -137,7 +140,7 @@ fn check_round_trip(case: &str, form: &str) {
 
 #[test]
 fn the_page_and_its_files_are_served_with_a_strict_policy() {
-    let w = start();
+    let w = start(&[]);
     let (status, head, body) = http(&w.address, "GET", "/", b"");
     assert_eq!(status, 200);
     assert!(body.contains("<title>Rulings workbench</title>") && body.contains("src=\"/app.js\""), "{body}");
@@ -154,7 +157,7 @@ fn the_page_and_its_files_are_served_with_a_strict_policy() {
 
 #[test]
 fn bad_requests_get_a_message_and_the_server_goes_on() {
-    let w = start();
+    let w = start(&[]);
     let (status, _, body) = http(&w.address, "POST", "/api/rule", b"{\"dealer\": ");
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("\"error\""), "{body}");
@@ -175,7 +178,7 @@ fn bad_requests_get_a_message_and_the_server_goes_on() {
 
 #[test]
 fn a_case_made_over_the_api_loads_and_comes_back_through_the_issue_form() {
-    let w = start();
+    let w = start(&[]);
     let request = json!({
         "table": {"dealer": "N", "vulnerable": "EW",
                   "events": [{"N": "1S"}, {"E": "1H"}, {"S": "reject"}, {"E": "P"}]},
@@ -557,7 +560,7 @@ fn the_disagreement(b: &Browser) -> (String, String) {
 #[test]
 #[ignore = "needs chromium and chromium-driver (Debian); .ci/run installs them and runs it with --ignored"]
 fn the_page_in_a_headless_browser() {
-    let w = start();
+    let w = start(&[]);
     let b = Browser::start();
     b.call("POST", "/url", json!({"url": format!("http://{}/", w.address)}));
     b.until("the page to start", "return document.querySelectorAll('#bids button').length === 40");

@@ -8,38 +8,12 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{json, Value};
 
-/// The workbench, started on a free port; ended when dropped.
-struct Running {
-    child: Child,
-    address: String,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn start(args: &[&str]) -> Running {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulings"))
-        .args(["workbench", "--listen", "127.0.0.1:0"])
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("rulings workbench starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().expect("stdout")).read_line(&mut line).expect("its address");
-    let address = line.trim().trim_start_matches("http://").trim_end_matches('/').to_string();
-    assert!(address.starts_with("127.0.0.1:"), "{line}");
-    Running { child, address }
-}
+use crate::workbench::start;
 
 /// A connection with a generous read time-out (a loaded machine): a test
 /// that waits on a server which never answers fails instead of hanging.
