@@ -360,7 +360,7 @@ fn a_fresh_skeleton_is_one_file_that_does_not_load() {
 /// peak of the test process it was spawned from (tens of MB while other
 /// tests run), not its own.
 #[cfg(target_os = "linux")]
-fn rulings_measured(args: &[&str]) -> (Option<i32>, String, u64) {
+pub(crate) fn rulings_measured(args: &[&str]) -> (Option<i32>, String, u64) {
     use std::io::Read;
     let mut child = Command::new(env!("CARGO_BIN_EXE_rulings"))
         .args(args)

@@ -305,34 +305,6 @@ fn a_log_reader_that_never_reads_does_not_hold_up_an_interrupted_run() {
     assert!(said.contains("the log is cut short"), "{said}");
 }
 
-/// The peak resident memory of `rulings args` in bytes (VmHWM, read until
-/// it exits: see cli.rs's `rulings_measured`), and its exit code.
-#[cfg(target_os = "linux")]
-fn peak_memory(args: &[&str]) -> (Option<i32>, u64) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_rulings"))
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("run rulings");
-    let status_file = format!("/proc/{}/status", child.id());
-    let mut peak_kb = 0u64;
-    let status = loop {
-        if let Some(kb) = fs::read_to_string(&status_file).ok().and_then(|s| {
-            s.lines()
-                .find_map(|l| l.strip_prefix("VmHWM:"))
-                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-        }) {
-            peak_kb = peak_kb.max(kb);
-        }
-        if let Some(status) = child.try_wait().expect("wait") {
-            break status;
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    (status.code(), peak_kb * 1024)
-}
-
 /// A report is read a line at a time: `compare` of a 48 MB report (long
 /// diffs) holds what its matrix shows, not the file's text (it held the
 /// text and every diff: 444 MB for a 200 MB report, 133 MB now).
@@ -370,7 +342,7 @@ fn compare_reads_a_large_report_in_little_memory() {
     fs::write(&path, &big).expect("write");
     assert!(big.len() > 48_000_000, "{} bytes", big.len());
     drop(big);
-    let (code, peak) = peak_memory(&["compare", s(&path)]);
+    let (code, _, peak) = crate::cli::rulings_measured(&["compare", s(&path)]);
     assert_eq!(code, Some(0));
     // Holding the text and the diffs is twice the file.
     assert!(peak < 60 << 20, "compare of a 48 MB report peaked at {} MB", peak >> 20);
