@@ -196,14 +196,15 @@ impl Api {
             case_text::one_line(label, text.trim())?;
         }
         let request = r.table.request();
-        let (engine, items, refuses) = match rulings_engine::rule(&request) {
-            Ok(ruling) => (crate::corpus::draft::ruling_map(&ruling), words::in_words(&ruling), None),
-            Err(e) => (Map::new(), words::blank(), Some(refusal_message(&e))),
+        let ruled = rulings_engine::rule(&request);
+        let (engine, items, refuses) = match &ruled {
+            Ok(ruling) => (crate::corpus::draft::ruling_map(ruling), words::in_words(ruling), None),
+            Err(e) => (Map::new(), words::blank(), Some(refusal_message(e))),
         };
         // The kinds of value a ruling holds, for the director's own values:
         // the story's ruling, or, where the engine refuses the story, the
         // ruling of the same deal before any call.
-        let kinds = rulings_engine::rule(&request)
+        let kinds = ruled
             .or_else(|_| rulings_engine::rule(&Request { events: Vec::new(), ..request.clone() }))
             .map_err(|e| format!("the engine cannot rule even on the deal before any call: {e}"))?;
         if let Some(m) = r.marks.iter().find(|m| !words::KEYS.contains(&m.key.as_str())) {
