@@ -240,3 +240,29 @@ fn docs_clauses_md_is_the_registry() {
         "docs/clauses.md is stale: run `cargo run -p rulings -- clauses --markdown > docs/clauses.md`"
     );
 }
+
+/// The number after `**` and before `label` in `text`, e.g. `**742 cases**`.
+fn number_before(text: &str, label: &str) -> Option<usize> {
+    let at = text.find(label)?;
+    let digits: String =
+        text[..at].chars().rev().take_while(|c| c.is_ascii_digit()).collect::<Vec<_>>().into_iter().rev().collect();
+    digits.parse().ok()
+}
+
+/// README's "What is in it" says how many cases the corpus holds and how many
+/// runs `cargo test` makes of them (every edition a case lists, four seat
+/// rotations each): both numbers are the corpus's as it is, so a case added
+/// without the README following fails here rather than leaving the reader a
+/// stale count.
+#[test]
+fn readme_counts_the_corpus_as_it_is() {
+    let readme = fs::read_to_string(root().join("README.md")).expect("README.md");
+    let section = readme.split("## What is in it").nth(1).expect("README has \"What is in it\"");
+    let corpus = rulings::corpus::load(&[root().join("cases")]);
+    assert!(corpus.errors.is_empty(), "the corpus loads: {:?}", corpus.errors.first());
+    let cases = corpus.cases.len();
+    let runs: usize = corpus.cases.iter().map(|c| c.editions.len() * 4).sum();
+    assert!(cases > 0 && runs >= cases * 4, "counted {cases} cases and {runs} runs");
+    assert_eq!(number_before(section, " cases**"), Some(cases), "README's **N cases** is the corpus's count");
+    assert_eq!(number_before(section, " runs"), Some(runs), "README's run count is cargo test's");
+}
