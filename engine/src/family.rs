@@ -22,6 +22,10 @@ pub struct Family {
     /// ([`under`]: `27` takes `27B1(a)`, not `270`). Empty for a family
     /// that no clause names (`meanings`).
     pub clauses: &'static [&'static str],
+    /// Clause ids of the family as themselves only, not the clauses under
+    /// them: an id another edition gives to a law whose sub-clauses belong
+    /// elsewhere ([`Family::holds`]).
+    pub alone: &'static [&'static str],
     /// Does the clause coverage table count the family's clauses?
     pub counted: bool,
     /// The findings a story carries for this family: a story that carries
@@ -76,6 +80,7 @@ pub const FAMILIES: &[Family] = &[
     Family {
         feature: "insufficient-bid",
         clauses: &["26", "27"],
+        alone: &[],
         counted: true,
         owns: &[Finding::SameDenomination],
         receives: &[Finding::Comparable],
@@ -88,6 +93,7 @@ pub const FAMILIES: &[Family] = &[
         // Law 23 alone in 1997 and 2007 (the damaging enforced pass) is no
         // comparable call: only 23A-23C are.
         clauses: &["23A", "23B", "23C"],
+        alone: &[],
         counted: true,
         owns: &[Finding::Comparable],
         receives: &[],
@@ -98,6 +104,7 @@ pub const FAMILIES: &[Family] = &[
     Family {
         feature: "meanings",
         clauses: &[],
+        alone: &[],
         counted: false,
         owns: &[Finding::Means],
         receives: &[],
@@ -108,6 +115,7 @@ pub const FAMILIES: &[Family] = &[
     Family {
         feature: "change-of-call",
         clauses: &["25"],
+        alone: &[],
         counted: true,
         // 25A is a change of call: the player replaces a call he did not
         // intend, so a story finding a call (un)intended needs the family
@@ -121,6 +129,7 @@ pub const FAMILIES: &[Family] = &[
     Family {
         feature: "out-of-rotation",
         clauses: &["28", "29", "30", "31", "32", "33", "34"],
+        alone: &[],
         counted: true,
         owns: &[],
         receives: &[Finding::Comparable, Finding::SameDenomination],
@@ -131,6 +140,7 @@ pub const FAMILIES: &[Family] = &[
     Family {
         feature: "inadmissible",
         clauses: &["35", "36", "37", "38", "39"],
+        alone: &[],
         counted: true,
         owns: &[],
         receives: &[],
@@ -146,6 +156,7 @@ pub const FAMILIES: &[Family] = &[
     Family {
         feature: "exposed-card",
         clauses: &["24"],
+        alone: &[],
         counted: true,
         owns: &[],
         receives: &[],
@@ -155,14 +166,17 @@ pub const FAMILIES: &[Family] = &[
     },
     Family {
         feature: "wrong-board",
-        // 2017 15A, 2007 17D (the same law, moved): a call made holding
-        // cards from a wrong board. 2017's own 17D (the end of the auction
-        // period) and 17D3 are the legal auction's, so the 2007 clauses are
-        // named one by one (17D3 and 17D4, the other board and a
-        // procedural penalty, no story of one board cites). Not in the
-        // coverage table, which is about the laws of irregular calls (16C,
-        // 23-39, 72C).
+        // 2017 15A, 2007 17D and 1997 17D (the same law, moved): a call
+        // made holding cards from a wrong board. 2017's own 17D (the end of
+        // the auction period) and its 17D3 are the legal auction's, so the
+        // 2007 clauses are named one by one (17D3 and 17D4, the other board
+        // and a procedural penalty, no story of one board cites), and 17D
+        // stands alone: 1997's 17D is one paragraph with nothing under it
+        // (bridge.dk/laws/laws97e/laws97nj/node8.html), and no story cites
+        // 2017's bare 17D. Not in the coverage table, which is about the
+        // laws of irregular calls (16C, 23-39, 72C).
         clauses: &["15A", "17D1", "17D2"],
+        alone: &["17D"],
         counted: false,
         owns: &[],
         receives: &[],
@@ -179,6 +193,7 @@ pub const FAMILIES: &[Family] = &[
         // coverage table, which is about the laws of irregular calls (16C,
         // 23-39, 72C).
         clauses: &["21A", "21B"],
+        alone: &[],
         counted: false,
         owns: &[Finding::MissingAlert, Finding::MistakenCall, Finding::OwnMisunderstanding],
         receives: &[],
@@ -209,7 +224,7 @@ pub fn family(feature: &str) -> Option<&'static Family> {
 
 /// The family a clause belongs to, if any.
 pub(crate) fn family_of_clause(clause: &str) -> Option<&'static Family> {
-    FAMILIES.iter().find(|f| f.clauses.iter().any(|law| under(clause, law)))
+    FAMILIES.iter().find(|f| f.holds(clause))
 }
 
 /// The family that owns a finding: exactly one does (a test checks it).
@@ -228,6 +243,12 @@ pub(crate) fn family_of_incident(kind: IncidentKind) -> Option<&'static Family> 
 }
 
 impl Family {
+    /// Is `clause` one of the family's: under one of its [`Family::clauses`]
+    /// (`27B1(a)` under `27`), or one of its [`Family::alone`] itself.
+    pub fn holds(&self, clause: &str) -> bool {
+        self.clauses.iter().any(|law| under(clause, law)) || self.alone.contains(&clause)
+    }
+
     /// Does the family read `finding` (own it or receive it)?
     pub fn reads(&self, finding: Finding) -> bool {
         self.owns.contains(&finding) || self.receives.contains(&finding)
@@ -260,7 +281,28 @@ mod tests {
                 for c in a.clauses {
                     assert!(!b.clauses.iter().any(|d| under(c, d) || under(d, c)), "{c} in two families");
                 }
+                for c in a.alone.iter().chain(a.clauses) {
+                    assert!(!b.holds(c), "{c} in two families");
+                }
+                for c in b.alone {
+                    assert!(!a.holds(c), "{c} in two families");
+                }
             }
         }
+    }
+
+    /// 1997's Law 17D (one paragraph: a call made holding cards from a
+    /// wrong board) is the wrong-board family's, but 2017's 17D3 (a pass
+    /// out of rotation among the closing passes), under 2017's 17D, is not.
+    #[test]
+    fn the_1997_wrong_board_clause_is_the_familys_alone() {
+        let wrong_board = family("wrong-board").expect("the wrong-board family");
+        assert!(wrong_board.holds("17D"));
+        assert!(wrong_board.holds("17D1") && wrong_board.holds("15A1"));
+        assert!(!wrong_board.holds("17D3"));
+        assert_eq!(family_of_clause("17D").map(|f| f.feature), Some("wrong-board"));
+        assert_eq!(family_of_clause("17D3"), None);
+        let clause = crate::clauses::CLAUSES.iter().find(|c| c.id == "17D").expect("17D in engine/clauses.yml");
+        assert!(clause.in_edition(crate::Edition::E1997));
     }
 }

@@ -81,7 +81,8 @@ pub(crate) struct Rules {
     pub penalty_card: &'static str,
     /// 1997 Law 24: declarer *may* treat an exposed card as a penalty card
     /// if its owner defends (the ruling says so on each card); 2007 and
-    /// 2017 make it one.
+    /// 2017 make it one. Its opening paragraph is read as quoted on blml
+    /// (amsterdamned.org/pipermail/blml/2006-June/028822.html).
     pub penalty_card_at_declarers_option: bool,
     /// Laws 35-39: the clause each ruling on an inadmissible call cites.
     pub inadmissible: InadmissibleClauses,
