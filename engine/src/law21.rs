@@ -16,8 +16,9 @@
 //!   side: his call (and LHO's over it, if any) is withdrawn and he calls
 //!   again. Calling the same call is no change: LHO's call stands again.
 //! - 21B2: after such a change LHO may change the call he had made over
-//!   it; if he does, his withdrawn call is unauthorised to his partner and
-//!   the score may be adjusted when it damaged the other side.
+//!   it; if he does, his withdrawn call is unauthorised to his partner
+//!   (2017: Law 16C applies; 2007: see Law 16D); only the 1997 21B2 adds
+//!   that the score may be adjusted when it damaged the other side.
 //! - 16C2 (2007 16D2): a withdrawn call of the misinformed player's side
 //!   is unauthorised to the other side, the offending side (both players).
 //! - 21B3: his partner having called since, it is too late to change: the
@@ -178,13 +179,15 @@ impl Waiting for LhoMayChange {
 
 impl Then for LhoMayChange {
     /// 21B2: a changed call's withdrawn one is unauthorised to LHO's
-    /// partner (16C2: an offending side's own withdrawn action), and the
-    /// score may be adjusted if it damaged the other side.
+    /// partner (16C2, 2007 16D2: an offending side's own withdrawn action);
+    /// in 1997 the score may also be adjusted if it damaged the other side.
     fn then(self: Box<Self>, t: &mut Table, waiting: bool) -> Result<Next, RuleError> {
         let same = !waiting && t.auction.seated().last() == Some((self.lho, self.withdrawn));
         if !same {
             t.unauthorized(self.lho.partner(), self.lho, self.withdrawn, t.rules.withdrawn_ui);
-            t.may_adjust(t.rules.misinformation.lho_change);
+            if let Some(clause) = t.rules.misinformation.lho_change_adjustment {
+                t.may_adjust(clause);
+            }
         }
         Ok(Next::Done)
     }
@@ -219,10 +222,11 @@ mod tests {
         // S's withdrawn pass is unauthorised to E and W (16C2).
         assert_eq!(ui(&r), [(Seat::E, Seat::S, "P".into()), (Seat::W, Seat::S, "P".into())]);
         assert!(r.score_adjustment.is_empty());
-        // W changes his pass to 2H: his withdrawn pass is unauthorised to E.
+        // W changes his pass to 2H: his withdrawn pass is unauthorised to E
+        // (2017 21B2: Law 16C applies, and nothing more).
         let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S X, W 2H")).expect("21B2");
         assert_eq!(ui(&r)[2], (Seat::E, Seat::W, "P".into()));
-        assert_eq!(r.score_adjustment, ["21B2"]);
+        assert!(r.score_adjustment.is_empty());
         // W repeats his pass: nothing of his withdrawn.
         let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S X, W P")).expect("21B2");
         assert_eq!((ui(&r).len(), r.score_adjustment.len()), (2, 0));
@@ -252,6 +256,20 @@ mod tests {
             }
             let r = rule(&q).expect("21A, 21B1(b)");
             assert_eq!((r.next, r.auction.len(), r.rulings.len()), (Some(Seat::W), 4, 0), "{mark}");
+        }
+    }
+
+    #[test]
+    fn only_the_1997_21b2_adjusts_for_lhos_changed_call() {
+        // 1997 21B2 lets the director adjust when LHO's withdrawn call gave
+        // information that damaged the other side; the 2007 and 2017 21B2
+        // only send LHO's withdrawn call to 16D / 16C, with no adjustment of
+        // their own.
+        let s = "W 1NT, N P, E 2C, S P, W P, S misinformed, S X, W 2H";
+        for (edition, adjusts) in [(Edition::E1997, vec!["21B2"]), (Edition::E2007, vec![]), (Edition::E2017, vec![])] {
+            let r = rule(&story_in(edition, Seat::W, s)).expect("21B2");
+            assert_eq!(r.score_adjustment, adjusts, "{edition:?}");
+            assert_eq!(ui(&r)[2], (Seat::E, Seat::W, "P".into()), "{edition:?}");
         }
     }
 

@@ -174,17 +174,20 @@ pub(crate) enum WrongBoardScheme {
 ///   missing alert is one "to a conventional call"; 2017's any alert the
 ///   regulating authority requires (a finding, the same remedy).
 /// - 1997: 21B1 one undivided paragraph ("probable that he made the call as
-///   a result of misinformation"; the presumption is Law 75's), 21B2 and
-///   21B3 ("may award an adjusted score", Law 40C).
+///   a result of misinformation"; the presumption is Law 75's), 21B2 (LHO
+///   changes without penalty, the score adjusted if his withdrawn call's
+///   information damaged the other side) and 21B3 ("may award an adjusted
+///   score", Law 40C).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct MisinformationClauses {
     /// The change of a call made on misinformation: 21B1(a) (2017, 2007),
     /// 21B1 (1997).
     pub change: &'static str,
-    /// LHO's change of his subsequent call, and the adjustment when his
-    /// withdrawn call conveyed information that damaged the other side:
-    /// 21B2 in every edition.
-    pub lho_change: &'static str,
+    /// The adjustment after LHO changes the call he made over the changed
+    /// one: 1997 21B2 (the director may adjust when LHO's withdrawn call
+    /// conveyed information that damaged the other side); none in 2007 and
+    /// 2017, whose 21B2 only applies 16D / 16C to LHO's withdrawn call.
+    pub lho_change_adjustment: Option<&'static str>,
     /// Too late to change the call: the adjusted score, 21B3 in every
     /// edition.
     pub too_late: &'static str,
