@@ -9,7 +9,8 @@
 //! hosts and origins may use it, [`api`] answers the page's requests,
 //! [`announce`] says what each choice a player faces leads to,
 //! [`words`] says a ruling in words, [`case_text`] writes the case file and
-//! the issue form, [`page`] holds the page's files and the clause list.
+//! the issue form, [`page`] holds the page's files, the clause list and the
+//! setting (the findings and incidents the page offers among it).
 
 pub mod announce;
 pub mod api;
