@@ -6,13 +6,15 @@
 //! Debian's chromium and chromium-driver: it is ignored by a plain `cargo
 //! test` (it says so: "ignored"), and .ci/run installs them and runs it.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+use crate::common::{http_answer, Unsized};
 
 /// The workbench, started on a free port; ended when dropped.
 /// A workbench serving on a free port, ended when dropped.
@@ -57,43 +59,9 @@ fn http(address: &str, method: &str, path: &str, body: &[u8]) -> (u16, String, S
     stream.write_all(head.as_bytes()).expect("write");
     // A server may refuse a large body before reading it all.
     let _ = stream.write_all(body);
-    // Read the head, then as many bytes as it announces: chromedriver
-    // keeps the connection open after some answers, whatever we ask.
-    let mut reader = BufReader::new(stream);
-    let mut head = String::new();
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-            break;
-        }
-        head.push_str(&line);
-    }
-    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let head = head.to_ascii_lowercase();
-    let length =
-        head.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|n| n.trim().parse::<usize>().ok());
-    let mut body = Vec::new();
-    match length {
-        Some(n) => {
-            body.resize(n, 0);
-            let _ = reader.read_exact(&mut body);
-        }
-        None if head.contains("transfer-encoding: chunked") => loop {
-            let mut size = String::new();
-            let _ = reader.read_line(&mut size);
-            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-            if n == 0 {
-                break;
-            }
-            let mut chunk = vec![0; n + 2];
-            let _ = reader.read_exact(&mut chunk);
-            body.extend_from_slice(&chunk[..n]);
-        },
-        None => {
-            let _ = reader.read_to_end(&mut body);
-        }
-    }
-    (status, head, String::from_utf8_lossy(&body).to_string())
+    // chromedriver keeps the connection open after some answers, whatever
+    // we ask, and answers others without a length, then closes.
+    http_answer(stream, Unsized::ToTheEnd)
 }
 
 fn post(address: &str, path: &str, body: &Value) -> (u16, Value) {
