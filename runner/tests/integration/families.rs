@@ -126,5 +126,9 @@ fn the_workbench_offers_every_finding_and_incident() {
         assert_eq!(offered["forms"], serde_json::json!(kind.forms()), "{kind:?}");
         let owned: Vec<String> = family.owns.iter().map(|f| f.key().to_string()).collect();
         assert_eq!(keys(&offered["findings"]), owned, "{kind:?}: the findings its family owns");
+        for f in offered["findings"].as_array().into_iter().flatten() {
+            // The page offers an incident's findings as checkboxes.
+            assert_eq!(f["kind"], "yes-no", "{kind:?}: the page has no field on an incident for {f}");
+        }
     }
 }
