@@ -723,6 +723,20 @@ fn the_wrong_board(b: &Browser) {
     assert!(case.contains("  - N: 1S\n  - N: wrong board\n"), "{case}");
     assert!(case.contains("irregularity: cards-from-wrong-board"), "{case}");
     check_loads(b, &case, None);
+
+    // An incident whose form names cards: without them, said; with them,
+    // told by the seat chosen.
+    b.click("#incidents button[data-incident='exposes CARDS']");
+    let said = b.until("the message", "return document.getElementById('message').textContent");
+    assert!(said.as_str().unwrap_or_default().contains("exposes: name the cards"), "{said}");
+    pick(b, "#incident-seat", "E");
+    b.type_in("#incidents input[data-incident-cards='exposes CARDS']", "HK");
+    b.click("#incidents button[data-incident='exposes CARDS']");
+    let shown = b.until(
+        "the cards shown",
+        "const e = document.querySelector('#events li[data-incident=exposed-card]'); return e && e.textContent",
+    );
+    assert!(shown.as_str().unwrap_or_default().contains("E exposes HK"), "{shown}");
 }
 
 /// A director's whole session, in chromium: type a story with an
