@@ -65,6 +65,19 @@ impl IncidentKind {
     /// Every kind of incident.
     pub const ALL: [IncidentKind; 3] = [IncidentKind::Cards, IncidentKind::WrongBoard, IncidentKind::Misinformation];
 
+    /// How a story writes an incident of this kind after the seat
+    /// (docs/case-format.md, "Events"): its words, with `CARDS` (one card or
+    /// more) or `CARD` (one) where the cards named go. Read by the workbench,
+    /// which offers a control for each form; a test parses each form back
+    /// to its kind.
+    pub fn forms(self) -> &'static [&'static str] {
+        match self {
+            IncidentKind::Cards => &["exposes CARDS", "leads CARD"],
+            IncidentKind::WrongBoard => &["wrong board"],
+            IncidentKind::Misinformation => &["misinformed"],
+        }
+    }
+
     /// The kind of an incident.
     pub fn of(incident: &Incident) -> IncidentKind {
         match incident {
@@ -261,6 +274,23 @@ mod tests {
 
     /// Each finding, irregular call and incident belongs to exactly one
     /// family, and no two families share a feature or a clause.
+    /// Each form of an incident, its cards filled in, is read by the
+    /// story's parser as an incident of that kind.
+    #[test]
+    fn each_incident_form_reads_back_as_its_kind() {
+        use crate::request::Action;
+        for kind in IncidentKind::ALL {
+            assert!(!kind.forms().is_empty(), "{kind:?} has no form");
+            for form in kind.forms() {
+                let text = form.replace("CARDS", "SK H5").replace("CARD", "SK");
+                match text.parse::<Action>() {
+                    Ok(Action::Incident(x)) => assert_eq!(IncidentKind::of(&x), kind, "{text}"),
+                    other => panic!("{text}: {other:?}"),
+                }
+            }
+        }
+    }
+
     #[test]
     fn each_finding_call_and_incident_has_one_family() {
         for finding in Finding::ALL {

@@ -32,7 +32,7 @@ pub fn main(args: &WorkbenchArgs) -> ExitCode {
     let workbench = match workbench.with_allowed_hosts(&args.allow_host) {
         Ok(w) => w,
         Err(e) => {
-            super::say("error: ", &e);
+            super::say("error: ", &e.to_string());
             return ExitCode::from(2);
         }
     };
@@ -46,7 +46,7 @@ pub fn main(args: &WorkbenchArgs) -> ExitCode {
     match workbench.serve() {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            super::say("error: ", &e);
+            super::say("error: ", &e.to_string());
             ExitCode::FAILURE
         }
     }

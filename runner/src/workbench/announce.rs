@@ -30,17 +30,18 @@ pub struct Scenario {
     pub calls: Vec<Choosing>,
 }
 
-fn ruled(request: &Request, events: Vec<Event>) -> Result<Ruling, String> {
-    rule(&Request { events, ..request.clone() }).map_err(|e| e.to_string())
+fn ruled(request: &Request, events: Vec<Event>) -> Result<Ruling, rulings_engine::RuleError> {
+    rule(&Request { events, ..request.clone() })
 }
 
 /// The engine's refusal without its event number, as a director reads it;
 /// for a call it refuses, the reason without the call ("E calls 1D, but
 /// after RHO's pass he must repeat..." says what holds for every call).
-fn refusal(message: &str) -> String {
+fn refusal(e: &rulings_engine::RuleError) -> String {
+    let message = e.to_string();
     let rest = match message.split_once(": ") {
         Some((event, rest)) if event.starts_with("event ") => rest,
-        _ => message,
+        _ => &message,
     };
     rest.split_once(", but ").map_or(rest, |(_, why)| why).to_string()
 }

@@ -16,6 +16,7 @@ use serde_json::{json, Map, Value};
 
 use super::announce::{self, Choosing, Scenario};
 use super::case_text::{self, Table, Written};
+use super::error::WorkbenchError;
 use super::words::{self, Item};
 
 /// The largest request body the API reads.
@@ -141,11 +142,11 @@ impl Api {
         match path {
             "/api/story" => match read::<StoryRequest>(body) {
                 Ok(r) => story(&r.story),
-                Err(e) => refused(400, e),
+                Err(e) => refused(400, e.to_string()),
             },
             "/api/rule" => match read::<Table>(body).and_then(checked) {
                 Ok(t) => rule(&t),
-                Err(e) => refused(400, e),
+                Err(e) => refused(400, e.to_string()),
             },
             "/api/case" | "/api/propose" => match read::<CaseRequest>(body) {
                 Ok(r) => match checked(r.table.clone()).and_then(|_| self.case(&r)) {
@@ -177,9 +178,9 @@ impl Api {
                             }),
                         }
                     }
-                    Err(e) => refused(422, e),
+                    Err(e) => refused(422, e.to_string()),
                 },
-                Err(e) => refused(400, e),
+                Err(e) => refused(400, e.to_string()),
             },
             _ => refused(404, format!("no such API: {path}")),
         }
@@ -191,7 +192,7 @@ impl Api {
     /// not the engine's, or the engine cannot rule on the story, the entry
     /// for cases/reference-open.yml comes with it. Also the ruling in words
     /// for the issue form.
-    fn case(&self, r: &CaseRequest) -> Result<Made, String> {
+    fn case(&self, r: &CaseRequest) -> Result<Made, WorkbenchError> {
         for (label, text) in [("title", &r.title), ("clauses' list", &r.laws), ("source", &r.source)] {
             case_text::one_line(label, text.trim())?;
         }
@@ -206,9 +207,9 @@ impl Api {
         // ruling of the same deal before any call.
         let kinds = ruled
             .or_else(|_| rulings_engine::rule(&Request { events: Vec::new(), ..request.clone() }))
-            .map_err(|e| format!("the engine cannot rule even on the deal before any call: {e}"))?;
+            .map_err(WorkbenchError::NoRulingAtAll)?;
         if let Some(m) = r.marks.iter().find(|m| !words::KEYS.contains(&m.key.as_str())) {
-            return Err(format!("`{}` is not a key of a ruling", m.key));
+            return Err(WorkbenchError::NotAKey(m.key.clone()));
         }
         let mut expect = Map::new();
         let mut said = Vec::new();
@@ -233,10 +234,7 @@ impl Api {
             match own {
                 None => {
                     let Some(value) = engine.get(key) else {
-                        return Err(format!(
-                            "the reference engine gives no ruling on this story, so there is nothing to agree with \
-                             on `{key}`: write your own ruling for it, or leave it out"
-                        ));
+                        return Err(WorkbenchError::NothingToAgreeWith(key.to_string()));
                     };
                     expect.insert(key.to_string(), value.clone());
                     if let Some(i) = items.iter().find(|i| i.key == key) {
@@ -245,10 +243,7 @@ impl Api {
                 }
                 Some(own) => {
                     if reason.is_empty() && refuses.is_none() {
-                        return Err(format!(
-                            "you rule `{key}` otherwise than the reference engine: say why, citing the clause \
-                             (it goes beside the item in the case file and in cases/reference-open.yml)"
-                        ));
+                        return Err(WorkbenchError::NoReason(key.to_string()));
                     }
                     let written = case_text::as_written(&own).replace('\n', " ");
                     let because = if reason.is_empty() { String::new() } else { format!(", because {reason}") };
@@ -262,12 +257,10 @@ impl Api {
             }
         }
         if expect.is_empty() {
-            return Err("mark at least one item of the ruling, agreed or not: the case asserts only those".into());
+            return Err(WorkbenchError::NoMark);
         }
         if refuses.is_some() && reasons.is_empty() {
-            return Err("the reference engine cannot rule on this story: say why your ruling stands (the clause), \
-                        beside at least one item; it goes in cases/reference-open.yml"
-                .into());
+            return Err(WorkbenchError::NoReasonForRefusal);
         }
         let laws: Vec<String> =
             r.laws.split([',', ';', ' ']).map(str::trim).filter(|l| !l.is_empty()).map(str::to_string).collect();
@@ -337,8 +330,8 @@ impl Api {
 /// The request's JSON, or a plain sentence saying where it is wrong. A
 /// meaning the page sends as the director typed it (`{hcp: 22+}`, the case
 /// format's flow style) is read as YAML first.
-fn read<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, String> {
-    let mut value: Value = serde_json::from_str(body).map_err(|e| e.to_string())?;
+fn read<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, WorkbenchError> {
+    let mut value: Value = serde_json::from_str(body).map_err(WorkbenchError::Json)?;
     let events = match value.get_mut("table") {
         Some(t) => t.get_mut("events"),
         None => value.get_mut("events"),
@@ -350,26 +343,23 @@ fn read<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, String> {
                     // Aliases refused, as in a case file: a few kilobytes
                     // of them expand to gigabytes.
                     let yaml: serde_yaml::Value = crate::corpus::yaml_guard::from_str_without_aliases(text)
-                        .map_err(|r| format!("event {}: means: {}", i + 1, r.message))?;
-                    *m = serde_json::to_value(yaml).map_err(|err| format!("event {}: means: {err}", i + 1))?;
+                        .map_err(|r| WorkbenchError::Meaning { event: i + 1, message: r.message })?;
+                    *m = serde_json::to_value(yaml)
+                        .map_err(|err| WorkbenchError::Meaning { event: i + 1, message: err.to_string() })?;
                 }
             }
         }
     }
     serde_path_to_error::deserialize(value).map_err(|e| {
         let at = e.path().to_string();
-        if at == "." {
-            e.inner().to_string()
-        } else {
-            format!("{at}: {}", e.inner())
-        }
+        WorkbenchError::Shape { at: (at != ".").then_some(at), message: e.inner().to_string() }
     })
 }
 
 /// A table within the limits the protocol sets.
-fn checked(t: Table) -> Result<Table, String> {
+fn checked(t: Table) -> Result<Table, WorkbenchError> {
     if t.events.len() > MAX_EVENTS {
-        return Err(format!("{} events: a story holds at most {MAX_EVENTS}", t.events.len()));
+        return Err(WorkbenchError::TooManyEvents(t.events.len()));
     }
     Ok(t)
 }
@@ -378,7 +368,7 @@ fn checked(t: Table) -> Result<Table, String> {
 fn story(text: &str) -> Answer {
     match crate::corpus::story::story_events(text) {
         Ok(events) if events.len() > MAX_EVENTS => {
-            refused(400, format!("{} events: a story holds at most {MAX_EVENTS}", events.len()))
+            refused(400, WorkbenchError::TooManyEvents(events.len()).to_string())
         }
         Ok(events) => Answer { status: 200, body: json!({ "dealer": events[0].seat, "events": events }) },
         Err(e) => refused(400, e),

@@ -14,6 +14,8 @@ use serde_json::{Map, Value};
 use crate::corpus::draft::{expect_lines, flow, scalar};
 use crate::corpus::fmt::{format_text, FmtError, Form};
 
+use super::error::WorkbenchError;
+
 /// The deal's setting and the story so far, as the page sends them.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -73,12 +75,8 @@ fn law_folder(law: u32) -> String {
 /// corpus (`law27/1s-1h-refused-replaced-by-a-pass.yaml`); or why it is
 /// not a case yet (an empty title, an unknown clause, an expectation that
 /// names no key...), as `rulings check` would say it.
-pub fn case_file(table: &Table, w: &Written) -> Result<(String, String), String> {
-    let law = w
-        .laws
-        .first()
-        .and_then(|l| rulings_engine::clauses::law_number(l))
-        .ok_or("name the clauses the ruling turns on (`laws`), the first one deciding the law folder")?;
+pub fn case_file(table: &Table, w: &Written) -> Result<(String, String), WorkbenchError> {
+    let law = w.laws.first().and_then(|l| rulings_engine::clauses::law_number(l)).ok_or(WorkbenchError::NoLaws)?;
     let folder = law_folder(law);
     let stem = file_stem(&w.title);
     let name = format!("{folder}/{}.yaml", if stem.is_empty() { "new-case".to_string() } else { stem });
@@ -116,9 +114,11 @@ pub fn case_file(table: &Table, w: &Written) -> Result<(String, String), String>
         }
     }
     let path = Path::new(&name);
-    let says = |e: FmtError| match e {
-        FmtError::Load(errors) => errors.iter().map(|e| strip_place(&e.to_string())).collect::<Vec<_>>().join("\n"),
-        other => other.to_string(),
+    let says = |e: FmtError| {
+        WorkbenchError::NotACase(match e {
+            FmtError::Load(errors) => errors.iter().map(|e| strip_place(&e.to_string())).collect::<Vec<_>>().join("\n"),
+            other => other.to_string(),
+        })
     };
     // The story as a grid where a grid can tell it, else as the list.
     let text = match format_text(&name, path, &s, Some(Form::Grid)) {
@@ -209,39 +209,40 @@ pub fn reference_entry(id: &str, reasons: &[(String, String)], refuses: Option<&
 
 /// A value the director wrote for a key of `expect`, read as YAML (`S`,
 /// `[]`, `[1S, 2H]`, `- {seat: W, scope: rest-of-auction, ...}`).
-pub fn own_value(key: &str, text: &str) -> Result<Value, String> {
+pub fn own_value(key: &str, text: &str) -> Result<Value, WorkbenchError> {
     if text.trim().is_empty() {
-        return Err(format!(
-            "you disagree with `{key}`: write your ruling for it (as in the case format: `[]`, `S`, \
-             `- {{seat: W, scope: rest-of-auction, law: \"27B2\", in_force: true}}`), or leave the item unmarked"
-        ));
+        return Err(WorkbenchError::NoOwnValue(key.to_string()));
     }
+    let unread = |message: String| WorkbenchError::OwnValue { key: key.to_string(), message };
     // Aliases refused, as in a case file (they expand without bound).
     let v: serde_yaml::Value =
-        crate::corpus::yaml_guard::from_str_without_aliases(text).map_err(|r| format!("`{key}`: {}", r.message))?;
-    serde_json::to_value(v).map_err(|e| format!("`{key}`: {e}"))
+        crate::corpus::yaml_guard::from_str_without_aliases(text).map_err(|r| unread(r.message))?;
+    serde_json::to_value(v).map_err(|e| unread(e.to_string()))
 }
 
 /// Whether `value` is one a ruling can hold under `key` (`next: 5`,
 /// `status: xyz`, `next: [S]` are not): the engine's `ruling` with the
 /// director's value in that key's place must read back as a ruling. The
 /// key's type is the ruling's own: no second list of kinds.
-pub fn of_the_key_s_kind(ruling: &rulings_engine::Ruling, key: &str, value: &Value) -> Result<(), String> {
-    let mut whole = serde_json::to_value(ruling).map_err(|e| format!("`{key}`: {e}"))?;
+pub fn of_the_key_s_kind(ruling: &rulings_engine::Ruling, key: &str, value: &Value) -> Result<(), WorkbenchError> {
+    let mut whole = serde_json::to_value(ruling)
+        .map_err(|e| WorkbenchError::OwnValue { key: key.to_string(), message: e.to_string() })?;
     if let Value::Object(items) = &mut whole {
         items.insert(key.to_string(), value.clone());
     }
-    serde_json::from_value::<rulings_engine::Ruling>(whole)
-        .map(|_| ())
-        .map_err(|e| format!("`{key}`: {} is not a value of `{key}` ({e})", as_written(value).replace('\n', " ")))
+    serde_json::from_value::<rulings_engine::Ruling>(whole).map(|_| ()).map_err(|e| WorkbenchError::NotOfTheKind {
+        key: key.to_string(),
+        written: as_written(value).replace('\n', " "),
+        why: e.to_string(),
+    })
 }
 
 /// A field of the issue form that is one line (the title, the clauses,
 /// the source): a line break there would start a heading of its own in
 /// the form's text, which `rulings import-issue` reads field by field.
-pub fn one_line(label: &str, text: &str) -> Result<(), String> {
+pub fn one_line(label: &'static str, text: &str) -> Result<(), WorkbenchError> {
     if text.chars().any(char::is_control) {
-        return Err(format!("the {label} is one line: no line breaks, tabs or control characters"));
+        return Err(WorkbenchError::NotOneLine(label));
     }
     Ok(())
 }
@@ -301,7 +302,15 @@ mod tests {
         assert_eq!(format_text(&name, Path::new(&name), &text, None).expect("normal form"), text);
         // Not a case yet: said plainly, without a made-up file name.
         let e = case_file(&table("N 1S"), &Written { title: String::new(), ..w.clone() }).unwrap_err();
-        assert!(e.contains("`title` is empty") && !e.contains(".yaml"), "{e}");
-        assert!(own_value("must_pass", " ").unwrap_err().contains("write your ruling"));
+        assert!(matches!(e, WorkbenchError::NotACase(_)), "{e:?}");
+        assert!(e.to_string().contains("`title` is empty") && !e.to_string().contains(".yaml"), "{e}");
+        let e = case_file(&table("N 1S"), &Written { laws: Vec::new(), ..w.clone() }).unwrap_err();
+        assert!(matches!(e, WorkbenchError::NoLaws), "{e:?}");
+        let e = own_value("must_pass", " ").unwrap_err();
+        assert!(matches!(&e, WorkbenchError::NoOwnValue(k) if k == "must_pass"), "{e:?}");
+        assert!(e.to_string().contains("write your ruling"));
+        let e = own_value("auction", "- &c 1S\n- *c").unwrap_err();
+        assert!(matches!(&e, WorkbenchError::OwnValue { key, .. } if key == "auction"), "{e:?}");
+        assert!(one_line("title", "a\nb").is_err_and(|e| matches!(e, WorkbenchError::NotOneLine("title"))));
     }
 }

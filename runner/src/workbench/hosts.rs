@@ -63,10 +63,10 @@ fn address(name: &str) -> Option<IpAddr> {
 
 /// A name for `--allow-host`, as a browser's address bar would send it:
 /// letters, digits, dots and hyphens, without a scheme or a port.
-pub fn host_name(text: &str) -> Result<String, String> {
+pub fn host_name(text: &str) -> Result<String, super::WorkbenchError> {
     let name = text.trim().trim_end_matches('.').to_ascii_lowercase();
     if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'.' || b == b'-') {
-        return Err(format!("--allow-host {text}: give a host name such as clubpc.local, without a scheme or a port"));
+        return Err(super::WorkbenchError::NotAHostName(text.to_string()));
     }
     Ok(name)
 }
@@ -164,9 +164,10 @@ mod tests {
 
     #[test]
     fn an_allowed_name_is_a_host_name() {
-        assert_eq!(host_name(" ClubPC.local. ").as_deref(), Ok("clubpc.local"));
+        assert_eq!(host_name(" ClubPC.local. ").ok().as_deref(), Some("clubpc.local"));
         for bad in ["", "clubpc.local:8080", "http://clubpc.local", "club pc", "[::1]"] {
-            assert!(host_name(bad).is_err(), "{bad}");
+            let e = host_name(bad);
+            assert!(matches!(&e, Err(super::super::WorkbenchError::NotAHostName(t)) if t == bad), "{bad}: {e:?}");
         }
     }
 

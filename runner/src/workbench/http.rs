@@ -38,6 +38,7 @@ use tokio::sync::Semaphore;
 use tokio_io_timeout::TimeoutStream;
 
 use super::api::{Api, MAX_BODY};
+use super::error::WorkbenchError;
 use super::hosts::Hosts;
 use super::page;
 
@@ -120,16 +121,17 @@ impl Workbench {
     /// Listen on `address` (`127.0.0.1:8080`; port 0 picks a free one);
     /// with `issue_form`, the repository's new-issue address, proposals
     /// come with a prefilled one.
-    pub fn bind(address: &str, issue_form: Option<String>) -> Result<Workbench, String> {
-        let listener = std::net::TcpListener::bind(address).map_err(|e| format!("cannot listen on {address}: {e}"))?;
-        let address = listener.local_addr().map_err(|e| format!("cannot listen on {address}: {e}"))?;
+    pub fn bind(address: &str, issue_form: Option<String>) -> Result<Workbench, WorkbenchError> {
+        let cannot = |source| WorkbenchError::Listen { address: address.to_string(), source };
+        let listener = std::net::TcpListener::bind(address).map_err(cannot)?;
+        let address = listener.local_addr().map_err(cannot)?;
         Ok(Workbench { listener, address, issue_form, allowed_names: Vec::new(), limits: Limits::default() })
     }
 
     /// The same workbench, answering also to the host names `names`
     /// (`clubpc.local`: see [`super::hosts`]); `Err` for one that is no
     /// host name (with a port, say).
-    pub fn with_allowed_hosts(self, names: &[String]) -> Result<Workbench, String> {
+    pub fn with_allowed_hosts(self, names: &[String]) -> Result<Workbench, WorkbenchError> {
         let allowed_names = names.iter().map(|n| super::hosts::host_name(n)).collect::<Result<_, _>>()?;
         Ok(Workbench { allowed_names, ..self })
     }
@@ -146,18 +148,18 @@ impl Workbench {
 
     /// Answer requests until the process ends; `Err` if the runtime
     /// cannot start.
-    pub fn serve(self) -> Result<(), String> {
+    pub fn serve(self) -> Result<(), WorkbenchError> {
         let runtime = runtime()?;
         let (listener, shared) = self.into_shared()?;
         runtime.block_on(async move {
-            let listener = TcpListener::from_std(listener).map_err(|e| e.to_string())?;
+            let listener = TcpListener::from_std(listener).map_err(WorkbenchError::Serve)?;
             accept(listener, shared).await;
             Ok(())
         })
     }
 
     /// Serve on a thread of its own until the [`Serving`] is dropped.
-    pub fn spawn(self) -> Result<Serving, String> {
+    pub fn spawn(self) -> Result<Serving, WorkbenchError> {
         let address = self.address;
         let runtime = runtime()?;
         let (listener, shared) = self.into_shared()?;
@@ -174,8 +176,10 @@ impl Workbench {
         Ok(Serving { address, stop: Some(stop), thread: Some(thread) })
     }
 
-    fn into_shared(self) -> Result<(std::net::TcpListener, Arc<Shared>), String> {
-        self.listener.set_nonblocking(true).map_err(|e| format!("cannot listen on {}: {e}", self.address))?;
+    fn into_shared(self) -> Result<(std::net::TcpListener, Arc<Shared>), WorkbenchError> {
+        self.listener
+            .set_nonblocking(true)
+            .map_err(|source| WorkbenchError::Listen { address: self.address.to_string(), source })?;
         let hosts = Hosts::new(self.address, &self.allowed_names);
         let api = Api::new().with_issue_form(self.issue_form);
         Ok((self.listener, Arc::new(Shared { api, hosts, limits: self.limits })))
@@ -184,13 +188,13 @@ impl Workbench {
 
 /// One thread for the connections; the engine's work on at most two more,
 /// so that a long ruling holds up no other client's reads and writes.
-fn runtime() -> Result<tokio::runtime::Runtime, String> {
+fn runtime() -> Result<tokio::runtime::Runtime, WorkbenchError> {
     tokio::runtime::Builder::new_current_thread()
         .enable_io()
         .enable_time()
         .max_blocking_threads(2)
         .build()
-        .map_err(|e| format!("cannot start the server: {e}"))
+        .map_err(WorkbenchError::Runtime)
 }
 
 /// Accept connections, each served on its own task, at most

@@ -9,14 +9,17 @@
 //! hosts and origins may use it, [`api`] answers the page's requests,
 //! [`announce`] says what each choice a player faces leads to,
 //! [`words`] says a ruling in words, [`case_text`] writes the case file and
-//! the issue form, [`page`] holds the page's files and the clause list.
+//! the issue form, [`error`] says what went wrong, [`page`] holds the page's files, the clause list and the
+//! setting (the findings and incidents the page offers among it).
 
 pub mod announce;
 pub mod api;
 pub mod case_text;
+pub mod error;
 pub mod hosts;
 pub mod http;
 pub mod page;
 pub mod words;
 
+pub use error::WorkbenchError;
 pub use http::{Limits, Serving, Workbench};

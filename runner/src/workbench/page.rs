@@ -2,9 +2,12 @@
 //! step: plain HTML, CSS and a script that builds the page's elements with
 //! `textContent`, so that nothing a user typed is read as HTML); the
 //! clause list the page links to, rendered from the registry as
-//! docs/clauses.md is; and the choices the setting offers.
+//! docs/clauses.md is; and the choices the setting offers, the findings
+//! and incidents among them, read off the engine's one list of families.
 
 use rulings_engine::clauses::{law_number, CLAUSES};
+use rulings_engine::family::{Family, IncidentKind, FAMILIES};
+use rulings_engine::request::{Finding, Findings, Given};
 use rulings_engine::Edition;
 use serde_json::{json, Value};
 
@@ -72,9 +75,74 @@ pub fn clauses() -> String {
     s
 }
 
+/// The kind of value `finding` holds, as the page offers it: `yes-no` (a
+/// choice of yes, no or not said; on an incident, a checkbox) or `meaning`
+/// (the meaning's fields). Read off the engine's own reader and walker
+/// ([`Findings::given`]): the finding given `true`, or an empty map, reads
+/// back as a flag or a meaning. `None`: a kind of value the page has no
+/// field for (a test fails then, naming the finding).
+pub fn kind_of_value(finding: Finding) -> Option<&'static str> {
+    let given = |value: Value| {
+        let findings: Findings = serde_json::from_value(json!({ finding.key(): value })).ok()?;
+        let kind = match findings.given().first()? {
+            Given::Flag(f, _) if *f == finding => "yes-no",
+            Given::Means(_) if finding == Finding::Means => "meaning",
+            _ => return None,
+        };
+        Some(kind)
+    };
+    given(json!(true)).or_else(|| given(json!({})))
+}
+
+/// The family that rules on incidents of `kind`.
+fn family_of(kind: IncidentKind) -> Option<&'static Family> {
+    FAMILIES.iter().find(|f| f.incidents.contains(&kind))
+}
+
+/// A finding as the page offers it: its key, the family that owns it, its
+/// kind of value and its words for yes and for no (`comparable`, `not
+/// comparable`).
+fn finding_entry(f: Finding) -> Value {
+    let family = FAMILIES.iter().find(|x| x.owns.contains(&f)).map(|x| x.feature);
+    json!({"key": f.key(), "family": family, "kind": kind_of_value(f), "yes": f.words(true), "no": f.words(false)})
+}
+
+/// The findings the page offers on a call: every finding but those owned
+/// by a family that rules on incidents, which go on its incidents (the
+/// misinformation findings on `misinformed`, docs/case-format.md).
+pub fn call_findings() -> Vec<Value> {
+    Finding::ALL
+        .into_iter()
+        .filter(|f| !FAMILIES.iter().any(|x| !x.incidents.is_empty() && x.owns.contains(f)))
+        .map(finding_entry)
+        .collect()
+}
+
+/// The incidents the page offers, kind by kind: the family that rules on
+/// it (its name on the page), its clauses, how a story writes it
+/// ([`IncidentKind::forms`]) and the findings it carries (those its family
+/// owns).
+pub fn incidents() -> Vec<Value> {
+    IncidentKind::ALL
+        .into_iter()
+        .map(|kind| {
+            let family = family_of(kind);
+            json!({
+                "family": family.map(|f| f.feature),
+                "clauses": family.map(|f| f.clauses).unwrap_or_default(),
+                "forms": kind.forms(),
+                "findings": family.map(|f| f.owns).unwrap_or_default().iter().copied().map(finding_entry)
+                    .collect::<Vec<_>>(),
+            })
+        })
+        .collect()
+}
+
 /// The choices of the setting: editions, vulnerabilities, the regulation
-/// options with their values (the first the default), and each clause's
-/// summary (the links' titles).
+/// options with their values (the first the default), each clause's
+/// summary (the links' titles), the findings a call carries and the
+/// incidents a story may hold, with theirs ([`call_findings`],
+/// [`incidents`]).
 pub fn setting() -> Value {
     let summaries: serde_json::Map<String, Value> =
         CLAUSES.iter().map(|c| (c.id.to_string(), Value::String(c.summary.to_string()))).collect();
@@ -84,6 +152,8 @@ pub fn setting() -> Value {
         "regulations": REGULATIONS.iter().map(|(k, v)| json!({"key": k, "values": v})).collect::<Vec<_>>(),
         "similar": {"similar_suit_cards": 1, "similar_hcp_below": 2, "similar_hcp_above": 3},
         "clauses": summaries,
+        "findings": call_findings(),
+        "incidents": incidents(),
     })
 }
 

@@ -92,3 +92,43 @@ fn every_drawn_family_is_drawn_and_has_a_planted_bug() {
         assert!(row, "{}: no planted bug declares it in the power test (tests/integration/fuzz.rs)", f.feature);
     }
 }
+
+/// The workbench offers every finding and every incident the engine knows,
+/// read off `FAMILIES` (its page learns them from /api/setting and holds no
+/// list of its own): each finding, with a kind of value the page has a
+/// field for, on calls or on the incidents of the family that owns it; and
+/// each incident with its forms (how a story writes it) and the findings
+/// its family owns. The browser test (workbench.rs) finds a control for
+/// each on the page.
+#[test]
+fn the_workbench_offers_every_finding_and_incident() {
+    use rulings::workbench::page::{call_findings, incidents, kind_of_value, setting};
+    use rulings_engine::family::IncidentKind;
+    let setting = setting();
+    assert_eq!(setting["findings"], serde_json::json!(call_findings()));
+    assert_eq!(setting["incidents"], serde_json::json!(incidents()));
+    let keys = |list: &serde_json::Value| -> Vec<String> {
+        list.as_array().into_iter().flatten().filter_map(|f| f["key"].as_str().map(str::to_string)).collect()
+    };
+    let on_calls = keys(&setting["findings"]);
+    let on_incidents: Vec<String> =
+        setting["incidents"].as_array().into_iter().flatten().flat_map(|i| keys(&i["findings"])).collect();
+    for finding in Finding::ALL {
+        let key = finding.key().to_string();
+        assert!(kind_of_value(finding).is_some(), "the workbench has no field for the kind of value of `{key}`");
+        let offered = on_calls.iter().chain(&on_incidents).filter(|k| **k == key).count();
+        assert_eq!(offered, 1, "the workbench offers `{key}` {offered} times (on calls: {on_calls:?})");
+    }
+    for kind in IncidentKind::ALL {
+        let family = FAMILIES.iter().find(|f| f.incidents.contains(&kind)).expect("a family rules on it");
+        let offered = setting["incidents"].as_array().into_iter().flatten().find(|i| i["family"] == family.feature);
+        let offered = offered.unwrap_or_else(|| panic!("the workbench does not offer the incident {kind:?}"));
+        assert_eq!(offered["forms"], serde_json::json!(kind.forms()), "{kind:?}");
+        let owned: Vec<String> = family.owns.iter().map(|f| f.key().to_string()).collect();
+        assert_eq!(keys(&offered["findings"]), owned, "{kind:?}: the findings its family owns");
+        for f in offered["findings"].as_array().into_iter().flatten() {
+            // The page offers an incident's findings as checkboxes.
+            assert_eq!(f["kind"], "yes-no", "{kind:?}: the page has no field on an incident for {f}");
+        }
+    }
+}

@@ -6,13 +6,15 @@
 //! Debian's chromium and chromium-driver: it is ignored by a plain `cargo
 //! test` (it says so: "ignored"), and .ci/run installs them and runs it.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::path::Path;
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
+
+use crate::common::{http_answer, Unsized};
 
 /// The workbench, started on a free port; ended when dropped.
 /// A workbench serving on a free port, ended when dropped.
@@ -57,43 +59,9 @@ fn http(address: &str, method: &str, path: &str, body: &[u8]) -> (u16, String, S
     stream.write_all(head.as_bytes()).expect("write");
     // A server may refuse a large body before reading it all.
     let _ = stream.write_all(body);
-    // Read the head, then as many bytes as it announces: chromedriver
-    // keeps the connection open after some answers, whatever we ask.
-    let mut reader = BufReader::new(stream);
-    let mut head = String::new();
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-            break;
-        }
-        head.push_str(&line);
-    }
-    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let head = head.to_ascii_lowercase();
-    let length =
-        head.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|n| n.trim().parse::<usize>().ok());
-    let mut body = Vec::new();
-    match length {
-        Some(n) => {
-            body.resize(n, 0);
-            let _ = reader.read_exact(&mut body);
-        }
-        None if head.contains("transfer-encoding: chunked") => loop {
-            let mut size = String::new();
-            let _ = reader.read_line(&mut size);
-            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-            if n == 0 {
-                break;
-            }
-            let mut chunk = vec![0; n + 2];
-            let _ = reader.read_exact(&mut chunk);
-            body.extend_from_slice(&chunk[..n]);
-        },
-        None => {
-            let _ = reader.read_to_end(&mut body);
-        }
-    }
-    (status, head, String::from_utf8_lossy(&body).to_string())
+    // chromedriver keeps the connection open after some answers, whatever
+    // we ask, and answers others without a length, then closes.
+    http_answer(stream, Unsized::ToTheEnd)
 }
 
 fn post(address: &str, path: &str, body: &Value) -> (u16, Value) {
@@ -119,14 +87,17 @@ fn corpus(root: &Path) -> std::path::PathBuf {
 }
 
 /// The case file loads (rulings check), and the issue form's text is read
-/// back by import-issue to the very same file.
-fn check_round_trip(case: &str, form: &str) {
+/// back by import-issue to the very same file, in the law's folder of
+/// `path` (`cases/law21/...`, as the workbench gives it).
+fn check_round_trip(case: &str, form: &str, path: &str) {
     let scratch = tempfile::tempdir().expect("temp dir");
     let saved = corpus(&scratch.path().join("saved"));
     std::fs::write(saved.join("law27/saved.yaml"), case).expect("write");
     let o = rulings(&["check", saved.to_str().expect("utf-8")]);
     assert!(o.status.success(), "the saved case loads and the engine agrees:\n{}\n{case}", text(&o));
     let imported = corpus(&scratch.path().join("imported"));
+    let folder = path.trim_start_matches("cases/").split('/').next().unwrap_or_default();
+    std::fs::create_dir_all(imported.join(folder)).expect("mkdir");
     let form_file = scratch.path().join("issue.md");
     std::fs::write(&form_file, form).expect("write");
     let o =
@@ -195,7 +166,85 @@ fn a_case_made_over_the_api_loads_and_comes_back_through_the_issue_form() {
     request["id"] = saved["id"].clone();
     let (status, form) = post(&w.address, "/api/propose", &request);
     assert_eq!(status, 200, "{form}");
-    check_round_trip(case, form["text"].as_str().expect("the form"));
+    check_round_trip(case, form["text"].as_str().expect("the form"), saved["path"].as_str().unwrap_or_default());
+}
+
+/// The page learns the findings and the incidents from the setting: a
+/// call's findings (the misinformation findings not among them), and each
+/// incident with how a story writes it and its findings' kinds of value.
+#[test]
+fn the_setting_gives_the_findings_and_the_incidents() {
+    let w = start(&[]);
+    let (status, _, body) = http(&w.address, "GET", "/api/setting", b"");
+    assert_eq!(status, 200, "{body}");
+    let setting: Value = serde_json::from_str(&body).expect("json");
+    let keys: Vec<&str> =
+        setting["findings"].as_array().expect("findings").iter().filter_map(|f| f["key"].as_str()).collect();
+    assert!(keys.contains(&"comparable") && keys.contains(&"over_original"), "{keys:?}");
+    assert!(!keys.contains(&"missing_alert"), "{keys:?}");
+    let means = setting["findings"].as_array().into_iter().flatten().find(|f| f["key"] == "means");
+    assert_eq!(means.map(|m| &m["kind"]), Some(&json!("meaning")));
+    let misinformed = setting["incidents"].as_array().into_iter().flatten().find(|i| i["family"] == "misinformation");
+    let misinformed = misinformed.expect("the misinformation incident");
+    assert_eq!(misinformed["forms"], json!(["misinformed"]));
+    assert_eq!(
+        misinformed["findings"][0],
+        json!({"key": "missing_alert", "family": "misinformation",
+        "kind": "yes-no", "yes": "no alert given", "no": "explained wrongly"})
+    );
+    let board = setting["incidents"].as_array().into_iter().flatten().find(|i| i["family"] == "wrong-board");
+    assert_eq!(board.map(|b| &b["forms"]), Some(&json!(["wrong board"])));
+}
+
+/// A call made on misinformation (a missing alert), and a call made on
+/// cards from a wrong board, go through /api/case into a case file in the
+/// case format (the events as a list: a grid cannot draw them), which
+/// loads and comes back through the issue form; a finding of the wrong
+/// kind of value is refused, as any other is.
+#[test]
+fn incidents_go_into_the_case_file_and_a_wrong_kind_of_value_is_refused() {
+    let w = start(&[]);
+    let misinformed = json!({
+        "table": {"dealer": "W", "events": [{"W": "1NT"}, {"N": "P"}, {"E": "2D"}, {"S": "P"},
+                                            {"S": "misinformed", "missing_alert": true}, {"S": "X"}]},
+        "title": "1NT P 2D (not alerted) P: South, misinformed, doubles instead", "laws": "21B1(a), 16C2",
+        "source": "a test", "marks": [{"key": "rulings", "agree": true}, {"key": "auction", "agree": true},
+                                        {"key": "unauthorized_information", "agree": true}],
+    });
+    let (status, saved) = post(&w.address, "/api/case", &misinformed);
+    assert_eq!(status, 200, "{saved}");
+    let case = saved["text"].as_str().expect("the case");
+    assert!(case.contains("  - S: misinformed\n    missing_alert: true\n  - S: X\n"), "{case}");
+    assert!(case.contains("irregularity: misinformation, law: \"21B1(a)\""), "{case}");
+    let mut request = misinformed.clone();
+    request["id"] = saved["id"].clone();
+    let (status, form) = post(&w.address, "/api/propose", &request);
+    assert_eq!(status, 200, "{form}");
+    check_round_trip(case, form["text"].as_str().expect("the form"), saved["path"].as_str().unwrap_or_default());
+
+    let wrong_board = json!({
+        "table": {"dealer": "N", "events": [{"N": "1S"}, {"N": "wrong board"}]},
+        "title": "N opens 1S on a wrong board's cards: the 1S is cancelled", "laws": "15A1, 16C2",
+        "source": "a test", "marks": [{"key": "next", "agree": true}, {"key": "rulings", "agree": true}],
+    });
+    let (status, saved) = post(&w.address, "/api/case", &wrong_board);
+    assert_eq!(status, 200, "{saved}");
+    let case = saved["text"].as_str().expect("the case");
+    assert!(case.contains("  - N: 1S\n  - N: wrong board\n"), "{case}");
+    assert!(case.contains("irregularity: cards-from-wrong-board"), "{case}");
+    let mut request = wrong_board.clone();
+    request["id"] = saved["id"].clone();
+    let (status, form) = post(&w.address, "/api/propose", &request);
+    assert_eq!(status, 200, "{form}");
+    check_round_trip(case, form["text"].as_str().expect("the form"), saved["path"].as_str().unwrap_or_default());
+
+    // A finding of the wrong kind of value: refused, saying where.
+    let mut bad = misinformed;
+    bad["table"]["events"][4]["own_misunderstanding"] = json!("yes");
+    let (status, body) = post(&w.address, "/api/case", &bad);
+    assert_eq!(status, 400, "{body}");
+    let e = body["error"].as_str().unwrap_or_default();
+    assert!(e.contains("table.events[4]") && e.contains("invalid type: string \"yes\""), "{e}");
 }
 
 // ---- the page in a real browser ------------------------------------------
@@ -547,14 +596,158 @@ fn the_disagreement(b: &Browser) -> (String, String) {
     (case, entry)
 }
 
+/// The keys of the findings the setting gives: on calls, or on the
+/// incident of `family`.
+fn offered(address: &str, family: Option<&str>) -> Vec<String> {
+    let (_, _, body) = http(address, "GET", "/api/setting", b"");
+    let setting: Value = serde_json::from_str(&body).expect("json");
+    let list = match family {
+        None => setting["findings"].clone(),
+        Some(f) => setting["incidents"].as_array().into_iter().flatten().find(|i| i["family"] == f).expect(f)
+            ["findings"]
+            .clone(),
+    };
+    list.as_array().into_iter().flatten().filter_map(|f| f["key"].as_str().map(str::to_string)).collect()
+}
+
+/// Every finding the server knows for a call has its control on a call:
+/// the slip's (with its pause, in 2007, once a slip is marked) and the
+/// rest, read off the setting.
+fn every_finding_has_its_control(b: &Browser, address: &str) {
+    clear(b);
+    pick(b, "#edition", "2007");
+    pick(b, "#seat", "N");
+    b.click("#bids button[data-call='1C']");
+    b.until(
+        "North's 1C",
+        "return document.body.dataset.pending === '0' && document.querySelectorAll('#events li').length === 1",
+    );
+    pick(b, "#events select[aria-label='N 1C: a slip']", "true");
+    b.until(
+        "the pause",
+        "return document.body.dataset.pending === '0' && document.querySelector('#events [data-finding=pause]')",
+    );
+    let keys = offered(address, None);
+    assert!(keys.len() >= 6, "{keys:?}");
+    for key in keys {
+        let js = format!("return !!document.querySelector('#events li:not([data-incident]) [data-finding={key}]')");
+        assert_eq!(b.script(&js, json!([])), json!(true), "no control for `{key}` on a call");
+    }
+    pick(b, "#edition", "2017");
+}
+
+/// A call made on misinformation, as a director tells it: the auction
+/// `1NT P 2D P` from the story line, then the incident's button by South
+/// (the seat of the last call, chosen already), its finding ticked (no
+/// alert given), South's new call from the box. Every finding the server
+/// knows has its control: on a call, and on the incident. The case saved
+/// carries the incident and its finding in the case format, and loads.
+fn the_misinformation(b: &Browser, address: &str) {
+    clear(b);
+    pick(b, "#dealer", "W");
+    b.script("document.getElementById('story').value = ''", json!([]));
+    b.type_in("#story", "W 1NT, N P, E 2D, S P\u{E007}");
+    b.until(
+        "the auction",
+        "return document.body.dataset.pending === '0' && document.querySelectorAll('#events li').length === 4",
+    );
+    assert_eq!(b.script("return document.getElementById('incident-seat').value", json!([])), json!("S"));
+    b.click("#incidents button[data-incident='misinformed']");
+    b.until("the incident", "return document.body.dataset.pending === '0' && document.querySelector('#events li[data-incident=misinformation]')");
+    let keys = offered(address, Some("misinformation"));
+    assert_eq!(keys, ["missing_alert", "mistaken_call", "own_misunderstanding"]);
+    for key in &keys {
+        let js = format!("return !!document.querySelector('#events li[data-incident=misinformation] input[type=checkbox][data-finding={key}]')");
+        assert_eq!(b.script(&js, json!([])), json!(true), "no checkbox for `{key}` on the incident");
+    }
+    // The findings are under their heading, which the director opens.
+    if b.script("return document.getElementById('findings-box').open", json!([])) != json!(true) {
+        b.click("#findings-box summary");
+    }
+    b.click("#events li[data-incident=misinformation] input[data-finding=missing_alert]");
+    b.until(
+        "the finding in the story",
+        "return document.getElementById('notes').textContent.includes('no alert given')",
+    );
+    assert_eq!(b.script("return document.getElementById('seat').value", json!([])), json!("S"), "South calls again");
+    b.click(".calls button[data-call='X']");
+    let rulings = b.until(
+        "21B1(a)",
+        "const e = document.querySelector('#ruling li[data-key=rulings] .said'); return e && e.textContent.includes('21B1(a)') && e.textContent",
+    );
+    assert!(rulings.as_str().unwrap_or_default().contains("South's P"), "{rulings}");
+    b.click("#agree-all");
+    b.script("document.getElementById('title').value = ''", json!([]));
+    b.type_in("#title", "1NT P 2D (not alerted) P: South, misinformed, doubles instead (a browser test)");
+    b.click("#save");
+    let case = b.until(
+        "the case file",
+        "const t = document.getElementById('case-text').value; return t.includes('not alerted') && t",
+    );
+    let case = case.as_str().expect("text").to_string();
+    assert!(case.contains("  - S: P\n  - S: misinformed\n    missing_alert: true\n  - S: X\n"), "{case}");
+    check_loads(b, &case, None);
+}
+
+/// Cards from a wrong board: North opens 1S, then is found to hold another
+/// board's cards; the incident's button by North; the 1S is cancelled and
+/// North calls again. The case saved carries the incident and loads.
+fn the_wrong_board(b: &Browser) {
+    clear(b);
+    pick(b, "#seat", "N");
+    b.click("#bids button[data-call='1S']");
+    b.until(
+        "North's 1S",
+        "return document.body.dataset.pending === '0' && document.querySelectorAll('#events li').length === 1",
+    );
+    assert_eq!(b.script("return document.getElementById('incident-seat').value", json!([])), json!("N"));
+    b.click("#incidents button[data-incident='wrong board']");
+    let rulings = b.until(
+        "15A1",
+        "const e = document.querySelector('#ruling li[data-key=rulings] .said'); return e && e.textContent.includes('15A1') && e.textContent",
+    );
+    assert!(rulings.as_str().unwrap_or_default().contains("North's 1S"), "{rulings}");
+    let shown =
+        b.script("return document.querySelector('#events li[data-incident=wrong-board]').textContent", json!([]));
+    assert!(shown.as_str().unwrap_or_default().contains("N wrong board"), "{shown}");
+    assert_eq!(b.script("return document.getElementById('seat').value", json!([])), json!("N"), "North calls again");
+    b.click("#agree-all");
+    b.script("document.getElementById('title').value = ''", json!([]));
+    b.type_in("#title", "N opens 1S holding another board's cards (a browser test)");
+    b.click("#save");
+    let case = b.until(
+        "the case file",
+        "const t = document.getElementById('case-text').value; return t.includes('another board') && t",
+    );
+    let case = case.as_str().expect("text").to_string();
+    assert!(case.contains("  - N: 1S\n  - N: wrong board\n"), "{case}");
+    assert!(case.contains("irregularity: cards-from-wrong-board"), "{case}");
+    check_loads(b, &case, None);
+
+    // An incident whose form names cards: without them, said; with them,
+    // told by the seat chosen.
+    b.click("#incidents button[data-incident='exposes CARDS']");
+    let said = b.until("the message", "return document.getElementById('message').textContent");
+    assert!(said.as_str().unwrap_or_default().contains("exposes: name the cards"), "{said}");
+    pick(b, "#incident-seat", "E");
+    b.type_in("#incidents input[data-incident-cards='exposes CARDS']", "HK");
+    b.click("#incidents button[data-incident='exposes CARDS']");
+    let shown = b.until(
+        "the cards shown",
+        "const e = document.querySelector('#events li[data-incident=exposed-card]'); return e && e.textContent",
+    );
+    assert!(shown.as_str().unwrap_or_default().contains("E exposes HK"), "{shown}");
+}
+
 /// A director's whole session, in chromium: type a story with an
 /// insufficient bid (from the keyboard), refuse it, replace it by a pass,
 /// read the bar on partner, mark the items, save the case, and load the
 /// saved file with `rulings check`; propose it, and import the issue text
 /// back to the same file. Bad input is said on the page. Then the hard
 /// incidents as a director tells them: a slip marked on the slip, a first
-/// call out of turn, a bid above seven, a disagreement in plain words with
-/// its reason. The page fits a phone's width. With
+/// call out of turn, a bid above seven, a call made on misinformation and
+/// one on cards from a wrong board (each incident from its button, with
+/// its findings), a disagreement in plain words with its reason. The page fits a phone's width. With
 /// RULINGS_SCREENSHOTS=DIR, screenshots at 375 and 1280 pixels wide are
 /// written there.
 #[test]
@@ -600,11 +793,15 @@ fn the_page_in_a_headless_browser() {
     assert!(case.contains("must_pass:\n    - {seat: W, scope: rest-of-auction, law: \"27B2\""), "{case}");
     b.click("#propose");
     let form = b.until("the issue text", "return document.getElementById('form-text').value");
-    check_round_trip(&case, form.as_str().expect("text"));
+    let path = b.script("return document.getElementById('case-path').textContent", json!([]));
+    check_round_trip(&case, form.as_str().expect("text"), path.as_str().unwrap_or_default().trim_matches(['(', ')']));
 
     the_slip(&b);
     the_call_out_of_turn(&b);
     the_refusal(&b);
+    every_finding_has_its_control(&b, &w.address);
+    the_misinformation(&b, &w.address);
+    the_wrong_board(&b);
     let (_, entry) = the_disagreement(&b);
     b.click("#propose");
     let form = b.until(

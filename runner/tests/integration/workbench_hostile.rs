@@ -6,13 +6,14 @@
 //! is the real binary on a free port of 127.0.0.1, ended when the test
 //! ends; every request loop here is bounded.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::{json, Value};
 
+use crate::common::{http_answer, Unsized};
 use crate::workbench::start;
 
 /// A connection with a generous read time-out (a loaded machine): a test
@@ -34,23 +35,10 @@ fn exchange(address: &str, raw: &[u8]) -> (u16, String, String) {
     answer(&mut stream)
 }
 
+/// The answer on `stream`: without a Content-Length, no body is read (the
+/// connection may be kept alive, and reading on would hang).
 fn answer(stream: &mut TcpStream) -> (u16, String, String) {
-    let mut reader = BufReader::new(stream);
-    let mut head = String::new();
-    loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
-            break;
-        }
-        head.push_str(&line);
-    }
-    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
-    let head = head.to_ascii_lowercase();
-    let length =
-        head.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|n| n.trim().parse::<usize>().ok());
-    let mut body = vec![0; length.unwrap_or(0)];
-    let _ = reader.read_exact(&mut body);
-    (status, head, String::from_utf8_lossy(&body).to_string())
+    http_answer(stream, Unsized::Nothing)
 }
 
 /// A request as the page sends it, with `extra` header lines (each ending

@@ -9,11 +9,15 @@ const SEAT_NAME = { N: "North", E: "East", S: "South", W: "West" };
 const STRAINS = ["C", "D", "H", "S", "NT"];
 const SUITS = ["C", "D", "H", "S"];
 const SYMBOL = { C: "♣", D: "♦", H: "♥", S: "♠", NT: "NT" };
-// The findings a replacement carries, as the case format names them.
-const FINDINGS = [
-  ["comparable", "the call that replaced an irregular one is comparable (23A)"],
-  ["same_denomination", "it specifies the same denomination (27B1(a))"],
-];
+// The findings the slip's own control writes (a slip is marked on the call
+// the player did not mean; the case format writes it on the call that
+// replaces it). Every other finding, and every incident, the page learns
+// from the server (/api/setting: `findings`, `incidents`), which reads them
+// off the engine's list of families.
+const SLIP = ["unintended", "pause"];
+// A call as the server writes it; an event that is no call, `accept` or
+// `reject` is an incident.
+const CALL = /^(P|X|XX|[1-9](C|D|H|S|NT))$/;
 const IRREGULARITIES = [
   "insufficient-bid", "change-of-call", "pass-out-of-rotation", "bid-out-of-rotation", "double-out-of-rotation",
   "redouble-out-of-rotation", "inadmissible-double", "inadmissible-redouble", "bid-above-seven",
@@ -22,8 +26,10 @@ const IRREGULARITIES = [
 
 const state = {
   dealer: "N", vulnerable: "none", edition: "2017", regulations: {},
-  // {seat, action, slip, pause, unintended, comparable, same_denomination, means: {...}, meansText}
+  // {seat, action, slip, pause, unintended, found: {finding: value}, meaning: {...}, meaningText}
   events: [],
+  findings: [],        // the findings a call carries, from the server
+  incidents: [],       // the incidents, each with its forms and findings, from the server
   marks: {},           // key -> {agree: true|false, value, reason}
   lawsEdited: false, id: "", clauses: {}, ruling: null, level: 1,
 };
@@ -57,11 +63,29 @@ async function post(path, body) {
   }
 }
 
-const isCall = (e) => e.action !== "accept" && e.action !== "reject";
+const isCall = (e) => CALL.test(e.action);
+const isDecision = (e) => e.action === "accept" || e.action === "reject";
+
+// The words of an incident's form before its cards (`exposes` for
+// `exposes CARDS`), and whether cards follow them.
+function formWords(form) {
+  const words = form.split(" ");
+  const cards = words.filter((w) => w === "CARDS" || w === "CARD").length > 0;
+  return { fixed: words.filter((w) => w !== "CARDS" && w !== "CARD").join(" "), cards };
+}
+
+// The incident an event is, as the server describes it, or null.
+function incidentOf(e) {
+  if (isCall(e) || isDecision(e)) return null;
+  const action = e.action.toLowerCase();
+  return state.incidents.find((x) => x.forms.some((f) => {
+    const { fixed, cards } = formWords(f);
+    return cards ? action.startsWith(`${fixed} `) : action === fixed;
+  })) || null;
+}
 
 function newEvent(seat, action) {
-  return { seat, action, slip: null, pause: null, unintended: null, comparable: null, same_denomination: null,
-    means: {}, meansText: "" };
+  return { seat, action, slip: null, pause: null, unintended: null, found: {}, meaning: {}, meaningText: "" };
 }
 
 // The call that replaces event i's call if the director found it a slip:
@@ -77,9 +101,9 @@ function replacementOf(i) {
 // A meaning from the fields (or the text in the case format, which the
 // server reads), or nothing.
 function meaning(e) {
-  if (e.meansText && e.meansText.trim()) return e.meansText;
+  if (e.meaningText && e.meaningText.trim()) return e.meaningText;
   const m = {};
-  for (const [k, v] of Object.entries(e.means || {})) {
+  for (const [k, v] of Object.entries(e.meaning || {})) {
     if (v === null || v === undefined || v === "" || (Array.isArray(v) && !v.length)) continue;
     m[k] = v;
   }
@@ -104,6 +128,12 @@ function table() {
     regulations: Object.keys(regulations).length ? regulations : null,
     events: state.events.map((e, i) => {
       const out = { [e.seat]: e.action };
+      const incident = incidentOf(e);
+      if (incident) {
+        // An incident's findings are checkboxes: ticked, `true`.
+        for (const f of incident.findings) if (e.found[f.key] === true) out[f.key] = true;
+        return out;
+      }
       if (!isCall(e)) return out;
       if (carried[i]) {
         out.unintended = true;
@@ -111,9 +141,15 @@ function table() {
       } else if (e.unintended !== null) {
         out.unintended = e.unintended;
       }
-      for (const [k] of FINDINGS) if (e[k] !== null && e[k] !== undefined) out[k] = e[k];
-      const m = meaning(e);
-      if (m) out.means = m;
+      for (const f of state.findings) {
+        if (SLIP.includes(f.key)) continue;
+        if (f.kind === "meaning") {
+          const m = meaning(e);
+          if (m) out[f.key] = m;
+        } else if (e.found[f.key] !== null && e.found[f.key] !== undefined) {
+          out[f.key] = e.found[f.key];
+        }
+      }
       return out;
     }),
   };
@@ -156,6 +192,9 @@ async function rule() {
   const next = slip >= 0 ? state.events[slip].seat : answer.waiting ? answer.waiting.seat : null;
   if (next) $("seat").value = next;
   say("seat-hint", next ? `(${SEAT_NAME[next]} acts next)` : "");
+  // An incident is about a call already made: by default, the last one's.
+  const caller = offenderOf();
+  if (caller) $("incident-seat").value = caller;
 }
 
 function drawGrid(answer) {
@@ -208,24 +247,24 @@ const fromTri = (v) => (v === "" ? null : v === "true");
 
 function meansFields(e, i) {
   const box = el("div", { class: "means" });
-  const set = (k, v) => { e.means[k] = v; rule(); };
+  const set = (k, v) => { e.meaning[k] = v; rule(); };
   const text = (k, label, hint) => el("label", {}, `${label} `, el("input", {
-    value: e.means[k] || "", placeholder: hint, class: "short", "aria-label": `${eventName(i)}: ${label}`,
+    value: e.meaning[k] || "", placeholder: hint, class: "short", "aria-label": `${eventName(i)}: ${label}`,
     onchange: (ev) => set(k, ev.target.value.trim()),
   }));
   box.append(text("hcp", "HCP", "12-14"));
   for (const s of SUITS) box.append(text(s, `${SYMBOL[s]} cards`, "5+"));
-  box.append(el("label", {}, "balanced ", tri(e.means.balanced ?? null, (v) => set("balanced", fromTri(v)),
+  box.append(el("label", {}, "balanced ", tri(e.meaning.balanced ?? null, (v) => set("balanced", fromTri(v)),
     `${eventName(i)}: balanced`)));
-  box.append(el("label", {}, "artificial ", tri(e.means.artificial ?? null, (v) => set("artificial", fromTri(v)),
+  box.append(el("label", {}, "artificial ", tri(e.meaning.artificial ?? null, (v) => set("artificial", fromTri(v)),
     `${eventName(i)}: artificial`)));
   box.append(text("purpose", "purpose", "stayman"));
   const shows = el("span", { class: "suits" }, "shows ");
   for (const s of STRAINS.slice(0, 4)) {
-    const on = (e.means.shows || []).includes(s);
+    const on = (e.meaning.shows || []).includes(s);
     shows.append(el("label", {}, el("input", { type: "checkbox", checked: on, "aria-label": `${eventName(i)}: shows ${s}`,
       onchange: (ev) => {
-        const now = new Set(e.means.shows || []);
+        const now = new Set(e.meaning.shows || []);
         if (ev.target.checked) now.add(s); else now.delete(s);
         set("shows", SUITS.filter((x) => now.has(x)));
       } }), SYMBOL[s]));
@@ -234,9 +273,9 @@ function meansFields(e, i) {
   const other = el("details", { class: "other" }, el("summary", { text: "Other meanings (alternatives: any_of)" }),
     el("p", { class: "hint", text: "In the case format, for what the fields cannot say; it replaces them: " +
       "{any_of: [{H: \"6\"}, {S: \"6\"}], hcp: 5-10}" }),
-    el("input", { value: e.meansText, "aria-label": `${eventName(i)}: means in the case format`,
-      onchange: (ev) => { e.meansText = ev.target.value; rule(); } }));
-  if (e.meansText) other.open = true;
+    el("input", { value: e.meaningText, "aria-label": `${eventName(i)}: means in the case format`,
+      onchange: (ev) => { e.meaningText = ev.target.value; rule(); } }));
+  if (e.meaningText) other.open = true;
   box.append(other);
   return box;
 }
@@ -245,29 +284,64 @@ function drawEvents() {
   const list = $("events");
   list.replaceChildren();
   state.events.forEach((e, i) => {
+    const incident = incidentOf(e);
+    if (incident) {
+      list.append(el("li", { "data-incident": incident.family }, el("strong", { text: eventName(i) }),
+        incidentFindings(e, i, incident)));
+      return;
+    }
     if (!isCall(e)) {
       list.append(el("li", {}, el("strong", { text: eventName(i) }), " ", el("span", { class: "hint", text: "no findings on a decision" })));
       return;
     }
     const found = el("div", { class: "found" });
-    found.append(el("label", {}, "a slip: he did not mean this call (25A) ", tri(e.slip, (v) => {
+    // The slip writes `unintended` (and `pause`) on the call that replaces it.
+    const slip = tri(e.slip, (v) => {
       e.slip = fromTri(v);
       if (e.slip) { const j = replacementOf(i); if (j >= 0) state.events[j].unintended = null; }
       rule();
-    }, `${eventName(i)}: a slip`, ["not said", "yes, a slip", "no, he meant it"])));
+    }, `${eventName(i)}: a slip`, ["not said", "yes, a slip", "no, he meant it"]);
+    slip.dataset.finding = SLIP[0];
+    found.append(el("label", {}, "a slip: he did not mean this call (25A) ", slip));
     if (e.slip && state.edition !== "2017") {
-      found.append(el("label", {}, "he paused for thought before replacing it ", tri(e.pause, (v) => {
-        e.pause = fromTri(v); rule();
-      }, `${eventName(i)}: paused`)));
+      const pause = tri(e.pause, (v) => { e.pause = fromTri(v); rule(); }, `${eventName(i)}: paused`);
+      pause.dataset.finding = SLIP[1];
+      found.append(el("label", {}, "he paused for thought before replacing it ", pause));
     }
-    for (const [k, label] of FINDINGS) {
-      found.append(el("label", {}, `${label} `, tri(e[k], (v) => { e[k] = fromTri(v); rule(); }, `${eventName(i)}: ${label}`)));
+    for (const f of state.findings) {
+      if (SLIP.includes(f.key)) continue;
+      if (f.kind === "meaning") {
+        const means = el("details", { class: "means-box", "data-finding": f.key },
+          el("summary", { text: "what the call means" }), meansFields(e, i));
+        if (meaning(e)) means.open = true;
+        found.append(means);
+        continue;
+      }
+      const name = f.key.replace(/_/g, " ");
+      const choice = tri(e.found[f.key] ?? null, (v) => { e.found[f.key] = fromTri(v); rule(); },
+        `${eventName(i)}: ${name}`, ["not said", f.yes, f.no]);
+      choice.dataset.finding = f.key;
+      found.append(el("label", { title: f.family || "" }, `${name} `, choice));
     }
-    const means = el("details", { class: "means-box" }, el("summary", { text: "what the call means" }), meansFields(e, i));
-    if (meaning(e)) means.open = true;
-    found.append(means);
     list.append(el("li", {}, el("strong", { text: eventName(i) }), found));
   });
+}
+
+// The findings an incident carries, as checkboxes (ticked: `true`), or
+// what it is when it carries none.
+function incidentFindings(e, i, incident) {
+  const found = el("div", { class: "found" });
+  if (!incident.findings.length) {
+    found.append(el("span", { class: "hint", text: `${incident.family} (${incident.clauses.join(", ")}): no findings` }));
+    return found;
+  }
+  for (const f of incident.findings) {
+    found.append(el("label", {}, el("input", { type: "checkbox", checked: e.found[f.key] === true,
+      "data-finding": f.key, "aria-label": `${eventName(i)}: ${f.yes}`,
+      onchange: (ev) => { if (ev.target.checked) e.found[f.key] = true; else delete e.found[f.key]; rule(); } }),
+    ` ${f.yes}`));
+  }
+  return found;
 }
 
 // A slip marked on the last call of its player, not replaced yet.
@@ -693,11 +767,41 @@ function drawLevels() {
   }
 }
 
+// A control for each form of each incident the server knows: a button
+// (`wrong board`), with a field for the cards where the form names them
+// (`exposes CARDS`). The event goes in by the seat chosen beside them.
+function drawIncidents() {
+  const box = $("incidents");
+  box.replaceChildren();
+  for (const incident of state.incidents) {
+    const about = `${incident.family} (${incident.clauses.join(", ")})`;
+    for (const form of incident.forms) {
+      const { fixed, cards } = formWords(form);
+      if (!cards) {
+        box.append(el("button", { type: "button", "data-incident": form, title: about, text: form,
+          onclick: () => add($("incident-seat").value, form) }));
+        continue;
+      }
+      const field = el("input", { class: "short", placeholder: form.includes("CARDS") ? "SK H5" : "SK",
+        "aria-label": `${fixed}: the cards`, "data-incident-cards": form });
+      box.append(el("span", { class: "incident" }, field, el("button", { type: "button", "data-incident": form,
+        title: about, text: fixed, onclick: () => {
+          const named = field.value.trim();
+          if (!named) { say("message", `${fixed}: name the cards (${field.placeholder})`); return; }
+          add($("incident-seat").value, `${fixed} ${named}`);
+        } })));
+    }
+  }
+}
+
 async function start() {
   let setting = null;
   try { setting = await (await fetch("/api/setting")).json(); } catch (e) { /* said below */ }
   if (!setting) { say("message", "the workbench does not answer: is `rulings workbench` still running?"); return; }
   state.clauses = setting.clauses;
+  state.findings = setting.findings;
+  state.incidents = setting.incidents;
+  drawIncidents();
   for (const v of setting.vulnerabilities) $("vulnerable").append(el("option", { text: v }));
   for (const e of setting.editions) $("edition").append(el("option", { text: e }));
   const regs = $("regulations");

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 use std::fs;
+use std::io::{BufRead, BufReader, Read};
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
 
@@ -142,4 +143,59 @@ pub fn assert_built_since_changed(built: &Path, name: &str) {
 /// path moves the breaks).
 pub fn words(text: &str) -> String {
     text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What [`http_answer`] reads of an answer whose head gives no
+/// Content-Length.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Unsized {
+    /// Its chunks, if it is chunked, else everything up to the end of the
+    /// connection: chromedriver answers so, then closes.
+    ToTheEnd,
+    /// Nothing: the server may keep the connection open after the answer
+    /// (the workbench's hostile tests), and reading on would hang.
+    Nothing,
+}
+
+/// An HTTP/1.1 answer read from `stream`: the status (0: the connection
+/// was closed without an answer), the head in lower case, the body. The
+/// head, then as many bytes as it announces (Content-Length); without a
+/// length, as `without_length` says.
+pub fn http_answer(stream: impl Read, without_length: Unsized) -> (u16, String, String) {
+    let mut reader = BufReader::new(stream);
+    let mut head = String::new();
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+            break;
+        }
+        head.push_str(&line);
+    }
+    let status = head.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let head = head.to_ascii_lowercase();
+    let length =
+        head.lines().find_map(|l| l.strip_prefix("content-length:")).and_then(|n| n.trim().parse::<usize>().ok());
+    let mut body = Vec::new();
+    match (length, without_length) {
+        (Some(n), _) => {
+            body.resize(n, 0);
+            let _ = reader.read_exact(&mut body);
+        }
+        (None, Unsized::Nothing) => {}
+        (None, Unsized::ToTheEnd) if head.contains("transfer-encoding: chunked") => loop {
+            let mut size = String::new();
+            let _ = reader.read_line(&mut size);
+            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+            if n == 0 {
+                break;
+            }
+            let mut chunk = vec![0; n + 2];
+            let _ = reader.read_exact(&mut chunk);
+            body.extend_from_slice(&chunk[..n]);
+        },
+        (None, Unsized::ToTheEnd) => {
+            let _ = reader.read_to_end(&mut body);
+        }
+    }
+    (status, head, String::from_utf8_lossy(&body).to_string())
 }
