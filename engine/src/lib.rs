@@ -22,6 +22,7 @@ mod law23;
 mod law24;
 mod law25;
 mod law27;
+mod listed;
 pub mod meanings;
 pub mod notation;
 mod out_of_rotation;

@@ -206,7 +206,7 @@ pub fn needed_features<'a>(
     // The finding fewer families read picks first: `same_denomination`
     // (Law 27's or 31A2's) before `comparable` (read by three), so a story
     // carrying both needs insufficient-bid alone.
-    let mut findings: Vec<Finding> = Finding::ALL.into_iter().filter(|f| given.contains(f)).collect();
+    let mut findings: Vec<Finding> = Finding::ALL.iter().copied().filter(|f| given.contains(f)).collect();
     findings.sort_by_key(|f| FAMILIES.iter().filter(|x| x.reads(*f)).count());
     for finding in findings {
         if !out.iter().any(|f| f.reads(finding)) {

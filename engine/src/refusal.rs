@@ -13,6 +13,7 @@
 use std::fmt;
 
 use crate::auction::{Auction, Legality};
+use crate::listed::every;
 use crate::notation::{Call, Seat};
 use crate::request::{Action, Request};
 
@@ -39,16 +40,17 @@ pub enum IrregularCall {
 }
 
 impl IrregularCall {
-    /// Every kind of irregular call.
-    pub const ALL: [IrregularCall; 7] = [
-        IrregularCall::Insufficient,
-        IrregularCall::OutOfRotation,
-        IrregularCall::ChangeOfCall,
-        IrregularCall::InadmissibleDouble,
-        IrregularCall::InadmissibleRedouble,
-        IrregularCall::AboveSeven,
-        IrregularCall::AfterTheAuction,
-    ];
+    /// Every kind of irregular call. A slice, not an array: a new kind
+    /// lengthens it without changing its type.
+    pub const ALL: &'static [IrregularCall] = every!(
+        IrregularCall: Insufficient,
+        OutOfRotation,
+        ChangeOfCall,
+        InadmissibleDouble,
+        InadmissibleRedouble,
+        AboveSeven,
+        AfterTheAuction,
+    );
 }
 
 impl fmt::Display for IrregularCall {

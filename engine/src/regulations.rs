@@ -124,6 +124,40 @@ pub enum ComparableReading {
 /// Regulations a case may set (docs/conventions.md, "Regulation options").
 /// Missing keys keep their defaults; only keys that differ from their
 /// default are written out.
+///
+/// Non-exhaustive: the options grow as published authorities are found to
+/// disagree on more points, so a program outside this crate cannot write a
+/// struct literal. It starts from [`Regulations::default`] and sets each
+/// option it wants with the option's `with_` method (or assigns the public
+/// field), which keeps compiling when an option is added:
+///
+/// ```
+/// use rulings_engine::regulations::SecondInsufficientBid;
+/// use rulings_engine::{rule, Regulations, Request, Seat};
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     // North corrects 1H to 2H, another insufficient bid, and East
+///     // refuses both (27B4); North then bids 3H. The Welsh Bridge Union's
+///     // directors let the correction stand without barring South.
+///     let mut request: Request = serde_json::from_str(
+///         r#"{"dealer": "W", "events": [{"W": "2S"}, {"N": "1H"}, {"N": "2H"},
+///             {"E": "reject"}, {"E": "reject"}, {"N": "3H"}]}"#,
+///     )?;
+///     let welsh = Regulations::default().with_second_insufficient_bid(SecondInsufficientBid::AllowCorrection);
+///     assert_eq!(welsh.features(), ["regulation:second_insufficient_bid"]);
+///
+///     request.regulations = Some(welsh);
+///     assert!(rule(&request)?.must_pass.is_empty());
+///
+///     // 27B4 read literally: the director rules as in 27B3, South must pass.
+///     request.regulations = None;
+///     let literal = rule(&request)?;
+///     assert_eq!(literal.must_pass[0].seat, Seat::S);
+///     assert_eq!(literal.must_pass[0].law, "27B4");
+///     Ok(())
+/// }
+/// ```
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Regulations {
@@ -213,6 +247,91 @@ pub const FEATURES: &[&str] = &[
     "regulation:law_26_after_30a",
     "regulation:substituted_pass_out_of_rotation",
 ];
+
+/// The options one by one, each set by its own method, so that a program
+/// outside the crate sets the options it knows and leaves the rest (those
+/// added later among them) at their defaults.
+impl Regulations {
+    /// With `cards` more or fewer in each suit bound still counting as
+    /// similar (23A1; `similar_suit_cards`, default 1).
+    #[must_use]
+    pub fn with_similar_suit_cards(mut self, cards: u8) -> Regulations {
+        self.similar_suit_cards = cards;
+        self
+    }
+
+    /// With `hcp` below the withdrawn call's lower bound still counting as
+    /// similar (23A1; `similar_hcp_below`, default 2).
+    #[must_use]
+    pub fn with_similar_hcp_below(mut self, hcp: u8) -> Regulations {
+        self.similar_hcp_below = hcp;
+        self
+    }
+
+    /// With `hcp` above the withdrawn call's upper bound still counting as
+    /// similar (23A1; `similar_hcp_above`, default 3).
+    #[must_use]
+    pub fn with_similar_hcp_above(mut self, hcp: u8) -> Regulations {
+        self.similar_hcp_above = hcp;
+        self
+    }
+
+    /// With 23A's "comparable" read as `reading` (`comparable_reading`).
+    #[must_use]
+    pub fn with_comparable_reading(mut self, reading: ComparableReading) -> Regulations {
+        self.comparable_reading = reading;
+        self
+    }
+
+    /// With a refused second insufficient bid ruled as `reading` (27B4;
+    /// `second_insufficient_bid`).
+    #[must_use]
+    pub fn with_second_insufficient_bid(mut self, reading: SecondInsufficientBid) -> Regulations {
+        self.second_insufficient_bid = reading;
+        self
+    }
+
+    /// With an accepted second insufficient bid ruled as `reading` (27B4
+    /// with 27A1; `accepted_second_insufficient_bid`).
+    #[must_use]
+    pub fn with_accepted_second_insufficient_bid(mut self, reading: AcceptedSecondInsufficientBid) -> Regulations {
+        self.accepted_second_insufficient_bid = reading;
+        self
+    }
+
+    /// With an insufficient bid out of rotation, repeated in rotation and
+    /// corrected, ruled as `reading` (27A2, Law 31;
+    /// `insufficient_bid_out_of_rotation`).
+    #[must_use]
+    pub fn with_insufficient_bid_out_of_rotation(mut self, reading: InsufficientBidOutOfRotation) -> Regulations {
+        self.insufficient_bid_out_of_rotation = reading;
+        self
+    }
+
+    /// With 28B after an accepted call out of rotation ruled as `reading`
+    /// (`law_28b_after_acceptance`).
+    #[must_use]
+    pub fn with_law_28b_after_acceptance(mut self, reading: Law28bAfterAcceptance) -> Regulations {
+        self.law_28b_after_acceptance = reading;
+        self
+    }
+
+    /// With Law 26 after a 2017 30A pass ruled as `reading`
+    /// (`law_26_after_30a`).
+    #[must_use]
+    pub fn with_law_26_after_30a(mut self, reading: Law26After30a) -> Regulations {
+        self.law_26_after_30a = reading;
+        self
+    }
+
+    /// With the pass substituted for a call out of rotation standing as
+    /// `reading` says (37B2, 38C; `substituted_pass_out_of_rotation`).
+    #[must_use]
+    pub fn with_substituted_pass_out_of_rotation(mut self, reading: SubstitutedPassOutOfRotation) -> Regulations {
+        self.substituted_pass_out_of_rotation = reading;
+        self
+    }
+}
 
 impl Regulations {
     /// Are these the defaults throughout (nothing to send)?

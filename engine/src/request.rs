@@ -10,6 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::card::Exposure;
 pub use crate::editions::Edition;
+use crate::listed::every;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat, Vulnerability};
 pub use crate::regulations::Regulations;
@@ -258,18 +259,19 @@ pub enum Finding {
 }
 
 impl Finding {
-    /// Every finding, in the order of [`Findings`]' fields.
-    pub const ALL: [Finding; 9] = [
-        Finding::Unintended,
-        Finding::Pause,
-        Finding::OverOriginal,
-        Finding::Comparable,
-        Finding::SameDenomination,
-        Finding::Means,
-        Finding::MissingAlert,
-        Finding::MistakenCall,
-        Finding::OwnMisunderstanding,
-    ];
+    /// Every finding, in the order of [`Findings`]' fields. A slice, not an
+    /// array: a new finding lengthens it without changing its type.
+    pub const ALL: &'static [Finding] = every!(
+        Finding: Unintended,
+        Pause,
+        OverOriginal,
+        Comparable,
+        SameDenomination,
+        Means,
+        MissingAlert,
+        MistakenCall,
+        OwnMisunderstanding,
+    );
 
     /// The key it is written under beside an event's seat.
     pub fn key(self) -> &'static str {
@@ -288,7 +290,7 @@ impl Finding {
 
     /// The finding written under `key`, if any.
     pub(crate) fn from_key(key: &str) -> Option<Finding> {
-        Finding::ALL.into_iter().find(|f| f.key() == key)
+        Finding::ALL.iter().copied().find(|f| f.key() == key)
     }
 
     /// The finding in a director's words, `yes` or not.

@@ -196,12 +196,9 @@ fn regulations(rng: &mut Rng, declared: &[&'static str]) -> Option<Regulations> 
             continue;
         }
         r = if feature == "regulation:similar" {
-            Regulations {
-                similar_suit_cards: rng.below(3) as u8,
-                similar_hcp_below: rng.below(5) as u8,
-                similar_hcp_above: rng.below(6) as u8,
-                ..r
-            }
+            r.with_similar_suit_cards(rng.below(3) as u8)
+                .with_similar_hcp_below(rng.below(5) as u8)
+                .with_similar_hcp_above(rng.below(6) as u8)
         } else {
             r.with_other_reading(feature)
         };

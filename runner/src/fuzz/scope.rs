@@ -45,7 +45,7 @@ impl Scope {
         let declares = |f: &str| hello.features.iter().any(|d| d == f);
         let mut refused: Vec<&'static str> = Vec::new();
         if declares(REFUSAL) {
-            for why in IrregularCall::ALL {
+            for &why in IrregularCall::ALL {
                 let family = crate::judging::refusal::family(why);
                 if !declares(family) && !refused.contains(&family) {
                     refused.push(family);
