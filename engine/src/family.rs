@@ -15,6 +15,7 @@ use crate::refusal::IrregularCall;
 use crate::request::{Finding, Incident};
 
 /// One family of law, as a program declares it.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Family {
     /// The feature the hello declares (`insufficient-bid`).

@@ -69,6 +69,7 @@ impl fmt::Display for IrregularCall {
 
 /// The first irregular call of a story: its index in `events` (from 0),
 /// who made it, the call, and why it may not stand.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FirstIrregularCall {
     /// Its index in the request's `events`, from 0.

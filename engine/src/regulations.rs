@@ -466,6 +466,50 @@ mod tests {
         assert!(Regulations::default().with_other_reading("regulation:unknown").is_default());
     }
 
+    /// Each option has its `with_` method, the only way a program outside
+    /// the crate sets it in one expression: the regulations are taken apart
+    /// with no `..`, so a new option does not compile until it is set here,
+    /// through its own method.
+    #[test]
+    fn each_option_has_its_with_method() {
+        let d = Regulations::default();
+        let r = Regulations::default()
+            .with_similar_suit_cards(d.similar_suit_cards + 1)
+            .with_similar_hcp_below(d.similar_hcp_below + 1)
+            .with_similar_hcp_above(d.similar_hcp_above + 1)
+            .with_comparable_reading(ComparableReading::Strict)
+            .with_second_insufficient_bid(SecondInsufficientBid::AllowCorrection)
+            .with_accepted_second_insufficient_bid(AcceptedSecondInsufficientBid::ComparableLifts)
+            .with_insufficient_bid_out_of_rotation(InsufficientBidOutOfRotation::Law31Bar)
+            .with_law_28b_after_acceptance(Law28bAfterAcceptance::Applies)
+            .with_law_26_after_30a(Law26After30a::IfNotComparable)
+            .with_substituted_pass_out_of_rotation(SubstitutedPassOutOfRotation::WhereMade);
+        let Regulations {
+            similar_suit_cards,
+            similar_hcp_below,
+            similar_hcp_above,
+            comparable_reading,
+            second_insufficient_bid,
+            accepted_second_insufficient_bid,
+            insufficient_bid_out_of_rotation,
+            law_28b_after_acceptance,
+            law_26_after_30a,
+            substituted_pass_out_of_rotation,
+        } = r;
+        assert_ne!(similar_suit_cards, d.similar_suit_cards);
+        assert_ne!(similar_hcp_below, d.similar_hcp_below);
+        assert_ne!(similar_hcp_above, d.similar_hcp_above);
+        assert_ne!(comparable_reading, d.comparable_reading);
+        assert_ne!(second_insufficient_bid, d.second_insufficient_bid);
+        assert_ne!(accepted_second_insufficient_bid, d.accepted_second_insufficient_bid);
+        assert_ne!(insufficient_bid_out_of_rotation, d.insufficient_bid_out_of_rotation);
+        assert_ne!(law_28b_after_acceptance, d.law_28b_after_acceptance);
+        assert_ne!(law_26_after_30a, d.law_26_after_30a);
+        assert_ne!(substituted_pass_out_of_rotation, d.substituted_pass_out_of_rotation);
+        // Every option off its default: every feature needed.
+        assert_eq!(r.features(), FEATURES);
+    }
+
     #[test]
     fn each_option_off_its_default_needs_its_feature() {
         assert!(Regulations::default().features().is_empty());

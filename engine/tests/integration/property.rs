@@ -128,7 +128,7 @@ fn random_request(rng: &mut Rng) -> Request {
     let vulnerable =
         [Vulnerability::None, Vulnerability::NS, Vulnerability::EW, Vulnerability::Both][rng.below(4) as usize];
     let regulations = rng.chance(30).then(|| random_regulations(rng));
-    Request { edition: Default::default(), dealer, vulnerable, events, regulations }
+    Request::new(Default::default(), dealer, events).with_vulnerable(vulnerable).with_regulations(regulations)
 }
 
 /// Every regulation option at a random value, the tolerances small. Built
@@ -214,7 +214,7 @@ fn rule_each_is_rule_of_every_prefix() {
         let mut story = random_request(&mut rng);
         story.edition = [Edition::E2017, Edition::E2007, Edition::E1997][(n % 3) as usize];
         let (rulings, error) = rule_each(&story);
-        let prefix = |i: usize| Request { events: story.events[..=i].to_vec(), ..story.clone() };
+        let prefix = |i: usize| story.clone().with_events(story.events[..=i].to_vec());
         for (i, r) in rulings.iter().enumerate() {
             assert_eq!(Ok(r), rule(&prefix(i)).as_ref(), "after event {i} of {story:#?}");
         }
@@ -224,13 +224,11 @@ fn rule_each_is_rule_of_every_prefix() {
         }
     }
     // Over the limit: no ruling, the limit's error.
-    let long = Request {
-        edition: Edition::E2017,
-        dealer: Seat::N,
-        vulnerable: Vulnerability::None,
-        events: vec![Event::new(Seat::N, Action::Call(Call::Pass)); rulings_engine::MAX_EVENTS + 1],
-        regulations: None,
-    };
+    let long = Request::new(
+        Edition::E2017,
+        Seat::N,
+        vec![Event::new(Seat::N, Action::Call(Call::Pass)); rulings_engine::MAX_EVENTS + 1],
+    );
     let (rulings, error) = rule_each(&long);
     assert!(rulings.is_empty());
     assert_eq!(error.map(|e| e.to_string()), rule(&long).err().map(|e| e.to_string()));

@@ -171,7 +171,7 @@ mod tests {
     /// A 2017 story dealt by South, in the one-line form.
     fn story(text: &str) -> Request {
         let events = crate::corpus::story::story_events(text).expect("a story");
-        Request { edition: Edition::E2017, dealer: Seat::S, vulnerable: Default::default(), events, regulations: None }
+        Request::new(Edition::E2017, Seat::S, events)
     }
 
     fn nothing() -> Scope {

@@ -73,7 +73,7 @@ fn declares(hello: &Hello, feature: &str) -> bool {
 /// the regulation options (sent only to a program that declares them, and
 /// no option changes which call is irregular).
 pub fn request(case: &Case, edition: Edition) -> Request {
-    Request { regulations: None, ..case.request(edition) }
+    case.request(edition).with_regulations(None)
 }
 
 /// Judge a program's answer to a refusal check of `case` run as

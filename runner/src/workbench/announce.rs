@@ -31,7 +31,7 @@ pub struct Scenario {
 }
 
 fn ruled(request: &Request, events: Vec<Event>) -> Result<Ruling, String> {
-    rule(&Request { events, ..request.clone() }).map_err(|e| e.to_string())
+    rule(&request.clone().with_events(events)).map_err(|e| e.to_string())
 }
 
 /// The engine's refusal without its event number, as a director reads it;
@@ -243,7 +243,7 @@ mod tests {
 
     fn request(dealer: Seat, story: &str) -> Request {
         let events = crate::corpus::story::story_events(story).expect("story");
-        Request { edition: Default::default(), dealer, vulnerable: Default::default(), events, regulations: None }
+        Request::new(Default::default(), dealer, events)
     }
 
     #[test]
