@@ -93,6 +93,18 @@ pub const VERSION: &str = env!("CARGO_PKG_VERSION");
 ///     serde_json::from_str(r#"{"seat": "W", "scope": "rest-of-auction", "law": "27B2", "in_force": true}"#).unwrap();
 /// ```
 ///
+/// A struct literal of a hello (a later protocol may say more in it):
+///
+/// ```compile_fail,E0639
+/// let hello = rulings_engine::protocol::Hello {
+///     protocol: 1,
+///     name: "mine".into(),
+///     version: "1".into(),
+///     editions: Vec::new(),
+///     features: Vec::new(),
+/// };
+/// ```
+///
 /// A list's length in its type (a new edition would change the type):
 ///
 /// ```compile_fail,E0308

@@ -13,10 +13,16 @@
 //!
 //! The law modules read the options from the table (`t.regulations`) at
 //! the point where the readings part.
+//!
+//! A program that embeds the engine builds [`Regulations`] from its
+//! defaults, an option at a time (it is non-exhaustive: options are
+//! added), and matches an option's readings with a `_` arm (they are
+//! non-exhaustive too: another authority's reading may become a third).
 
 use serde::{Deserialize, Serialize};
 
 /// 27B4: the offender's LHO refuses a second insufficient bid.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SecondInsufficientBid {
@@ -32,6 +38,7 @@ pub enum SecondInsufficientBid {
 }
 
 /// 27B4 with 27A1: the offender's LHO accepts a second insufficient bid.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AcceptedSecondInsufficientBid {
@@ -47,6 +54,7 @@ pub enum AcceptedSecondInsufficientBid {
 
 /// An insufficient bid out of rotation (27A2, Law 31), repeated in rotation
 /// under 31A1 after RHO's pass and then corrected.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum InsufficientBidOutOfRotation {
@@ -64,6 +72,7 @@ pub enum InsufficientBidOutOfRotation {
 
 /// 28B after LHO has accepted a call out of rotation by calling over it
 /// (29A), when the player whose turn it was then calls.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Law28bAfterAcceptance {
@@ -79,6 +88,7 @@ pub enum Law28bAfterAcceptance {
 
 /// 30A (2017): Law 26 after a pass out of rotation at RHO's turn, when the
 /// offender makes the pass 30A obliges him to make.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Law26After30a {
@@ -93,6 +103,7 @@ pub enum Law26After30a {
 
 /// 37B2 and 38C (2017; 2007 alike) for a call out of rotation: where the
 /// pass substituted for the cancelled call stands.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SubstitutedPassOutOfRotation {
@@ -108,6 +119,7 @@ pub enum SubstitutedPassOutOfRotation {
 }
 
 /// How liberally 23A reads "comparable".
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ComparableReading {

@@ -8,6 +8,7 @@
 //! would break an embedder in one of these ways breaks this file first.
 
 use rulings_engine::family::{IncidentKind, FAMILIES};
+use rulings_engine::protocol::{FromImplementation, Hello, PROTOCOL};
 use rulings_engine::refusal::IrregularCall;
 use rulings_engine::regulations::{
     AcceptedSecondInsufficientBid, ComparableReading, InsufficientBidOutOfRotation, Law26After30a,
@@ -76,7 +77,13 @@ fn regulations_are_built_option_by_option() {
         .with_law_26_after_30a(Law26After30a::IfNotComparable)
         .with_substituted_pass_out_of_rotation(SubstitutedPassOutOfRotation::WhereMade);
     assert_eq!((r.similar_suit_cards, r.similar_hcp_below, r.similar_hcp_above), (0, 1, 4));
-    assert_eq!(r.comparable_reading, ComparableReading::Strict);
+    // An option's readings may grow: a `match` on one has a `_` arm.
+    let reading = match r.comparable_reading {
+        ComparableReading::Liberal => "liberal",
+        ComparableReading::Strict => "strict",
+        _ => "another reading",
+    };
+    assert_eq!(reading, "strict");
     let needed = r.features();
     // The options above, each named in the list of options.
     for f in [
@@ -149,4 +156,32 @@ fn the_ruling_before_any_call_is_the_engines() {
             assert_eq!(Ruling::before_any_call(dealer), ruled, "{edition}, {dealer} dealing");
         }
     }
+}
+
+/// A program that speaks the protocol in Rust makes its hello and its
+/// answers with their constructors: the messages are as docs/protocol.md
+/// writes them.
+#[test]
+fn a_program_makes_its_protocol_messages() {
+    let hello = Hello::new("my-director", "0.3", vec![Edition::E2017], vec!["insufficient-bid".to_string()]);
+    assert_eq!(hello.protocol, PROTOCOL);
+    assert_eq!(
+        serde_json::to_value(FromImplementation::Hello(hello)).expect("written"),
+        serde_json::json!({"type": "hello", "protocol": PROTOCOL, "name": "my-director", "version": "0.3",
+                           "editions": ["2017"], "features": ["insufficient-bid"]})
+    );
+    let seq = serde_json::json!(7);
+    let refused = FromImplementation::refused(seq.clone(), 1, "an insufficient bid".to_string());
+    assert_eq!(
+        serde_json::to_value(refused).expect("written"),
+        serde_json::json!({"type": "refused", "seq": 7, "event": 1, "reason": "an insufficient bid"})
+    );
+    let skipped = FromImplementation::skipped(seq.clone(), "no Law 24 yet".to_string(), None);
+    assert_eq!(
+        serde_json::to_value(skipped).expect("written"),
+        serde_json::json!({"type": "skipped", "seq": 7, "reason": "no Law 24 yet"})
+    );
+    let ruling = FromImplementation::ruling(seq, Ruling::before_any_call(Seat::N));
+    let written = serde_json::to_value(ruling).expect("written");
+    assert_eq!((written["type"].as_str(), written["ruling"]["next"].as_str()), (Some("ruling"), Some("N")));
 }

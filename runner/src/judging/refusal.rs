@@ -111,13 +111,7 @@ mod tests {
     const AS_WRITTEN: Variant = Variant { edition: Edition::E2017, rotation: 0 };
 
     fn hello(features: &[&str]) -> Hello {
-        Hello {
-            protocol: 1,
-            name: "p".into(),
-            version: "1".into(),
-            editions: vec![Edition::E2017],
-            features: features.iter().map(|f| f.to_string()).collect(),
-        }
+        Hello::new("p", "1", vec![Edition::E2017], features.iter().map(|f| f.to_string()).collect())
     }
 
     fn case(story: &str, laws: &[&str]) -> Case {
