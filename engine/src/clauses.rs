@@ -9,6 +9,7 @@ use crate::editions::Edition;
 
 /// A known clause: id as cited ("27B1(a)"), the editions of the Laws it
 /// exists in, and a summary.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy)]
 pub struct Clause {
     /// The clause as cited: law, section and subsections ("27B1(a)").

@@ -10,10 +10,12 @@
 //! (docs/adding-a-law.md); tests in the runner check that each entry has
 //! its clauses, its documentation, its cases and its fuzz generator.
 
+use crate::listed::every;
 use crate::refusal::IrregularCall;
 use crate::request::{Finding, Incident};
 
 /// One family of law, as a program declares it.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Family {
     /// The feature the hello declares (`insufficient-bid`).
@@ -62,8 +64,9 @@ pub enum IncidentKind {
 }
 
 impl IncidentKind {
-    /// Every kind of incident.
-    pub const ALL: [IncidentKind; 3] = [IncidentKind::Cards, IncidentKind::WrongBoard, IncidentKind::Misinformation];
+    /// Every kind of incident. A slice, not an array: a new kind lengthens
+    /// it without changing its type.
+    pub const ALL: &'static [IncidentKind] = every!(IncidentKind: Cards, WrongBoard, Misinformation);
 
     /// How a story writes an incident of this kind after the seat
     /// (docs/case-format.md, "Events"): its words, with `CARDS` (one card or
@@ -293,15 +296,15 @@ mod tests {
 
     #[test]
     fn each_finding_call_and_incident_has_one_family() {
-        for finding in Finding::ALL {
+        for &finding in Finding::ALL {
             let owners = FAMILIES.iter().filter(|f| f.owns.contains(&finding)).count();
             assert_eq!(owners, 1, "{finding:?} is owned by {owners} families");
         }
-        for why in crate::refusal::IrregularCall::ALL {
+        for &why in crate::refusal::IrregularCall::ALL {
             let n = FAMILIES.iter().filter(|f| f.irregular_calls.contains(&why)).count();
             assert_eq!(n, 1, "{why:?} is rectified by {n} families");
         }
-        for kind in IncidentKind::ALL {
+        for &kind in IncidentKind::ALL {
             let n = FAMILIES.iter().filter(|f| f.incidents.contains(&kind)).count();
             assert_eq!(n, 1, "{kind:?} is ruled by {n} families");
         }

@@ -20,6 +20,11 @@ use crate::ruling::Ruling;
 pub const PROTOCOL: u32 = 1;
 
 /// An implementation's introduction: who it is and what it rules on.
+///
+/// Non-exhaustive, as are the answers below: a later protocol may say more
+/// in them. A program outside this crate makes its hello with
+/// [`Hello::new`] and its answers with [`FromImplementation`]'s functions.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Hello {
     /// The protocol version the implementation speaks ([`PROTOCOL`]).
@@ -85,6 +90,7 @@ pub enum FromImplementation {
 }
 
 /// `{"type":"ruling"}`: the ruling on the request of `seq`.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RulingAnswer {
@@ -95,6 +101,7 @@ pub struct RulingAnswer {
 }
 
 /// `{"type":"skipped"}`: the implementation declines the request on purpose.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SkippedAnswer {
@@ -108,6 +115,7 @@ pub struct SkippedAnswer {
 }
 
 /// `{"type":"error"}`: the implementation could not rule, and says why.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ErrorAnswer {
@@ -121,6 +129,7 @@ pub struct ErrorAnswer {
 /// call at `event` (its index in the request's `events`, from 0) stand,
 /// and says why in its own words: it prevents the irregularity instead of
 /// ruling on it (docs/protocol.md, "Programs that refuse irregular calls").
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RefusedAnswer {
@@ -132,6 +141,14 @@ pub struct RefusedAnswer {
     pub reason: String,
 }
 
+impl Hello {
+    /// The hello of the program `name`, version `version`, speaking this
+    /// crate's [`PROTOCOL`], ruling under `editions` on `features`.
+    pub fn new(name: &str, version: &str, editions: Vec<Edition>, features: Vec<String>) -> Hello {
+        Hello { protocol: PROTOCOL, name: name.to_string(), version: version.to_string(), editions, features }
+    }
+}
+
 impl FromImplementation {
     /// The answer `{"type":"ruling"}` carrying `ruling` for the request of `seq`.
     pub fn ruling(seq: Value, ruling: Ruling) -> FromImplementation {
@@ -141,6 +158,19 @@ impl FromImplementation {
     /// The answer `{"type":"error"}` saying `message` for the request of `seq`.
     pub fn error(seq: Value, message: String) -> FromImplementation {
         FromImplementation::Error(ErrorAnswer { seq, message })
+    }
+
+    /// The answer `{"type":"skipped"}` declining the request of `seq` for
+    /// `reason`, with a link to where the gap is tracked if there is one.
+    pub fn skipped(seq: Value, reason: String, issue: Option<String>) -> FromImplementation {
+        FromImplementation::Skipped(SkippedAnswer { seq, reason, issue })
+    }
+
+    /// The answer `{"type":"refused"}`: the call at `event` (its index in
+    /// the request's `events`, from 0) of the request of `seq` is not let
+    /// stand, for `reason`.
+    pub fn refused(seq: Value, event: usize, reason: String) -> FromImplementation {
+        FromImplementation::Refused(RefusedAnswer { seq, event, reason })
     }
 }
 
@@ -206,7 +236,7 @@ pub fn needed_features<'a>(
     // The finding fewer families read picks first: `same_denomination`
     // (Law 27's or 31A2's) before `comparable` (read by three), so a story
     // carrying both needs insufficient-bid alone.
-    let mut findings: Vec<Finding> = Finding::ALL.into_iter().filter(|f| given.contains(f)).collect();
+    let mut findings: Vec<Finding> = Finding::ALL.iter().copied().filter(|f| given.contains(f)).collect();
     findings.sort_by_key(|f| FAMILIES.iter().filter(|x| x.reads(*f)).count());
     for finding in findings {
         if !out.iter().any(|f| f.reads(finding)) {
@@ -231,16 +261,15 @@ pub fn needed_features<'a>(
 
 /// The reference engine's own hello.
 pub fn engine_hello() -> Hello {
-    Hello {
-        protocol: PROTOCOL,
-        name: crate::NAME.to_string(),
-        version: crate::VERSION.to_string(),
+    Hello::new(
+        crate::NAME,
+        crate::VERSION,
         // Every law module rules in every edition (editions/), the 1997
         // Laws 28 and 30 included (docs/conventions.md, "Editions").
-        editions: Edition::ALL.to_vec(),
+        Edition::ALL.to_vec(),
         // It rules on every irregularity, so it refuses none.
-        features: FEATURES.iter().filter(|f| **f != REFUSAL).map(|s| s.to_string()).collect(),
-    }
+        FEATURES.iter().filter(|f| **f != REFUSAL).map(|s| s.to_string()).collect(),
+    )
 }
 
 #[cfg(test)]

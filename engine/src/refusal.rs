@@ -13,6 +13,7 @@
 use std::fmt;
 
 use crate::auction::{Auction, Legality};
+use crate::listed::every;
 use crate::notation::{Call, Seat};
 use crate::request::{Action, Request};
 
@@ -39,16 +40,17 @@ pub enum IrregularCall {
 }
 
 impl IrregularCall {
-    /// Every kind of irregular call.
-    pub const ALL: [IrregularCall; 7] = [
-        IrregularCall::Insufficient,
-        IrregularCall::OutOfRotation,
-        IrregularCall::ChangeOfCall,
-        IrregularCall::InadmissibleDouble,
-        IrregularCall::InadmissibleRedouble,
-        IrregularCall::AboveSeven,
-        IrregularCall::AfterTheAuction,
-    ];
+    /// Every kind of irregular call. A slice, not an array: a new kind
+    /// lengthens it without changing its type.
+    pub const ALL: &'static [IrregularCall] = every!(
+        IrregularCall: Insufficient,
+        OutOfRotation,
+        ChangeOfCall,
+        InadmissibleDouble,
+        InadmissibleRedouble,
+        AboveSeven,
+        AfterTheAuction,
+    );
 }
 
 impl fmt::Display for IrregularCall {
@@ -67,6 +69,7 @@ impl fmt::Display for IrregularCall {
 
 /// The first irregular call of a story: its index in `events` (from 0),
 /// who made it, the call, and why it may not stand.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct FirstIrregularCall {
     /// Its index in the request's `events`, from 0.

@@ -13,10 +13,16 @@
 //!
 //! The law modules read the options from the table (`t.regulations`) at
 //! the point where the readings part.
+//!
+//! A program that embeds the engine builds [`Regulations`] from its
+//! defaults, an option at a time (it is non-exhaustive: options are
+//! added), and matches an option's readings with a `_` arm (they are
+//! non-exhaustive too: another authority's reading may become a third).
 
 use serde::{Deserialize, Serialize};
 
 /// 27B4: the offender's LHO refuses a second insufficient bid.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SecondInsufficientBid {
@@ -32,6 +38,7 @@ pub enum SecondInsufficientBid {
 }
 
 /// 27B4 with 27A1: the offender's LHO accepts a second insufficient bid.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum AcceptedSecondInsufficientBid {
@@ -47,6 +54,7 @@ pub enum AcceptedSecondInsufficientBid {
 
 /// An insufficient bid out of rotation (27A2, Law 31), repeated in rotation
 /// under 31A1 after RHO's pass and then corrected.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum InsufficientBidOutOfRotation {
@@ -64,6 +72,7 @@ pub enum InsufficientBidOutOfRotation {
 
 /// 28B after LHO has accepted a call out of rotation by calling over it
 /// (29A), when the player whose turn it was then calls.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Law28bAfterAcceptance {
@@ -79,6 +88,7 @@ pub enum Law28bAfterAcceptance {
 
 /// 30A (2017): Law 26 after a pass out of rotation at RHO's turn, when the
 /// offender makes the pass 30A obliges him to make.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Law26After30a {
@@ -93,6 +103,7 @@ pub enum Law26After30a {
 
 /// 37B2 and 38C (2017; 2007 alike) for a call out of rotation: where the
 /// pass substituted for the cancelled call stands.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum SubstitutedPassOutOfRotation {
@@ -108,6 +119,7 @@ pub enum SubstitutedPassOutOfRotation {
 }
 
 /// How liberally 23A reads "comparable".
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ComparableReading {
@@ -124,6 +136,40 @@ pub enum ComparableReading {
 /// Regulations a case may set (docs/conventions.md, "Regulation options").
 /// Missing keys keep their defaults; only keys that differ from their
 /// default are written out.
+///
+/// Non-exhaustive: the options grow as published authorities are found to
+/// disagree on more points, so a program outside this crate cannot write a
+/// struct literal. It starts from [`Regulations::default`] and sets each
+/// option it wants with the option's `with_` method (or assigns the public
+/// field), which keeps compiling when an option is added:
+///
+/// ```
+/// use rulings_engine::regulations::SecondInsufficientBid;
+/// use rulings_engine::{rule, Regulations, Request, Seat};
+///
+/// fn main() -> Result<(), Box<dyn std::error::Error>> {
+///     // North corrects 1H to 2H, another insufficient bid, and East
+///     // refuses both (27B4); North then bids 3H. The Welsh Bridge Union's
+///     // directors let the correction stand without barring South.
+///     let mut request: Request = serde_json::from_str(
+///         r#"{"dealer": "W", "events": [{"W": "2S"}, {"N": "1H"}, {"N": "2H"},
+///             {"E": "reject"}, {"E": "reject"}, {"N": "3H"}]}"#,
+///     )?;
+///     let welsh = Regulations::default().with_second_insufficient_bid(SecondInsufficientBid::AllowCorrection);
+///     assert_eq!(welsh.features(), ["regulation:second_insufficient_bid"]);
+///
+///     request.regulations = Some(welsh);
+///     assert!(rule(&request)?.must_pass.is_empty());
+///
+///     // 27B4 read literally: the director rules as in 27B3, South must pass.
+///     request.regulations = None;
+///     let literal = rule(&request)?;
+///     assert_eq!(literal.must_pass[0].seat, Seat::S);
+///     assert_eq!(literal.must_pass[0].law, "27B4");
+///     Ok(())
+/// }
+/// ```
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Regulations {
@@ -213,6 +259,91 @@ pub const FEATURES: &[&str] = &[
     "regulation:law_26_after_30a",
     "regulation:substituted_pass_out_of_rotation",
 ];
+
+/// The options one by one, each set by its own method, so that a program
+/// outside the crate sets the options it knows and leaves the rest (those
+/// added later among them) at their defaults.
+impl Regulations {
+    /// With `cards` more or fewer in each suit bound still counting as
+    /// similar (23A1; `similar_suit_cards`, default 1).
+    #[must_use]
+    pub fn with_similar_suit_cards(mut self, cards: u8) -> Regulations {
+        self.similar_suit_cards = cards;
+        self
+    }
+
+    /// With `hcp` below the withdrawn call's lower bound still counting as
+    /// similar (23A1; `similar_hcp_below`, default 2).
+    #[must_use]
+    pub fn with_similar_hcp_below(mut self, hcp: u8) -> Regulations {
+        self.similar_hcp_below = hcp;
+        self
+    }
+
+    /// With `hcp` above the withdrawn call's upper bound still counting as
+    /// similar (23A1; `similar_hcp_above`, default 3).
+    #[must_use]
+    pub fn with_similar_hcp_above(mut self, hcp: u8) -> Regulations {
+        self.similar_hcp_above = hcp;
+        self
+    }
+
+    /// With 23A's "comparable" read as `reading` (`comparable_reading`).
+    #[must_use]
+    pub fn with_comparable_reading(mut self, reading: ComparableReading) -> Regulations {
+        self.comparable_reading = reading;
+        self
+    }
+
+    /// With a refused second insufficient bid ruled as `reading` (27B4;
+    /// `second_insufficient_bid`).
+    #[must_use]
+    pub fn with_second_insufficient_bid(mut self, reading: SecondInsufficientBid) -> Regulations {
+        self.second_insufficient_bid = reading;
+        self
+    }
+
+    /// With an accepted second insufficient bid ruled as `reading` (27B4
+    /// with 27A1; `accepted_second_insufficient_bid`).
+    #[must_use]
+    pub fn with_accepted_second_insufficient_bid(mut self, reading: AcceptedSecondInsufficientBid) -> Regulations {
+        self.accepted_second_insufficient_bid = reading;
+        self
+    }
+
+    /// With an insufficient bid out of rotation, repeated in rotation and
+    /// corrected, ruled as `reading` (27A2, Law 31;
+    /// `insufficient_bid_out_of_rotation`).
+    #[must_use]
+    pub fn with_insufficient_bid_out_of_rotation(mut self, reading: InsufficientBidOutOfRotation) -> Regulations {
+        self.insufficient_bid_out_of_rotation = reading;
+        self
+    }
+
+    /// With 28B after an accepted call out of rotation ruled as `reading`
+    /// (`law_28b_after_acceptance`).
+    #[must_use]
+    pub fn with_law_28b_after_acceptance(mut self, reading: Law28bAfterAcceptance) -> Regulations {
+        self.law_28b_after_acceptance = reading;
+        self
+    }
+
+    /// With Law 26 after a 2017 30A pass ruled as `reading`
+    /// (`law_26_after_30a`).
+    #[must_use]
+    pub fn with_law_26_after_30a(mut self, reading: Law26After30a) -> Regulations {
+        self.law_26_after_30a = reading;
+        self
+    }
+
+    /// With the pass substituted for a call out of rotation standing as
+    /// `reading` says (37B2, 38C; `substituted_pass_out_of_rotation`).
+    #[must_use]
+    pub fn with_substituted_pass_out_of_rotation(mut self, reading: SubstitutedPassOutOfRotation) -> Regulations {
+        self.substituted_pass_out_of_rotation = reading;
+        self
+    }
+}
 
 impl Regulations {
     /// Are these the defaults throughout (nothing to send)?
@@ -345,6 +476,50 @@ mod tests {
         assert_eq!(similar.with_other_reading("regulation:similar"), similar);
         assert!(similar.with_default("regulation:similar").is_default());
         assert!(Regulations::default().with_other_reading("regulation:unknown").is_default());
+    }
+
+    /// Each option has its `with_` method, the only way a program outside
+    /// the crate sets it in one expression: the regulations are taken apart
+    /// with no `..`, so a new option does not compile until it is set here,
+    /// through its own method.
+    #[test]
+    fn each_option_has_its_with_method() {
+        let d = Regulations::default();
+        let r = Regulations::default()
+            .with_similar_suit_cards(d.similar_suit_cards + 1)
+            .with_similar_hcp_below(d.similar_hcp_below + 1)
+            .with_similar_hcp_above(d.similar_hcp_above + 1)
+            .with_comparable_reading(ComparableReading::Strict)
+            .with_second_insufficient_bid(SecondInsufficientBid::AllowCorrection)
+            .with_accepted_second_insufficient_bid(AcceptedSecondInsufficientBid::ComparableLifts)
+            .with_insufficient_bid_out_of_rotation(InsufficientBidOutOfRotation::Law31Bar)
+            .with_law_28b_after_acceptance(Law28bAfterAcceptance::Applies)
+            .with_law_26_after_30a(Law26After30a::IfNotComparable)
+            .with_substituted_pass_out_of_rotation(SubstitutedPassOutOfRotation::WhereMade);
+        let Regulations {
+            similar_suit_cards,
+            similar_hcp_below,
+            similar_hcp_above,
+            comparable_reading,
+            second_insufficient_bid,
+            accepted_second_insufficient_bid,
+            insufficient_bid_out_of_rotation,
+            law_28b_after_acceptance,
+            law_26_after_30a,
+            substituted_pass_out_of_rotation,
+        } = r;
+        assert_ne!(similar_suit_cards, d.similar_suit_cards);
+        assert_ne!(similar_hcp_below, d.similar_hcp_below);
+        assert_ne!(similar_hcp_above, d.similar_hcp_above);
+        assert_ne!(comparable_reading, d.comparable_reading);
+        assert_ne!(second_insufficient_bid, d.second_insufficient_bid);
+        assert_ne!(accepted_second_insufficient_bid, d.accepted_second_insufficient_bid);
+        assert_ne!(insufficient_bid_out_of_rotation, d.insufficient_bid_out_of_rotation);
+        assert_ne!(law_28b_after_acceptance, d.law_28b_after_acceptance);
+        assert_ne!(law_26_after_30a, d.law_26_after_30a);
+        assert_ne!(substituted_pass_out_of_rotation, d.substituted_pass_out_of_rotation);
+        // Every option off its default: every feature needed.
+        assert_eq!(r.features(), FEATURES);
     }
 
     #[test]

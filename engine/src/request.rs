@@ -10,6 +10,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::card::Exposure;
 pub use crate::editions::Edition;
+use crate::listed::every;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat, Vulnerability};
 pub use crate::regulations::Regulations;
@@ -136,6 +137,11 @@ impl std::str::FromStr for Action {
 /// Findings of fact and of the director's opinion about one event
 /// (docs/case-format.md). They are written beside the event's seat key;
 /// their keys are this type's fields ([`crate::keys::keys`]).
+///
+/// Non-exhaustive: the findings grow with the laws the engine rules on. A
+/// program outside this crate starts from [`Findings::default`] (nothing
+/// found) and sets the fields it knows, or reads the findings from JSON.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Findings {
@@ -258,18 +264,19 @@ pub enum Finding {
 }
 
 impl Finding {
-    /// Every finding, in the order of [`Findings`]' fields.
-    pub const ALL: [Finding; 9] = [
-        Finding::Unintended,
-        Finding::Pause,
-        Finding::OverOriginal,
-        Finding::Comparable,
-        Finding::SameDenomination,
-        Finding::Means,
-        Finding::MissingAlert,
-        Finding::MistakenCall,
-        Finding::OwnMisunderstanding,
-    ];
+    /// Every finding, in the order of [`Findings`]' fields. A slice, not an
+    /// array: a new finding lengthens it without changing its type.
+    pub const ALL: &'static [Finding] = every!(
+        Finding: Unintended,
+        Pause,
+        OverOriginal,
+        Comparable,
+        SameDenomination,
+        Means,
+        MissingAlert,
+        MistakenCall,
+        OwnMisunderstanding,
+    );
 
     /// The key it is written under beside an event's seat.
     pub fn key(self) -> &'static str {
@@ -288,7 +295,7 @@ impl Finding {
 
     /// The finding written under `key`, if any.
     pub(crate) fn from_key(key: &str) -> Option<Finding> {
-        Finding::ALL.into_iter().find(|f| f.key() == key)
+        Finding::ALL.iter().copied().find(|f| f.key() == key)
     }
 
     /// The finding in a director's words, `yes` or not.
@@ -528,6 +535,12 @@ impl<'de> Deserialize<'de> for ActionText<'de> {
 pub const MAX_EVENTS: usize = 1000;
 
 /// A request to rule: the input part of a case.
+///
+/// Non-exhaustive: a request may carry more about the table as the engine
+/// rules on more, so a program outside this crate builds one with
+/// [`Request::new`] and the `with_` methods, or reads it from JSON; either
+/// keeps compiling when a field is added, the new field at its default.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Request {
@@ -547,6 +560,35 @@ pub struct Request {
 }
 
 impl Request {
+    /// The story `events` under the `edition` Laws, `dealer` dealing: none
+    /// vulnerable and the default regulations, as a request that leaves
+    /// those keys out.
+    pub fn new(edition: Edition, dealer: Seat, events: Vec<Event>) -> Request {
+        Request { edition, dealer, vulnerable: Vulnerability::default(), events, regulations: None }
+    }
+
+    /// The same request, `vulnerable` vulnerable.
+    #[must_use]
+    pub fn with_vulnerable(mut self, vulnerable: Vulnerability) -> Request {
+        self.vulnerable = vulnerable;
+        self
+    }
+
+    /// The same request under `regulations` (None: the defaults).
+    #[must_use]
+    pub fn with_regulations(mut self, regulations: Option<Regulations>) -> Request {
+        self.regulations = regulations;
+        self
+    }
+
+    /// The same table (edition, dealer, vulnerability, regulations) with
+    /// the story `events` instead: a part of the story, say.
+    #[must_use]
+    pub fn with_events(mut self, events: Vec<Event>) -> Request {
+        self.events = events;
+        self
+    }
+
     /// The same story with every seat moved `steps` places clockwise
     /// (dealer, every event, vulnerability). Meanings name suits, not
     /// seats, and do not change.

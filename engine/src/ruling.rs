@@ -78,6 +78,7 @@ pub enum Choice {
 }
 
 /// A decision the table waits on: who chooses, between what, under which clause.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decision {
     /// The player who chooses (the offender's left-hand opponent, as a rule).
@@ -110,6 +111,7 @@ pub enum Basis {
 }
 
 /// The outcome of a comparability question.
+#[non_exhaustive]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Comparability {
     /// Whether the replacement call is comparable (23A).
@@ -121,6 +123,7 @@ pub struct Comparability {
 /// One irregularity, ruled once, with the clause that finally disposed of it.
 /// An irregular call names `call`; a card exposed or led during the auction
 /// (Law 24) names `cards` instead.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct IrregularityRuling {
     /// The player who made the irregular call or exposed the cards.
@@ -173,6 +176,7 @@ pub enum Scope {
 }
 
 /// An obligation to pass, imposed on `seat` under `law`.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MustPass {
     /// The player who must pass.
@@ -191,6 +195,7 @@ pub struct MustPass {
 /// but not double or redouble at that turn). `in_force` is false once the
 /// turn it binds is over (a call of his stands at it) and once the auction
 /// is over.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CallRestriction {
     /// The player restricted.
@@ -212,6 +217,7 @@ pub struct CallRestriction {
 /// The 2017 Laws only prohibit (26B), so the second list is empty there;
 /// the 2007 Laws let declarer require a suit that the withdrawn call alone
 /// named (26A2).
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LeadRestriction {
     /// The player whose lead may be restricted if he becomes a defender.
@@ -238,6 +244,7 @@ pub enum ScoreLimit {
 /// the result (1997 Law 25B2(b)(2): a player who changes his mind and makes
 /// another call scores at most average minus; the other side keeps the
 /// score it makes at the table).
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoreCap {
     /// A player of the capped side: the offender.
@@ -250,6 +257,7 @@ pub struct ScoreCap {
 
 /// A card exposed or led during the auction that becomes a penalty card if
 /// its owner becomes a defender (24E; Laws 50 and 51 then govern it).
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PenaltyCard {
     /// The player who exposed the card.
@@ -270,6 +278,7 @@ fn is_false(b: &bool) -> bool {
 }
 
 /// A withdrawn call, named by who made it and what it was.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WithdrawnCall {
     /// The player who made the call.
@@ -279,6 +288,7 @@ pub struct WithdrawnCall {
 }
 
 /// Information from a withdrawn call that is unauthorised to `seat` (16C2).
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct UnauthorizedInformation {
     /// The player to whom the information is unauthorised (the offender's partner, as a rule).
@@ -301,6 +311,7 @@ pub enum Doubling {
 }
 
 /// The final contract (22A) and its declarer (Definitions).
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Contract {
     /// The last bid of the auction: level and strain.
@@ -312,6 +323,12 @@ pub struct Contract {
 }
 
 /// The engine's answer to a request.
+///
+/// Non-exhaustive, as are the parts it holds: a ruling says more as the
+/// engine rules on more, so a program outside this crate reads the fields
+/// and matches them with `..`. One that must make a ruling of its own
+/// starts from [`Ruling::before_any_call`] or reads one from JSON.
+#[non_exhaustive]
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Ruling {
     /// Where the table stands: auction, decision, closed or passed out.
@@ -349,6 +366,26 @@ pub struct Ruling {
 }
 
 impl Ruling {
+    /// The table before any call (17A): the auction open, `dealer` to
+    /// call, nothing ruled.
+    pub fn before_any_call(dealer: Seat) -> Ruling {
+        Ruling {
+            status: Status::Auction,
+            next: Some(dealer),
+            decision: None,
+            auction: Vec::new(),
+            rulings: Vec::new(),
+            must_pass: Vec::new(),
+            call_restrictions: Vec::new(),
+            lead_restrictions: Vec::new(),
+            penalty_cards: Vec::new(),
+            unauthorized_information: Vec::new(),
+            score_adjustment: Vec::new(),
+            contract: None,
+            score_cap: None,
+        }
+    }
+
     /// The same ruling with every seat moved `steps` places clockwise.
     pub fn rotate(&self, steps: usize) -> Ruling {
         let r = |s: Seat| s.rotate(steps);

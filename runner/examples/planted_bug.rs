@@ -80,7 +80,7 @@ fn law(clause: &str) -> u32 {
 /// The request as the program with the bug `bug` reads it.
 pub fn heard(bug: &str, request: &Request) -> Request {
     match bug {
-        "regulation" => Request { regulations: None, ..request.clone() },
+        "regulation" => request.clone().with_regulations(None),
         _ => request.clone(),
     }
 }

@@ -90,21 +90,7 @@ fn explain_counted(case: &Case, edition: rulings_engine::Edition, engine: &mut E
 }
 
 fn empty_table(engine: &mut Engine, request: &Request) -> Ruling {
-    engine.rule(&Request { events: Vec::new(), ..request.clone() }).unwrap_or_else(|_| Ruling {
-        status: Status::Auction,
-        next: Some(request.dealer),
-        decision: None,
-        auction: Vec::new(),
-        rulings: Vec::new(),
-        must_pass: Vec::new(),
-        call_restrictions: Vec::new(),
-        lead_restrictions: Vec::new(),
-        unauthorized_information: Vec::new(),
-        score_adjustment: Vec::new(),
-        contract: None,
-        score_cap: None,
-        penalty_cards: Vec::new(),
-    })
+    engine.rule(&request.clone().with_events(Vec::new())).unwrap_or_else(|_| Ruling::before_any_call(request.dealer))
 }
 
 fn findings(e: &Event) -> String {
@@ -265,7 +251,7 @@ fn options(engine: &mut Engine, request: &Request, r: &Ruling) -> String {
         };
         let mut events = request.events.clone();
         events.push(Event::new(d.seat, action));
-        let after = Request { events: events.clone(), ..request.clone() };
+        let after = request.clone().with_events(events.clone());
         let _ = write!(s, "  {}: ", choice_name(choice));
         match engine.rule(&after) {
             Err(e) => {
@@ -319,7 +305,7 @@ fn replacements_counted(
         // Carry nothing over: the engine rules on the bare call.
         e.findings = Default::default();
         ev.push(e);
-        let text = match engine.rule(&Request { events: ev, ..request.clone() }) {
+        let text = match engine.rule(&request.clone().with_events(ev)) {
             Ok(r) => {
                 let lines = changes(Some(now), &r);
                 if lines.is_empty() {
@@ -546,9 +532,9 @@ mod tests {
         let mut before = Some(empty_table(&mut Engine::default(), &request));
         let mut expected = Vec::new();
         for i in [0, 1, 2, 3, n - 1] {
-            let prefix = Request { events: request.events[..=i].to_vec(), ..request.clone() };
+            let prefix = request.clone().with_events(request.events[..=i].to_vec());
             if i > 3 {
-                let earlier = Request { events: request.events[..i].to_vec(), ..request.clone() };
+                let earlier = request.clone().with_events(request.events[..i].to_vec());
                 before = rulings_engine::rule(&earlier).ok();
             }
             let now = rulings_engine::rule(&prefix).expect("a ruling");

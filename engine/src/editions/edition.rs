@@ -5,6 +5,8 @@ use std::fmt;
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::listed::every;
+
 /// An edition of the Laws of Duplicate Bridge.
 ///
 /// Non-exhaustive: a new edition of the Laws is added when it is
@@ -22,8 +24,9 @@ pub enum Edition {
 }
 
 impl Edition {
-    /// The editions the engine rules under, oldest first.
-    pub const ALL: [Edition; 3] = [Edition::E1997, Edition::E2007, Edition::E2017];
+    /// The editions the engine rules under, oldest first. A slice, not an
+    /// array: a new edition lengthens it without changing its type.
+    pub const ALL: &'static [Edition] = every!(Edition: E1997, E2007, E2017);
 
     /// The edition's year, as the protocol writes it ("2017").
     pub fn year(self) -> &'static str {

@@ -34,7 +34,7 @@ mod tests {
     /// Every clause an edition's rules may cite exists in that edition.
     #[test]
     fn cited_clauses_exist_in_their_edition() {
-        for e in Edition::ALL {
+        for &e in Edition::ALL {
             let r = Rules::of(e);
             let (require, prohibit) = r.lead_clauses();
             let mut cited = vec![r.withdrawn_ui, r.damage, r.unintended_replaced, require, prohibit];

@@ -128,35 +128,27 @@ fn random_request(rng: &mut Rng) -> Request {
     let vulnerable =
         [Vulnerability::None, Vulnerability::NS, Vulnerability::EW, Vulnerability::Both][rng.below(4) as usize];
     let regulations = rng.chance(30).then(|| random_regulations(rng));
-    Request { edition: Default::default(), dealer, vulnerable, events, regulations }
+    Request::new(Default::default(), dealer, events).with_vulnerable(vulnerable).with_regulations(regulations)
 }
 
-/// Every regulation option at a random value, the tolerances small.
+/// Every regulation option at a random value, the tolerances small. Built
+/// as a program that embeds the engine builds it (`Regulations` is
+/// non-exhaustive): from the defaults, each two-valued option at its other
+/// reading half the time, read off the list of options
+/// ([`FEATURES`](rulings_engine::regulations::FEATURES)), so that an option
+/// added later is drawn too.
 fn random_regulations(rng: &mut Rng) -> Regulations {
-    use rulings_engine::regulations::*;
-    let mut pick = |n| rng.below(n);
-    Regulations {
-        similar_suit_cards: pick(3) as u8,
-        similar_hcp_below: pick(4) as u8,
-        similar_hcp_above: pick(5) as u8,
-        comparable_reading: [ComparableReading::Liberal, ComparableReading::Strict][pick(2) as usize],
-        second_insufficient_bid: [SecondInsufficientBid::LiteralBar, SecondInsufficientBid::AllowCorrection]
-            [pick(2) as usize],
-        accepted_second_insufficient_bid: [
-            AcceptedSecondInsufficientBid::RestrictFirst,
-            AcceptedSecondInsufficientBid::ComparableLifts,
-        ][pick(2) as usize],
-        insufficient_bid_out_of_rotation: [
-            InsufficientBidOutOfRotation::Law27Bar,
-            InsufficientBidOutOfRotation::Law31Bar,
-        ][pick(2) as usize],
-        law_28b_after_acceptance: [Law28bAfterAcceptance::Forfeited, Law28bAfterAcceptance::Applies][pick(2) as usize],
-        law_26_after_30a: [Law26After30a::Never, Law26After30a::IfNotComparable][pick(2) as usize],
-        substituted_pass_out_of_rotation: [
-            SubstitutedPassOutOfRotation::BackToTurn,
-            SubstitutedPassOutOfRotation::WhereMade,
-        ][pick(2) as usize],
+    use rulings_engine::regulations::FEATURES;
+    let mut r = Regulations::default()
+        .with_similar_suit_cards(rng.below(3) as u8)
+        .with_similar_hcp_below(rng.below(4) as u8)
+        .with_similar_hcp_above(rng.below(5) as u8);
+    for feature in FEATURES {
+        if rng.below(2) == 1 {
+            r = r.with_other_reading(feature);
+        }
     }
+    r
 }
 
 /// Lists in canonical order: adjustment clauses once each, in law order;
@@ -222,7 +214,7 @@ fn rule_each_is_rule_of_every_prefix() {
         let mut story = random_request(&mut rng);
         story.edition = [Edition::E2017, Edition::E2007, Edition::E1997][(n % 3) as usize];
         let (rulings, error) = rule_each(&story);
-        let prefix = |i: usize| Request { events: story.events[..=i].to_vec(), ..story.clone() };
+        let prefix = |i: usize| story.clone().with_events(story.events[..=i].to_vec());
         for (i, r) in rulings.iter().enumerate() {
             assert_eq!(Ok(r), rule(&prefix(i)).as_ref(), "after event {i} of {story:#?}");
         }
@@ -232,13 +224,11 @@ fn rule_each_is_rule_of_every_prefix() {
         }
     }
     // Over the limit: no ruling, the limit's error.
-    let long = Request {
-        edition: Edition::E2017,
-        dealer: Seat::N,
-        vulnerable: Vulnerability::None,
-        events: vec![Event::new(Seat::N, Action::Call(Call::Pass)); rulings_engine::MAX_EVENTS + 1],
-        regulations: None,
-    };
+    let long = Request::new(
+        Edition::E2017,
+        Seat::N,
+        vec![Event::new(Seat::N, Action::Call(Call::Pass)); rulings_engine::MAX_EVENTS + 1],
+    );
     let (rulings, error) = rule_each(&long);
     assert!(rulings.is_empty());
     assert_eq!(error.map(|e| e.to_string()), rule(&long).err().map(|e| e.to_string()));

@@ -26,11 +26,11 @@ mod tests {
         use rulings_engine::regulations::SecondInsufficientBid;
         let mut c = case(&["27B4"]);
         assert_eq!(required(&c), vec!["insufficient-bid"]);
-        c.regulations = Some(rulings_engine::Regulations {
-            second_insufficient_bid: SecondInsufficientBid::AllowCorrection,
-            similar_hcp_below: 0,
-            ..Default::default()
-        });
+        c.regulations = Some(
+            rulings_engine::Regulations::default()
+                .with_second_insufficient_bid(SecondInsufficientBid::AllowCorrection)
+                .with_similar_hcp_below(0),
+        );
         assert_eq!(required(&c), vec!["insufficient-bid", "regulation:similar", "regulation:second_insufficient_bid"]);
     }
 

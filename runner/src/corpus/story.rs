@@ -65,13 +65,7 @@ pub fn story_line(events: &[Event]) -> Result<String, String> {
 /// `events`, as the reference engine rules them: a grid left blank there
 /// most often means a forgotten `reject` (27A1, 29A).
 fn option_held(dealer: Seat, events: &[Event], seat: Seat) -> Option<String> {
-    let request = rulings_engine::Request {
-        edition: Default::default(),
-        dealer,
-        vulnerable: Default::default(),
-        events: events.to_vec(),
-        regulations: None,
-    };
+    let request = rulings_engine::Request::new(Default::default(), dealer, events.to_vec());
     let decision = rulings_engine::rule(&request).ok()?.decision?;
     (decision.seat == seat).then_some(decision.law)
 }

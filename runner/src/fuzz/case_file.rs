@@ -180,13 +180,8 @@ mod tests {
     /// the same keys and expectation as with a plain name.
     #[test]
     fn a_name_with_a_newline_stays_in_its_comment() {
-        let story = Request {
-            edition: Edition::E2017,
-            dealer: Seat::N,
-            vulnerable: Default::default(),
-            events: vec![Event::new(Seat::N, "1H".parse::<Action>().expect("a call"))],
-            regulations: None,
-        };
+        let story =
+            Request::new(Edition::E2017, Seat::N, vec![Event::new(Seat::N, "1H".parse::<Action>().expect("a call"))]);
         let reference = rule(&story).expect("ruled");
         let group = Group { key: "next".into(), clause: "-\nexpect: {}".into(), irregularity: "-".into() };
         let keys = vec!["next".to_string()];

@@ -149,8 +149,7 @@ mod tests {
 
     fn ruled(dealer: Seat, text: &str) -> Ruling {
         let events = crate::corpus::story::story_events(text).expect("a story");
-        let request =
-            Request { edition: Edition::E2017, dealer, vulnerable: Default::default(), events, regulations: None };
+        let request = Request::new(Edition::E2017, dealer, events);
         rule(&request).expect("ruled")
     }
 

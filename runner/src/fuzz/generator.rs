@@ -196,12 +196,9 @@ fn regulations(rng: &mut Rng, declared: &[&'static str]) -> Option<Regulations> 
             continue;
         }
         r = if feature == "regulation:similar" {
-            Regulations {
-                similar_suit_cards: rng.below(3) as u8,
-                similar_hcp_below: rng.below(5) as u8,
-                similar_hcp_above: rng.below(6) as u8,
-                ..r
-            }
+            r.with_similar_suit_cards(rng.below(3) as u8)
+                .with_similar_hcp_below(rng.below(5) as u8)
+                .with_similar_hcp_above(rng.below(6) as u8)
         } else {
             r.with_other_reading(feature)
         };
@@ -215,7 +212,7 @@ pub fn story(rng: &mut Rng, scope: &Scope) -> Generated {
     let edition = rng.pick(&scope.editions);
     let vulnerable = rng.pick(&[Vulnerability::None, Vulnerability::NS, Vulnerability::EW, Vulnerability::Both]);
     let regulations = regulations(rng, &scope.regulations);
-    let story = Request { edition, dealer, vulnerable, events: Vec::new(), regulations };
+    let story = Request::new(edition, dealer, Vec::new()).with_vulnerable(vulnerable).with_regulations(regulations);
     // Mostly short stories; a third played on to the end of the auction.
     let to_the_end = rng.chance(35);
     let length = if to_the_end { 60 } else { 1 + rng.below(9) as usize };

@@ -182,20 +182,12 @@ mod tests {
             keys: Vec::new(),
             hits: 1,
             index: 0,
-            story: rulings_engine::Request {
-                edition: rulings_engine::Edition::E2017,
-                dealer: rulings_engine::Seat::N,
-                vulnerable: Default::default(),
-                events: Vec::new(),
-                regulations: None,
-            },
-            reference: rulings_engine::rule(&rulings_engine::Request {
-                edition: rulings_engine::Edition::E2017,
-                dealer: rulings_engine::Seat::N,
-                vulnerable: Default::default(),
-                events: Vec::new(),
-                regulations: None,
-            })
+            story: rulings_engine::Request::new(rulings_engine::Edition::E2017, rulings_engine::Seat::N, Vec::new()),
+            reference: rulings_engine::rule(&rulings_engine::Request::new(
+                rulings_engine::Edition::E2017,
+                rulings_engine::Seat::N,
+                Vec::new(),
+            ))
             .expect("ruled"),
             refusal: None,
             written: Some(Ok(std::path::PathBuf::from(format!("{}/fuzz-l27-abcd.yaml", "long/".repeat(30))))),

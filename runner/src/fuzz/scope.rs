@@ -45,7 +45,7 @@ impl Scope {
         let declares = |f: &str| hello.features.iter().any(|d| d == f);
         let mut refused: Vec<&'static str> = Vec::new();
         if declares(REFUSAL) {
-            for why in IrregularCall::ALL {
+            for &why in IrregularCall::ALL {
                 let family = crate::judging::refusal::family(why);
                 if !declares(family) && !refused.contains(&family) {
                     refused.push(family);
@@ -171,7 +171,7 @@ mod tests {
     /// A 2017 story dealt by South, in the one-line form.
     fn story(text: &str) -> Request {
         let events = crate::corpus::story::story_events(text).expect("a story");
-        Request { edition: Edition::E2017, dealer: Seat::S, vulnerable: Default::default(), events, regulations: None }
+        Request::new(Edition::E2017, Seat::S, events)
     }
 
     fn nothing() -> Scope {

@@ -54,9 +54,11 @@ fn fewer(best: &Request) -> Vec<Request> {
     for i in (0..n).rev() {
         let mut events = best.events.clone();
         events.remove(i);
-        out.push(Request { events: events.clone(), ..best.clone() });
+        out.push(best.clone().with_events(events.clone()));
         if i == 0 && n > 1 && best.events[0].seat == best.dealer {
-            out.push(Request { events, dealer: best.dealer.lho(), ..best.clone() });
+            let mut earlier = best.clone().with_events(events);
+            earlier.dealer = best.dealer.lho();
+            out.push(earlier);
         }
     }
     out
@@ -70,7 +72,7 @@ fn plainer(best: &Request) -> Vec<Request> {
         let mut with = |f: &dyn Fn(&mut rulings_engine::request::Event)| {
             let mut events = best.events.clone();
             f(&mut events[i]);
-            out.push(Request { events, ..best.clone() });
+            out.push(best.clone().with_events(events));
         };
         if matches!(e.action, Action::Call(c) if c != Call::Pass) {
             with(&|e| e.action = Action::Call(Call::Pass));
@@ -85,13 +87,13 @@ fn plainer(best: &Request) -> Vec<Request> {
         }
     }
     if best.vulnerable != Vulnerability::None {
-        out.push(Request { vulnerable: Vulnerability::None, ..best.clone() });
+        out.push(best.clone().with_vulnerable(Vulnerability::None));
     }
     // Each regulation option back at its default.
     if let Some(r) = best.regulations {
         for feature in r.features() {
             let plainer = r.with_default(feature);
-            out.push(Request { regulations: (!plainer.is_default()).then_some(plainer), ..best.clone() });
+            out.push(best.clone().with_regulations((!plainer.is_default()).then_some(plainer)));
         }
     }
     out

@@ -257,13 +257,7 @@ mod tests {
 
     #[test]
     fn only_the_reference_engine_has_open_cases() {
-        let hello = |name: &str| Hello {
-            protocol: 1,
-            name: name.into(),
-            version: "1".into(),
-            editions: vec![Edition::E2017],
-            features: Vec::new(),
-        };
+        let hello = |name: &str| Hello::new(name, "1", vec![Edition::E2017], Vec::new());
         assert!(is_reference(&hello(rulings_engine::NAME)));
         assert!(!is_reference(&hello("my-engine")));
     }

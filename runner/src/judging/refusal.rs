@@ -73,7 +73,7 @@ fn declares(hello: &Hello, feature: &str) -> bool {
 /// the regulation options (sent only to a program that declares them, and
 /// no option changes which call is irregular).
 pub fn request(case: &Case, edition: Edition) -> Request {
-    Request { regulations: None, ..case.request(edition) }
+    case.request(edition).with_regulations(None)
 }
 
 /// Judge a program's answer to a refusal check of `case` run as
@@ -111,13 +111,7 @@ mod tests {
     const AS_WRITTEN: Variant = Variant { edition: Edition::E2017, rotation: 0 };
 
     fn hello(features: &[&str]) -> Hello {
-        Hello {
-            protocol: 1,
-            name: "p".into(),
-            version: "1".into(),
-            editions: vec![Edition::E2017],
-            features: features.iter().map(|f| f.to_string()).collect(),
-        }
+        Hello::new("p", "1", vec![Edition::E2017], features.iter().map(|f| f.to_string()).collect())
     }
 
     fn case(story: &str, laws: &[&str]) -> Case {

@@ -542,13 +542,7 @@ pub fn utc(secs: u64) -> String {
 
 #[cfg(test)]
 pub(crate) fn sample(text: &str) -> Report {
-    let hello = Hello {
-        protocol: 1,
-        name: text.into(),
-        version: text.into(),
-        editions: vec![rulings_engine::Edition::E2017],
-        features: vec![text.into()],
-    };
+    let hello = Hello::new(text, text, vec![rulings_engine::Edition::E2017], vec![text.into()]);
     let line = |id: &str, outcome: OutcomeKind, detail: Option<&str>| CaseLine {
         id: id.into(),
         name: format!("law27/{}.yaml", id.to_lowercase()),

@@ -31,7 +31,7 @@ pub struct Scenario {
 }
 
 fn ruled(request: &Request, events: Vec<Event>) -> Result<Ruling, rulings_engine::RuleError> {
-    rule(&Request { events, ..request.clone() })
+    rule(&request.clone().with_events(events))
 }
 
 /// The engine's refusal without its event number, as a director reads it;
@@ -244,7 +244,7 @@ mod tests {
 
     fn request(dealer: Seat, story: &str) -> Request {
         let events = crate::corpus::story::story_events(story).expect("story");
-        Request { edition: Default::default(), dealer, vulnerable: Default::default(), events, regulations: None }
+        Request::new(Default::default(), dealer, events)
     }
 
     #[test]

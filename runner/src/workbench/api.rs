@@ -10,7 +10,7 @@ use std::path::Path;
 
 use rulings_engine::request::{Action, MAX_EVENTS};
 use rulings_engine::ruling::Status;
-use rulings_engine::{Request, Ruling, Seat};
+use rulings_engine::{Ruling, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
@@ -206,7 +206,7 @@ impl Api {
         // the story's ruling, or, where the engine refuses the story, the
         // ruling of the same deal before any call.
         let kinds = ruled
-            .or_else(|_| rulings_engine::rule(&Request { events: Vec::new(), ..request.clone() }))
+            .or_else(|_| rulings_engine::rule(&request.clone().with_events(Vec::new())))
             .map_err(WorkbenchError::NoRulingAtAll)?;
         if let Some(m) = r.marks.iter().find(|m| !words::KEYS.contains(&m.key.as_str())) {
             return Err(WorkbenchError::NotAKey(m.key.clone()));
@@ -467,8 +467,7 @@ fn replaces(t: &Table) -> Vec<Option<usize>> {
             if t.events[p + 1..i].iter().any(|o| o.seat == e.seat.partner() && calls(o)) {
                 return None;
             }
-            let before =
-                rulings_engine::rule(&rulings_engine::Request { events: t.events[..i].to_vec(), ..request.clone() });
+            let before = rulings_engine::rule(&request.clone().with_events(t.events[..i].to_vec()));
             match before {
                 Ok(r) if r.status == Status::Auction && r.next == Some(e.seat) => None,
                 Ok(_) => Some(p),

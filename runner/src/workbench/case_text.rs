@@ -34,13 +34,9 @@ pub struct Table {
 impl Table {
     /// The protocol's request for this table.
     pub fn request(&self) -> rulings_engine::Request {
-        rulings_engine::Request {
-            edition: self.edition,
-            dealer: self.dealer,
-            vulnerable: self.vulnerable,
-            events: self.events.clone(),
-            regulations: self.regulations.filter(|r| !r.is_default()),
-        }
+        rulings_engine::Request::new(self.edition, self.dealer, self.events.clone())
+            .with_vulnerable(self.vulnerable)
+            .with_regulations(self.regulations.filter(|r| !r.is_default()))
     }
 }
 

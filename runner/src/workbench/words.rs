@@ -386,14 +386,7 @@ mod tests {
     fn ruled(story: &str) -> Ruling {
         let events = crate::corpus::story::story_events(story).expect("story");
         let dealer = events[0].seat;
-        rule(&Request {
-            edition: Default::default(),
-            dealer,
-            vulnerable: Default::default(),
-            events,
-            regulations: None,
-        })
-        .expect("ruling")
+        rule(&Request::new(Default::default(), dealer, events)).expect("ruling")
     }
 
     fn said(items: &[Item], key: &str) -> String {

@@ -259,13 +259,7 @@ struct Lawful {
 
 impl Lawful {
     fn new(features: &[&str]) -> Lawful {
-        let hello = Hello {
-            protocol: 1,
-            name: "lawful".into(),
-            version: "1".into(),
-            editions: vec![Edition::E2017],
-            features: features.iter().map(|f| f.to_string()).collect(),
-        };
+        let hello = Hello::new("lawful", "1", vec![Edition::E2017], features.iter().map(|f| f.to_string()).collect());
         Lawful { hello }
     }
 }

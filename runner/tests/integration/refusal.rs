@@ -30,7 +30,7 @@ fn the_first_irregular_call_is_where_the_engine_first_rules_an_irregularity() {
     for case in &corpus.cases {
         for &edition in &case.editions {
             let request = case.request(edition);
-            let prefix = |n: usize| Request { events: request.events[..n].to_vec(), ..request.clone() };
+            let prefix = |n: usize| request.clone().with_events(request.events[..n].to_vec());
             match first_irregular_call(&request) {
                 Some(first) => {
                     checks += 1;

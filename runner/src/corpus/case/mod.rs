@@ -79,13 +79,9 @@ impl Case {
     /// The request for one edition: the case's input only, never its
     /// expectation, id, title or source.
     pub fn request(&self, edition: Edition) -> Request {
-        Request {
-            edition,
-            dealer: self.dealer,
-            vulnerable: self.vulnerable,
-            events: self.events.clone(),
-            regulations: self.regulations,
-        }
+        Request::new(edition, self.dealer, self.events.clone())
+            .with_vulnerable(self.vulnerable)
+            .with_regulations(self.regulations)
     }
 
     /// A bare case citing `laws` in `editions`, for unit tests.

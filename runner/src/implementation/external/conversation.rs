@@ -92,13 +92,12 @@ impl External {
         shared: Arc<Shared>,
     ) -> External {
         let file_name = program_name(&options);
-        let stand_in = Hello {
-            protocol: PROTOCOL,
-            name: program_name(&options),
-            version: String::new(),
-            editions: Edition::ALL.to_vec(),
-            features: FEATURES.iter().map(|s| s.to_string()).collect(),
-        };
+        let stand_in = Hello::new(
+            &program_name(&options),
+            "",
+            Edition::ALL.to_vec(),
+            FEATURES.iter().map(|s| s.to_string()).collect(),
+        );
         let mut ext =
             External::not_asked_yet(options, stand_in, None, None, Arc::new(Mutex::new(file_name)), None, shared);
         match traffic {
