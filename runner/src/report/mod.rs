@@ -14,6 +14,7 @@ pub mod junit;
 pub mod markdown;
 pub mod matrix;
 pub mod progress;
+pub mod read_error;
 pub mod summary;
 
 use std::path::{Path, PathBuf};
@@ -22,6 +23,7 @@ pub use jsonl::{
     corpus_hash, header, suite_version, utc, utc_now, CaseLine, CorpusInfo, Footer, GradeInfo, Header, Report, RunInfo,
     Totals, FORMAT,
 };
+pub use read_error::ReportReadError;
 
 use crate::replace::stage;
 /// Write `text` to `path` atomically ([`crate::replace::write_atomic`]).
