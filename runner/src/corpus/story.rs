@@ -46,16 +46,33 @@ fn findings_named(e: &Event) -> Option<String> {
     (!named.is_empty()).then(|| named.join(", "))
 }
 
+/// Why a one-line story cannot tell the events: event `event` (from 1),
+/// named `name`, carries the director's `findings`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FindingsInTheWay {
+    pub event: usize,
+    pub name: String,
+    pub findings: String,
+}
+
+impl std::fmt::Display for FindingsInTheWay {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "event {} ({}) carries the director's findings ({}), which a one-line story cannot hold",
+            self.event, self.name, self.findings
+        )
+    }
+}
+
+impl std::error::Error for FindingsInTheWay {}
+
 /// The story in one line, in canonical notation (`"W 1D, N 1C, E reject"`),
 /// or why the line cannot tell it: it holds no findings.
-pub fn story_line(events: &[Event]) -> Result<String, String> {
+pub fn story_line(events: &[Event]) -> Result<String, FindingsInTheWay> {
     for (i, e) in events.iter().enumerate() {
-        if let Some(f) = findings_named(e) {
-            return Err(format!(
-                "event {} ({}) carries the director's findings ({f}), which a one-line story cannot hold",
-                i + 1,
-                event_name(e)
-            ));
+        if let Some(findings) = findings_named(e) {
+            return Err(FindingsInTheWay { event: i + 1, name: event_name(e), findings });
         }
     }
     Ok(events.iter().map(event_name).collect::<Vec<_>>().join(", "))
@@ -156,35 +173,39 @@ fn ordinal(i: usize) -> &'static str {
 /// Where to tell a story the grid cannot show.
 const USE_ANOTHER_FORM: &str = "tell the story with `story:` (one line) or `events:`";
 
-/// What a cell holds: an action, or why it is not one the grid reads.
-fn cell_action(cell: &str) -> Result<Action, String> {
+/// What a cell holds: an action, or why it is not one the grid reads
+/// (`at` places the reason in the grid).
+fn cell_action(cell: &str, at: impl Fn(String) -> GridError) -> Result<Action, GridError> {
     let lower = cell.to_lowercase();
     let word = lower.trim_matches(|c: char| !c.is_alphanumeric() && c != '_');
     if matches!(word, "exposes" | "leads") {
-        return Err(format!("cards shown during the auction (Law 24) cannot be drawn in a grid: {USE_ANOTHER_FORM}"));
+        return Err(at(format!(
+            "cards shown during the auction (Law 24) cannot be drawn in a grid: {USE_ANOTHER_FORM}"
+        )));
     }
     if matches!(word, "wrong" | "board") {
-        return Err(format!(
+        return Err(at(format!(
             "cards from a wrong board (2017 15A, 2007 17D) cannot be drawn in a grid: {USE_ANOTHER_FORM}"
-        ));
+        )));
     }
     if word == "intended" || rulings_engine::Findings::keys().contains(&word) {
-        return Err(format!(
+        return Err(at(format!(
             "`{cell}`: the director's findings on a call (unintended, comparable, what it means) cannot be written \
              in a grid: tell the story with `events:`, the finding beside its event"
-        ));
+        )));
     }
     if matches!(word, "ap" | "all" | "allpass") {
-        return Err(format!("`{cell}`: write each pass out as `P`, one cell a seat"));
+        return Err(at(format!("`{cell}`: write each pass out as `P`, one cell a seat")));
     }
     if cell.ends_with(['*', '!', '?', ')']) || cell.starts_with('(') {
-        return Err(format!(
+        return Err(at(format!(
             "`{cell}`: a grid's cell is a call, `accept`, `reject` or `-`, without marks; the director's findings \
              (unintended, comparable, what a call means) need `events:`, and a note goes after `#`"
-        ));
+        )));
     }
-    action(cell)
-        .map_err(|e| format!("{e} (a grid's cell is a call, `accept`, `reject`, or `-` for a seat that did nothing)"))
+    action(cell).map_err(|e| {
+        at(format!("{e} (a grid's cell is a call, `accept`, `reject`, or `-` for a seat that did nothing)"))
+    })
 }
 
 /// The columns a header line names, or why it does not.
@@ -399,7 +420,7 @@ pub fn parse_grid(dealer: Seat, text: &str) -> Result<Grid, GridError> {
             };
             return Err(err(line, column, message));
         }
-        let action = cell_action(cell.text).map_err(|m| err(line, column, m))?;
+        let action = cell_action(cell.text, |m| err(line, column, m))?;
         let r = &mut row_events[cell.row];
         if r.start == r.end {
             *r = events.len()..events.len();
@@ -557,13 +578,13 @@ mod tests {
     fn the_one_line_story_reads_seats_calls_and_symbols() {
         let e = story_events("W 1♦, N: 1C; E reject\nN 2♣️").expect("story");
         assert_eq!(e, events("[{W: 1D}, {N: 1C}, {E: reject}, {N: 2C}]"));
-        assert_eq!(story_line(&e).as_deref(), Ok("W 1D, N 1C, E reject, N 2C"));
+        assert_eq!(story_line(&e).ok().as_deref(), Some("W 1D, N 1C, E reject, N 2C"));
         assert!(story_events("N 9Q").unwrap_err().contains("story event 1: `N 9Q`"));
         assert!(story_events("Q 1S").unwrap_err().contains("a seat"));
         let found = events("[{W: 1C}, {W: 1D, unintended: true}]");
-        assert!(story_line(&found)
-            .unwrap_err()
-            .contains("event 2 (W 1D) carries the director's findings (unintended)"));
+        let e = story_line(&found).unwrap_err();
+        assert_eq!((e.event, e.name.as_str(), e.findings.as_str()), (2, "W 1D", "unintended"));
+        assert!(e.to_string().contains("event 2 (W 1D) carries the director's findings (unintended)"));
     }
 
     #[test]
