@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use crate::cancel::Cancel;
 use crate::corpus::case::Corpus;
-use crate::implementation::external::{split_command, External, ExternalOptions};
+use crate::implementation::external::{split_command, External, ExternalOptions, OptionsError};
 use crate::implementation::{Implementation, InProcess};
 use crate::judging::run::{run, RunOptions};
 
@@ -38,6 +38,48 @@ pub struct BenchOptions {
     pub rotations: bool,
     /// Processes at a time for (f) (default: the number of cores).
     pub jobs: Option<usize>,
+}
+
+/// Why the measures could not be made, or could not be compared.
+#[derive(Debug)]
+pub enum BenchError {
+    /// `--engine` is not a command line.
+    Engine(OptionsError),
+    /// `--baseline` is not a command line.
+    Baseline(OptionsError),
+    /// `--baseline` names no program.
+    NoBaseline,
+    /// The baseline program could not be started.
+    BaselineUnrunnable { baseline: String },
+    /// The engine passed different numbers of runs in process, with one
+    /// process and with one process a case: the timings would not measure
+    /// the same work.
+    Disagreement { in_process: usize, persistent: usize, per_case: usize },
+}
+
+impl std::fmt::Display for BenchError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BenchError::Engine(e) => write!(f, "--engine: {e}"),
+            BenchError::Baseline(e) => write!(f, "--baseline: {e}"),
+            BenchError::NoBaseline => f.write_str("--baseline: no program given"),
+            BenchError::BaselineUnrunnable { baseline } => write!(f, "cannot run the baseline `{baseline}`"),
+            BenchError::Disagreement { in_process, persistent, per_case } => write!(
+                f,
+                "the engine did not give the same results through the protocol ({in_process} passed in process, \
+                 {persistent} persistent, {per_case} per case): the timings would compare different work"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BenchError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            BenchError::Engine(e) | BenchError::Baseline(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 /// The default engine command: the `rulings-engine` binary beside this
@@ -79,12 +121,12 @@ fn ms(d: Duration) -> f64 {
 
 /// Measure; `say` is told what is measured as it goes (the whole takes a
 /// minute or more). The table of results, or why it could not be made.
-pub fn bench(args: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<String, String> {
+pub fn bench(args: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<String, BenchError> {
     let dirs = if args.cases.is_empty() { crate::corpus::default_dirs() } else { args.cases.clone() };
     let corpus = crate::corpus::load(&dirs);
     let options = RunOptions { edition: None, rotations: args.rotations };
     let engine = match &args.engine {
-        Some(c) => split_command(c).map_err(|e| e.to_string())?,
+        Some(c) => split_command(c).map_err(BenchError::Engine)?,
         None => default_engine(),
     };
     let external = |per_case: bool| {
@@ -126,8 +168,8 @@ pub fn bench(args: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<String, S
         workers.shutdown();
         r
     });
-    let baseline = split_command(&args.baseline).map_err(|e| e.to_string())?;
-    let first = baseline.first().ok_or("--baseline: no program given")?;
+    let baseline = split_command(&args.baseline).map_err(BenchError::Baseline)?;
+    let first = baseline.first().ok_or(BenchError::NoBaseline)?;
     say(&format!("(d) {} once a case", args.baseline));
     let (t_true, ok) = best(args.repeat, || {
         // The per-case run also starts one process for the hello.
@@ -142,7 +184,7 @@ pub fn bench(args: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<String, S
         })
     });
     if !ok {
-        return Err(format!("cannot run the baseline `{}`", args.baseline));
+        return Err(BenchError::BaselineUnrunnable { baseline: args.baseline.clone() });
     }
     // (e) the engine itself started once a case with nothing to read: what
     // the engine's own start costs, apart from the runner's work in (c).
@@ -162,10 +204,11 @@ pub fn bench(args: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<String, S
     // process; through the protocol, every way of running it must agree.
     let reference = if args.engine.is_none() { passed_in } else { passed_proto };
     if passed_proto != reference || passed_per_case != reference || passed_jobs != reference {
-        return Err(format!(
-            "the engine did not give the same results through the protocol ({passed_in} passed in process, \
-             {passed_proto} persistent, {passed_per_case} per case): the timings would compare different work"
-        ));
+        return Err(BenchError::Disagreement {
+            in_process: passed_in,
+            persistent: passed_proto,
+            per_case: passed_per_case,
+        });
     }
     let per = |t: Duration| ms(t) * 1000.0 / n.max(1) as f64;
     let mut s = String::new();
@@ -239,4 +282,28 @@ pub fn bench(args: &BenchOptions, say: &mut dyn FnMut(&str)) -> Result<String, S
         s.push_str(&crate::text::wrap(&what, crate::text::WIDTH, &first, &" ".repeat(first.len())));
     }
     Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An `--engine` with an unclosed quote is refused before anything is
+    /// measured or started: the variant of the engine's command line.
+    #[test]
+    fn an_unclosed_quote_in_the_engine_is_refused_before_measuring() {
+        let empty = tempfile::tempdir().expect("an empty corpus");
+        let options = BenchOptions {
+            cases: vec![empty.path().to_path_buf()],
+            engine: Some("rulings-engine 'serve".into()),
+            baseline: "true".into(),
+            repeat: 1,
+            rotations: false,
+            jobs: Some(1),
+        };
+        let mut said = Vec::new();
+        let result = bench(&options, &mut |what| said.push(what.to_string()));
+        assert!(matches!(result, Err(BenchError::Engine(OptionsError::Unsplittable))), "{result:?}");
+        assert!(said.is_empty(), "nothing measured: {said:?}");
+    }
 }

@@ -27,20 +27,84 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 use crate::corpus::case::Case;
-use crate::corpus::case::Corpus;
+use crate::corpus::case::{Corpus, LoadError};
 use crate::corpus::load::load_corpus;
-use crate::implementation::external::{split_command, External, ExternalOptions, StderrSink};
+use crate::implementation::external::{split_command, External, ExternalOptions, OptionsError, StderrSink};
 use crate::implementation::{Answer, Implementation, InProcess};
 use crate::judging::known_failures::{self, KnownFailure, Listing, OPEN_IN_THE_REFERENCE};
+use crate::judging::listing_error::ListingError;
 use crate::judging::outcome::{judge, variants, Outcome, Variant};
 use crate::judging::reference_open;
 use crate::judging::run::{CaseResult, Plan};
 
-/// A named check: passed, ignored with the reason, or the message a human
-/// reads.
+/// A named check: passed, ignored with the reason, or why it failed (its
+/// text the message a human reads).
 pub struct Check {
     pub name: String,
-    pub run: Box<dyn FnOnce() -> Result<Verdict, String> + Send>,
+    pub run: Box<dyn FnOnce() -> Result<Verdict, HarnessError> + Send>,
+}
+
+/// Why a check failed: the program named in the environment cannot be
+/// run, a file does not load, an open case is listed wrong, or a run's
+/// outcome is a failure.
+#[derive(Debug)]
+pub enum HarnessError {
+    /// `RULINGS_IMPL` is not a command line.
+    ImplCommand(OptionsError),
+    /// `RULINGS_IMPL_TIMEOUT` (its `text`) is not a number of seconds, or
+    /// is out of range (`error`).
+    ImplTimeout { text: String, error: Option<OptionsError> },
+    /// A case file that does not load, or a lint problem of one that does.
+    Unloadable(LoadError),
+    /// The reference engine's open cases cannot be read.
+    ReferenceOpen(ListingError),
+    /// An entry of the open cases (`file`) naming no case of the corpus.
+    UnknownOpenId { file: PathBuf, id: String },
+    /// A run covered by an open case's entry is not among its results.
+    MissingRun,
+    /// The run of the case at `path` failed with `outcome`; `rotation`
+    /// places moved clockwise.
+    Failed { path: PathBuf, id: String, title: String, rotation: usize, outcome: Outcome },
+}
+
+impl std::fmt::Display for HarnessError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HarnessError::ImplCommand(e) => write!(f, "RULINGS_IMPL: {e}"),
+            HarnessError::ImplTimeout { text, error: None } => {
+                write!(f, "RULINGS_IMPL_TIMEOUT={text}: give seconds, as 5 or 0.5")
+            }
+            HarnessError::ImplTimeout { text, error: Some(e) } => write!(f, "RULINGS_IMPL_TIMEOUT={text}: {e}"),
+            HarnessError::Unloadable(e) => e.fmt(f),
+            HarnessError::ReferenceOpen(e) => e.fmt(f),
+            HarnessError::UnknownOpenId { file, id } => {
+                write!(f, "{}: {id}: names no case of this corpus: remove the entry (or fix the id)", file.display())
+            }
+            HarnessError::MissingRun => f.write_str("the run is missing (a bug in the runner)"),
+            HarnessError::Failed { path, id, title, rotation, outcome } => {
+                write!(f, "{} ({id}: {title})", path.display())?;
+                if *rotation != 0 {
+                    write!(
+                        f,
+                        "\n(run with every seat moved {rotation} place(s) clockwise; the ruling was turned back \
+                         before comparing)"
+                    )?;
+                }
+                write!(f, "\n{outcome}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for HarnessError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            HarnessError::ImplCommand(e) | HarnessError::ImplTimeout { error: Some(e), .. } => Some(e),
+            HarnessError::Unloadable(e) => Some(e),
+            HarnessError::ReferenceOpen(e) => Some(e),
+            _ => None,
+        }
+    }
 }
 
 /// How a check that did not fail ended.
@@ -57,20 +121,20 @@ pub enum Verdict {
 type Shared = Arc<Mutex<External>>;
 
 /// The program named by `RULINGS_IMPL`, if any.
-pub fn external_from_env() -> Result<Option<ExternalOptions>, String> {
+pub fn external_from_env() -> Result<Option<ExternalOptions>, HarnessError> {
     let Ok(line) = std::env::var("RULINGS_IMPL") else { return Ok(None) };
     if line.trim().is_empty() {
         return Ok(None);
     }
-    let command = split_command(&line).map_err(|e| format!("RULINGS_IMPL: {e}"))?;
+    let command = split_command(&line).map_err(HarnessError::ImplCommand)?;
     let mut o = ExternalOptions::new(command);
     // cargo runs the tests in runner/; the command is run from the
     // repository's root, where it was most likely typed.
     o.cwd = Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(".."));
     if let Ok(t) = std::env::var("RULINGS_IMPL_TIMEOUT") {
-        let secs: f64 = t.trim().parse().map_err(|_| format!("RULINGS_IMPL_TIMEOUT={t}: give seconds, as 5 or 0.5"))?;
+        let secs: f64 = t.trim().parse().map_err(|_| HarnessError::ImplTimeout { text: t.clone(), error: None })?;
         o.timeout = crate::implementation::external::timeout_from_secs(secs)
-            .map_err(|e| format!("RULINGS_IMPL_TIMEOUT={t}: {e}"))?;
+            .map_err(|e| HarnessError::ImplTimeout { text: t.clone(), error: Some(e) })?;
     }
     Ok(Some(o))
 }
@@ -84,7 +148,7 @@ pub fn checks(root: &Path, stderr: Option<StderrSink>) -> Vec<Check> {
     match external_from_env() {
         Ok(None) => checks_against(root, None),
         Ok(Some(o)) => checks_for_program(root, o.with_stderr(stderr)),
-        Err(msg) => vec![Check { name: "RULINGS_IMPL".into(), run: Box::new(move || Err(msg)) }],
+        Err(e) => vec![Check { name: "RULINGS_IMPL".into(), run: Box::new(move || Err(e)) }],
     }
 }
 
@@ -106,8 +170,7 @@ fn checks_against(root: &Path, program: Option<Shared>) -> Vec<Check> {
         if corpus.cases.iter().any(|c| c.path == e.path) {
             name.push_str("::lint");
         }
-        let msg = e.to_string();
-        out.push(Check { name, run: Box::new(move || Err(msg)) });
+        out.push(Check { name, run: Box::new(move || Err(HarnessError::Unloadable(e))) });
     }
     // The reference engine's open cases concern the reference engine only.
     let reference = match &program {
@@ -118,19 +181,16 @@ fn checks_against(root: &Path, program: Option<Shared>) -> Vec<Check> {
         Ok(open) if reference => open,
         Ok(_) => Default::default(),
         Err(e) => {
-            let msg = e.to_string();
-            out.push(Check { name: crate::corpus::load::REFERENCE_OPEN.into(), run: Box::new(move || Err(msg)) });
+            let run = Box::new(move || Err(HarnessError::ReferenceOpen(e)));
+            out.push(Check { name: crate::corpus::load::REFERENCE_OPEN.into(), run });
             Default::default()
         }
     };
     let whole = reference_open::whole_corpus(std::slice::from_ref(&root));
     for id in known_failures::unknown_ids(&open.entries, &corpus).into_iter().filter(|_| whole) {
-        let msg =
-            format!("{}: {id}: names no case of this corpus: remove the entry (or fix the id)", open.shown().display());
-        out.push(Check {
-            name: format!("{}::{id}", crate::corpus::load::REFERENCE_OPEN),
-            run: Box::new(move || Err(msg)),
-        });
+        let name = format!("{}::{id}", crate::corpus::load::REFERENCE_OPEN);
+        let file = open.shown();
+        out.push(Check { name, run: Box::new(move || Err(HarnessError::UnknownOpenId { file, id })) });
     }
     for case in corpus.cases {
         match open.get(&case.id).cloned() {
@@ -172,7 +232,7 @@ fn open_case_checks(case: Case, entry: KnownFailure, file: PathBuf, program: Opt
             match outcome {
                 Some(Outcome::ExpectedFailure { .. }) => Ok(Verdict::Passed),
                 Some(other) => verdict(&case, variant, other),
-                None => Err("the run is missing (a bug in the runner)".into()),
+                None => Err(HarnessError::MissingRun),
             }
         });
         out.push(Check { name, run });
@@ -233,19 +293,17 @@ fn run_variant(case: &Case, variant: Variant, engine: &mut dyn Implementation) -
 }
 
 /// A check's verdict from the outcome of its run.
-fn verdict(case: &Case, variant: Variant, outcome: Outcome) -> Result<Verdict, String> {
+fn verdict(case: &Case, variant: Variant, outcome: Outcome) -> Result<Verdict, HarnessError> {
     match outcome {
         Outcome::Passed => Ok(Verdict::Passed),
         Outcome::Skipped { reason } => Ok(Verdict::Ignored(format!("skipped by the program: {reason}"))),
         Outcome::NotApplicable { why } => Ok(Verdict::Ignored(format!("not applicable: {why}"))),
-        other => {
-            let seating = match variant.rotation {
-                0 => String::new(),
-                n => format!(
-                    "\n(run with every seat moved {n} place(s) clockwise; the ruling was turned back before comparing)"
-                ),
-            };
-            Err(format!("{} ({}: {}){seating}\n{other}", case.path.display(), case.id, case.title))
-        }
+        outcome => Err(HarnessError::Failed {
+            path: case.path.clone(),
+            id: case.id.clone(),
+            title: case.title.clone(),
+            rotation: variant.rotation,
+            outcome,
+        }),
     }
 }

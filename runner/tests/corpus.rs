@@ -28,7 +28,7 @@ fn main() {
             Trial::ignorable_test(c.name, move || match run() {
                 Ok(Verdict::Passed) => Ok(Completion::Completed),
                 Ok(Verdict::Ignored(why)) => Ok(Completion::ignored_with(why)),
-                Err(message) => Err(message.into()),
+                Err(failure) => Err(failure.to_string().into()),
             })
         })
         .collect();

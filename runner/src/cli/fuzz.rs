@@ -61,7 +61,7 @@ pub fn main(args: &FuzzArgs) -> ExitCode {
         None => None,
     };
     if let Err(e) = rulings::fuzz::case_file::usable_out(&args.out) {
-        eprintln!("error: --out {}", rulings::text::printable(&e));
+        eprintln!("error: --out {}", rulings::text::printable(&e.to_string()));
         return ExitCode::from(2);
     }
     let options = Options {

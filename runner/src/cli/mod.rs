@@ -254,7 +254,7 @@ pub fn main() -> ExitCode {
                 ExitCode::SUCCESS
             }
             Err(e) => {
-                eprintln!("error: {}", rulings::text::printable(&e));
+                eprintln!("error: {}", rulings::text::printable(&e.to_string()));
                 ExitCode::FAILURE
             }
         },
@@ -355,7 +355,7 @@ pub fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("error: {}", rulings::text::printable(&e));
+                    eprintln!("error: {}", rulings::text::printable(&e.to_string()));
                     ExitCode::FAILURE
                 }
             }

@@ -5,18 +5,19 @@ use std::collections::BTreeSet;
 use std::hash::{BuildHasher, Hasher};
 use std::path::{Path, PathBuf};
 
+use crate::corpus::authoring_error::AuthoringError;
 use crate::corpus::load::find_case_files;
 
 /// Characters of an id's random part.
 const ID_CHARS: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
 /// Read the law number from what a user typed: `27`, `law27`, `L27`, `27B1(a)`.
-pub fn law_number(text: &str) -> Result<u32, String> {
+pub fn law_number(text: &str) -> Result<u32, AuthoringError> {
     let t = text.trim().trim_start_matches(|c: char| c.is_ascii_alphabetic());
     let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
     match digits.parse::<u32>() {
         Ok(n) if (1..=93).contains(&n) => Ok(n),
-        _ => Err(format!("`{text}` names no law: write its number, as in `rulings new 27`")),
+        _ => Err(AuthoringError::NoLaw { text: text.to_string() }),
     }
 }
 
@@ -71,12 +72,9 @@ pub fn folder_for(cases: &Path, law: u32) -> PathBuf {
 
 /// A law folder that is a symbolic link is refused: a tool writing a case
 /// writes only inside the corpus (a symbolic link could lead elsewhere).
-pub fn refuse_link(folder: &Path) -> Result<(), String> {
+pub fn refuse_link(folder: &Path) -> Result<(), AuthoringError> {
     match std::fs::symlink_metadata(folder) {
-        Ok(m) if m.file_type().is_symlink() => Err(format!(
-            "{}: a symbolic link; new cases are written only into a folder of the corpus itself",
-            folder.display()
-        )),
+        Ok(m) if m.file_type().is_symlink() => Err(AuthoringError::SymbolicLink { folder: folder.to_path_buf() }),
         _ => Ok(()),
     }
 }
@@ -121,13 +119,10 @@ pub fn mint_id(law: u32, used: &BTreeSet<String>) -> String {
 /// Check a file name given with `--name`: letters, digits, `-`, `_` and
 /// `.`, not starting with `_` (corpus metadata) or `.` (hidden), at most
 /// 100 characters, so that the file is an ordinary case in its folder.
-pub fn check_file_stem(stem: &str) -> Result<(), String> {
+pub fn check_file_stem(stem: &str) -> Result<(), AuthoringError> {
     let plain = stem.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
     if stem.is_empty() || stem.len() > 100 || !plain || stem.starts_with(['_', '.']) {
-        return Err(format!(
-            "{stem:?} is not a case file name: use letters, digits and dashes, not starting with `_` or `.` \
-             (such as 1s-1h-corrected-to-2h)"
-        ));
+        return Err(AuthoringError::NotAFileName { stem: stem.to_string() });
     }
     Ok(())
 }
@@ -148,24 +143,25 @@ fn clause_given(law_text: &str) -> Option<&'static str> {
 /// events (the first seat deals), the clauses of the reference engine's
 /// ruling as `laws`, and `expect` left to the author with the engine's
 /// ruling beside it, commented out; tagged `unreviewed`.
-pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>, story: Option<&str>) -> Result<PathBuf, String> {
+pub fn new_case(
+    cases: &Path,
+    law_text: &str,
+    name: Option<&str>,
+    story: Option<&str>,
+) -> Result<PathBuf, AuthoringError> {
     let law = law_number(law_text)?;
     let folder = folder_for(cases, law);
     refuse_link(&folder)?;
     if !folder.is_dir() {
         let mut folders: Vec<String> = std::fs::read_dir(cases)
-            .map_err(|e| format!("{}: cannot read the corpus folder: {e}", cases.display()))?
+            .map_err(|source| AuthoringError::CorpusUnreadable { cases: cases.to_path_buf(), source })?
             .filter_map(|e| e.ok())
             .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
             .map(|e| e.file_name().to_string_lossy().to_string())
             .filter(|n| n.starts_with("law"))
             .collect();
         folders.sort();
-        return Err(format!(
-            "the corpus has no folder for Law {law}; the law folders are: {} (a new law needs its clauses \
-             in the registry first: see docs/adding-a-law.md)",
-            folders.join(", ")
-        ));
+        return Err(AuthoringError::NoLawFolder { law, folders });
     }
     let id = mint_id(law, &used_ids(cases));
     let stem = match name {
@@ -175,7 +171,7 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>, story: Option<
     check_file_stem(&stem)?;
     let path = folder.join(format!("{stem}.yaml"));
     if std::fs::symlink_metadata(&path).is_ok() {
-        return Err(format!("{} exists already: choose another name", path.display()));
+        return Err(AuthoringError::Exists { path });
     }
     let laws = match clause_given(law_text) {
         Some(clause) => format!("[\"{clause}\"]"),
@@ -196,7 +192,9 @@ pub fn new_case(cases: &Path, law_text: &str, name: Option<&str>, story: Option<
          expect: {{}}                  # the part of the ruling the case asserts (see CONTRIBUTING.md)\n"
         ),
     };
-    write_new(&path, &text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+    if let Err(source) = write_new(&path, &text) {
+        return Err(AuthoringError::Unwritten { path, source });
+    }
     Ok(path)
 }
 
@@ -209,15 +207,14 @@ pub fn write_new(path: &Path, text: &str) -> std::io::Result<()> {
 
 /// A case file drafted from a compact story: events, and the engine's
 /// ruling as a commented proposal under an `expect` left to the author.
-fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
+fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, AuthoringError> {
     use std::fmt::Write as _;
-    let events = crate::corpus::story::story_events(story)?;
+    let events = crate::corpus::story::story_events(story).map_err(AuthoringError::Story)?;
     let dealer = events[0].seat;
     let request: rulings_engine::Request = serde_json::from_value(serde_json::json!({
-        "dealer": dealer, "events": serde_json::to_value(&events).map_err(|e| e.to_string())?,
-    }))
-    .map_err(|e| e.to_string())?;
-    let ruling = rulings_engine::rule(&request).map_err(|e| format!("--story: the engine cannot rule on it: {e}"))?;
+        "dealer": dealer, "events": serde_json::to_value(&events)?,
+    }))?;
+    let ruling = rulings_engine::rule(&request).map_err(AuthoringError::NewStoryUnruled)?;
     let mut laws: Vec<String> = clause_given(law_text).into_iter().map(str::to_string).collect();
     for r in &ruling.rulings {
         if !laws.contains(&r.law) {
@@ -237,7 +234,7 @@ fn drafted(story: &str, id: &str, law_text: &str) -> Result<String, String> {
     let _ = writeln!(s, "tags: [{}]", crate::corpus::lint::UNREVIEWED);
     let _ = writeln!(s, "dealer: {dealer}");
     let _ = writeln!(s, "events:");
-    let value = serde_json::to_value(&request).map_err(|e| e.to_string())?;
+    let value = serde_json::to_value(&request)?;
     for line in serde_yaml::to_string(&value["events"]).unwrap_or_default().lines() {
         let _ = writeln!(s, "  {line}");
     }
@@ -278,11 +275,11 @@ mod tests {
 
     #[test]
     fn law_numbers() {
-        assert_eq!(law_number("27"), Ok(27));
-        assert_eq!(law_number("law27"), Ok(27));
-        assert_eq!(law_number("L30"), Ok(30));
-        assert_eq!(law_number("27B1(a)"), Ok(27));
-        assert!(law_number("xyz").is_err());
+        assert_eq!(law_number("27").ok(), Some(27));
+        assert_eq!(law_number("law27").ok(), Some(27));
+        assert_eq!(law_number("L30").ok(), Some(30));
+        assert_eq!(law_number("27B1(a)").ok(), Some(27));
+        assert!(matches!(law_number("xyz"), Err(AuthoringError::NoLaw { text }) if text == "xyz"));
     }
 
     #[test]
@@ -293,6 +290,26 @@ mod tests {
         assert!(check_file_stem("a\nb").is_err());
         assert!(check_file_stem("../x").is_err());
         assert!(check_file_stem("").is_err());
+    }
+
+    /// A case file in the way of `rulings new --name`: the error is the
+    /// variant that says so, with the path taken, and nothing is written.
+    #[test]
+    fn a_name_already_taken_is_refused_with_its_path() {
+        let cases = tempfile::tempdir().expect("a scratch corpus");
+        let folder = cases.path().join("law27");
+        std::fs::create_dir(&folder).expect("the law's folder");
+        let taken = folder.join("taken.yaml");
+        std::fs::write(&taken, "id: L27-AAAA\n").expect("a case there");
+        match new_case(cases.path(), "27", Some("taken"), None) {
+            Err(AuthoringError::Exists { path }) => assert_eq!(path, taken),
+            other => panic!("not the name-taken error: {other:?}"),
+        }
+        assert_eq!(std::fs::read_to_string(&taken).expect("still there"), "id: L27-AAAA\n");
+        assert!(matches!(
+            new_case(cases.path(), "16", None, None),
+            Err(AuthoringError::NoLawFolder { law: 16, folders }) if folders == ["law27"]
+        ));
     }
 
     #[test]

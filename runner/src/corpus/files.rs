@@ -41,6 +41,8 @@ impl std::fmt::Display for ReadError {
     }
 }
 
+impl std::error::Error for ReadError {}
+
 /// What kind of thing a non-regular file is, in plain words.
 fn kind_of(ft: &std::fs::FileType) -> &'static str {
     #[cfg(unix)]

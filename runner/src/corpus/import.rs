@@ -13,11 +13,13 @@ use std::path::{Path, PathBuf};
 
 use rulings_engine::{Edition, Request};
 
+use crate::corpus::authoring_error::AuthoringError;
+
 /// The form's fields by their label (`### Dealer` -> `N`); GitHub writes
 /// `_No response_` for an optional field left empty. A label given twice
 /// is an error: a `### Dealer` line inside the text of another field
 /// (the ruling, say) must not override the field (the dealer would change unseen).
-pub fn fields(text: &str) -> Result<BTreeMap<String, String>, String> {
+pub fn fields(text: &str) -> Result<BTreeMap<String, String>, AuthoringError> {
     let mut out = BTreeMap::new();
     let mut label: Option<String> = None;
     let mut value = String::new();
@@ -36,11 +38,7 @@ pub fn fields(text: &str) -> Result<BTreeMap<String, String>, String> {
             flush(&mut label, &mut value);
             let l = l.trim().to_string();
             if seen.contains(&l) {
-                return Err(format!(
-                    "the form has `### {}` twice: is a line of a field's text a heading? Indent it, or write it \
-                     without `### `",
-                    crate::text::one_line(&l, 60)
-                ));
+                return Err(AuthoringError::HeadingTwice { label: l });
             }
             seen.push(l.clone());
             label = Some(l);
@@ -53,8 +51,11 @@ pub fn fields(text: &str) -> Result<BTreeMap<String, String>, String> {
     Ok(out)
 }
 
-fn field<'a>(f: &'a BTreeMap<String, String>, label: &str) -> Result<&'a str, String> {
-    f.get(label).map(String::as_str).filter(|v| !v.is_empty()).ok_or_else(|| format!("the form has no `{label}`"))
+fn field<'a>(f: &'a BTreeMap<String, String>, label: &str) -> Result<&'a str, AuthoringError> {
+    f.get(label)
+        .map(String::as_str)
+        .filter(|v| !v.is_empty())
+        .ok_or_else(|| AuthoringError::FieldMissing { label: label.to_string() })
 }
 
 /// A case written by [`import`]: its file, and whether its expectation is
@@ -67,13 +68,13 @@ pub struct Imported {
 
 /// Write the case proposed in `form` (the issue's text) under `cases`, in
 /// the folder of its first clause's law.
-pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
+pub fn import(form: &str, cases: &Path) -> Result<Imported, AuthoringError> {
     let f = fields(form)?;
     let title = field(&f, "Title")?;
     let dealer = field(&f, "Dealer")?;
     let vulnerable = f.get("Vulnerability").map_or("none", String::as_str);
-    let edition: Edition = field(&f, "Laws")?.parse().map_err(|e| format!("Laws: {e}"))?;
-    let events = crate::corpus::story::story_events(field(&f, "Story")?)?;
+    let edition: Edition = field(&f, "Laws")?.parse().map_err(AuthoringError::Edition)?;
+    let events = crate::corpus::story::story_events(field(&f, "Story")?).map_err(AuthoringError::Story)?;
     let laws: Vec<String> = field(&f, "Clauses")?
         .split([',', ';', ' '])
         .map(str::trim)
@@ -82,18 +83,17 @@ pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
         .collect();
     for l in &laws {
         if rulings_engine::clauses::find(l).is_none() {
-            let hint =
-                rulings_engine::clauses::suggest(l).map(|s| format!("; did you mean `{s}`?")).unwrap_or_default();
-            return Err(format!("Clauses: `{l}` is not in docs/clauses.md{hint}"));
+            let hint = rulings_engine::clauses::suggest(l).map(|s| s.to_string());
+            return Err(AuthoringError::UnknownClause { clause: l.clone(), hint });
         }
     }
     let ruling_words = field(&f, "The ruling")?;
     let source = field(&f, "Source")?;
-    let law = laws.first().and_then(|l| rulings_engine::clauses::law_number(l)).ok_or("Clauses: none given")?;
+    let law = laws.first().and_then(|l| rulings_engine::clauses::law_number(l)).ok_or(AuthoringError::NoClause)?;
     let folder = crate::corpus::authoring::folder_for(cases, law);
     crate::corpus::authoring::refuse_link(&folder)?;
     if !folder.is_dir() {
-        return Err(format!("{}: no folder for Law {law} in the corpus", folder.display()));
+        return Err(AuthoringError::NoFolderForLaw { folder, law });
     }
     if let Some(case) = f.get("Case file") {
         let form = Form { title, dealer, vulnerable, edition, events: &events, laws: &laws };
@@ -101,10 +101,10 @@ pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
     }
     let request: Request = serde_json::from_value(serde_json::json!({
         "edition": edition, "dealer": dealer, "vulnerable": vulnerable,
-        "events": serde_json::to_value(&events).map_err(|e| e.to_string())?,
+        "events": serde_json::to_value(&events)?,
     }))
-    .map_err(|e| format!("Dealer or Vulnerability: {e}"))?;
-    let draft = rulings_engine::rule(&request).map_err(|e| format!("the engine cannot rule on the story: {e}"))?;
+    .map_err(|e| AuthoringError::DealerOrVulnerability(Some(e)))?;
+    let draft = rulings_engine::rule(&request).map_err(AuthoringError::FormStoryUnruled)?;
 
     let used = crate::corpus::authoring::used_ids(cases);
     let id = crate::corpus::authoring::mint_id(law, &used);
@@ -112,9 +112,10 @@ pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
     // never raw: it cannot end its line (YAML breaks a line at a lone carriage return).
     use crate::corpus::yaml_text::{comment_words, scalar};
     let quoted = |t: &str| scalar(t);
-    let canonical = |v: serde_json::Value| v.as_str().map(str::to_string).ok_or("Dealer or Vulnerability");
-    let dealer = canonical(serde_json::to_value(request.dealer).map_err(|e| e.to_string())?)?;
-    let vulnerable = canonical(serde_json::to_value(request.vulnerable).map_err(|e| e.to_string())?)?;
+    let canonical =
+        |v: serde_json::Value| v.as_str().map(str::to_string).ok_or(AuthoringError::DealerOrVulnerability(None));
+    let dealer = canonical(serde_json::to_value(request.dealer)?)?;
+    let vulnerable = canonical(serde_json::to_value(request.vulnerable)?)?;
     let mut s = String::new();
     let _ = writeln!(s, "# yaml-language-server: $schema=../../schemas/case.schema.json");
     let _ = writeln!(s, "# Proposed through the issue form. The director's ruling, in their words:");
@@ -141,7 +142,7 @@ pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
         let _ = writeln!(s, "vulnerable: {vulnerable}");
     }
     let _ = writeln!(s, "events:");
-    let request_value = serde_json::to_value(&request).map_err(|e| e.to_string())?;
+    let request_value = serde_json::to_value(&request)?;
     for line in serde_yaml::to_string(&request_value["events"]).unwrap_or_default().lines() {
         let _ = writeln!(s, "  {line}");
     }
@@ -151,14 +152,18 @@ pub fn import(form: &str, cases: &Path) -> Result<Imported, String> {
     // The draft's `expect` is left to write, so check refuses it until
     // then, on purpose; the rest of what it would refuse is refused now.
     let refused = |line: usize, message: String| refused(&path, cases, line, message);
-    fits_a_case(&s).map_err(|m| refused(1, m))?;
+    if let Some(m) = too_big_for_a_case(&s) {
+        return Err(refused(1, m));
+    }
     for (key, text) in [("title", title), ("source", source)] {
         if let Some(ch) = crate::text::first_hazard(text) {
             let line = s.lines().position(|l| l.starts_with(&format!("{key}:"))).map_or(1, |i| i + 1);
             return Err(refused(line, crate::corpus::lint::control_message(key, ch)));
         }
     }
-    crate::corpus::authoring::write_new(&path, &s).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Err(source) = crate::corpus::authoring::write_new(&path, &s) {
+        return Err(AuthoringError::Unwritten { path, source });
+    }
     Ok(Imported { path, draft: true })
 }
 
@@ -177,12 +182,12 @@ struct Form<'a> {
 /// and is written as it is, in normal form, once it loads and agrees with
 /// the form's fields; a fresh id only if its own is taken. Not tagged
 /// `unreviewed`: the expectation is the director's, not the engine's.
-fn import_case_file(field: &str, form: &Form, folder: &Path, cases: &Path) -> Result<PathBuf, String> {
+fn import_case_file(field: &str, form: &Form, folder: &Path, cases: &Path) -> Result<PathBuf, AuthoringError> {
     let inner = field.trim();
     let inner = inner.strip_prefix("```yaml").or_else(|| inner.strip_prefix("```")).unwrap_or(inner);
     let inner = inner.strip_suffix("```").unwrap_or(inner).trim_matches('\n');
     let mut text = format!("{inner}\n");
-    let said = |e: crate::corpus::case::LoadError| format!("Case file: line {}: {}", e.line, e.message);
+    let said = AuthoringError::CaseFileUnloadable;
     // The file's name from the form's title, or its id when the title has
     // no word to make one of; the id as the file has it, to name the file.
     let id = crate::corpus::case::parse_case("case.yaml", Path::new("case.yaml"), &text).map_err(said)?.id;
@@ -191,7 +196,7 @@ fn import_case_file(field: &str, form: &Form, folder: &Path, cases: &Path) -> Re
         format!("{}/{stem}.yaml", folder.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),);
     let path = folder.join(format!("{stem}.yaml"));
     let case = crate::corpus::case::parse_case(&name, &path, &text).map_err(said)?;
-    let differs = |what: &str| Err(format!("Case file: its {what} is not the form's"));
+    let differs = |what: &'static str| Err(AuthoringError::CaseFileDiffers { what });
     if case.title != form.title {
         return differs("title");
     }
@@ -214,14 +219,19 @@ fn import_case_file(field: &str, form: &Form, folder: &Path, cases: &Path) -> Re
         let id = crate::corpus::authoring::mint_id(law, &used);
         text = text.replacen(&format!("id: {}\n", case.id), &format!("id: {id}\n"), 1);
     }
-    let text = crate::corpus::fmt::format_text(&name, &path, &text, None).map_err(|e| format!("Case file: {e}"))?;
+    let text =
+        crate::corpus::fmt::format_text(&name, &path, &text, None).map_err(AuthoringError::CaseFileUnformatted)?;
     let refused = |line: usize, message: String| refused(&path, cases, line, message);
-    fits_a_case(&text).map_err(|m| refused(1, m))?;
+    if let Some(m) = too_big_for_a_case(&text) {
+        return Err(refused(1, m));
+    }
     let case = crate::corpus::case::parse_case(&name, &path, &text).map_err(|e| refused(e.line, e.message))?;
     if let Some(e) = crate::corpus::lint::control_character(&case, &text) {
         return Err(refused(e.line, e.message));
     }
-    crate::corpus::authoring::write_new(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Err(source) = crate::corpus::authoring::write_new(&path, &text) {
+        return Err(AuthoringError::Unwritten { path, source });
+    }
     Ok(path)
 }
 
@@ -251,12 +261,10 @@ pub fn file_stem_for(title: &str, id: &str) -> String {
 
 /// Why `rulings check` would refuse the case `text` as too big, in its
 /// words, if it would.
-fn fits_a_case(text: &str) -> Result<(), String> {
+fn too_big_for_a_case(text: &str) -> Option<String> {
     let max = crate::corpus::case::MAX_CASE_BYTES;
-    match text.len() as u64 {
-        len if len > max => Err(crate::corpus::files::case_too_big(len, max)),
-        _ => Ok(()),
-    }
+    let len = text.len() as u64;
+    (len > max).then(|| crate::corpus::files::case_too_big(len, max))
 }
 
 /// The error of an import whose case, to be written at `path` under the
@@ -265,9 +273,45 @@ fn fits_a_case(text: &str) -> Result<(), String> {
 /// away. (An imported draft still carries the tag `unreviewed` and an
 /// empty `expect`, which check refuses on purpose until a director has
 /// written the expectation.)
-fn refused(path: &Path, cases: &Path, line: usize, message: String) -> String {
-    let shown = path.strip_prefix(cases).unwrap_or(path).display();
-    format!(
-        "the case it would write ({shown}) would not pass `rulings check`, so none is written: line {line}: {message}"
-    )
+fn refused(path: &Path, cases: &Path, line: usize, message: String) -> AuthoringError {
+    let shown = path.strip_prefix(cases).unwrap_or(path).to_path_buf();
+    AuthoringError::WouldNotPass { shown, line, message }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An issue form as GitHub writes it, carrying `case` as its case file.
+    fn form_with(case: &str) -> String {
+        format!(
+            "### Title\n\nA bid corrected\n\n### Dealer\n\nE\n\n### Vulnerability\n\nNS\n\n### Laws\n\n2017\n\n\
+             ### Story\n\nE: 2H\nS: 2D\nW: reject\nS: 3D\n\n### Clauses\n\n27B1(a)\n\n### The ruling\n\n\
+             Corrected to 3D.\n\n### Source\n\nA club incident\n\n### Case file\n\n```yaml\n{case}```\n"
+        )
+    }
+
+    /// A case file in the form with a key a case has not: the error is the
+    /// variant of a case file that does not load, naming the line of the
+    /// key, and nothing is written.
+    #[test]
+    fn a_case_file_with_an_unknown_key_is_refused_at_its_line() {
+        let cases = tempfile::tempdir().expect("a scratch corpus");
+        let law27 = cases.path().join("law27");
+        std::fs::create_dir(&law27).expect("the law's folder");
+        let case = "id: L27-KEYS\ntitle: A bid corrected\nlaws: [\"27B1(a)\"]\nsource: A club incident\n\
+                    verdict: 3D stands\ndealer: E\nvulnerable: NS\nevents:\n  - E: 2H\n  - S: 2D\n  - W: reject\n  - S: 3D\n\
+                    expect:\n  next: W\n";
+        match import(&form_with(case), cases.path()) {
+            Err(AuthoringError::CaseFileUnloadable(e)) => {
+                assert_eq!(e.line, 5, "{e}");
+                assert!(e.message.contains("verdict"), "{e}");
+            }
+            other => panic!("not the unloadable case file's error: {other:?}"),
+        }
+        assert_eq!(std::fs::read_dir(&law27).expect("listed").count(), 0, "nothing written");
+        // The same file without the stray key is written.
+        let written = import(&form_with(case.replace("verdict: 3D stands\n", "").as_str()), cases.path());
+        assert!(written.is_ok(), "{written:?}");
+    }
 }

@@ -8,6 +8,7 @@
 //! normal form).
 
 pub mod authoring;
+pub mod authoring_error;
 pub mod case;
 pub mod coverage;
 pub mod draft;

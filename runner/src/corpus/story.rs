@@ -46,16 +46,71 @@ fn findings_named(e: &Event) -> Option<String> {
     (!named.is_empty()).then(|| named.join(", "))
 }
 
+/// Why a compact form cannot tell the story: event `event` (from 1),
+/// named `name` (`E 1H`), and what about it the form cannot show.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Untellable {
+    /// The event carries the director's `findings`; `grid` for a grid,
+    /// else a one-line story.
+    Findings { event: usize, name: String, findings: String, grid: bool },
+    /// Cards shown during the auction (a grid cannot draw them).
+    CardsShown { event: usize, name: String },
+    /// Cards from a wrong board (a grid cannot draw them).
+    WrongBoard { event: usize, name: String },
+    /// A call made on misinformation (a grid cannot draw it).
+    Misinformed { event: usize, name: String },
+    /// An incident a grid has no cell for.
+    Incident { event: usize, name: String },
+    /// The first call is not the dealer's: out of rotation.
+    NotTheDealer { event: usize, name: String, dealer: Seat },
+    /// A call not by the player after `after`: out of rotation, or a
+    /// second call by the same player.
+    OutOfRotation { event: usize, name: String, after: String },
+}
+
+impl std::fmt::Display for Untellable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use Untellable::*;
+        match self {
+            Findings { event, name, findings, grid } => write!(
+                f,
+                "event {event} ({name}) carries the director's findings ({findings}), which {} cannot hold",
+                if *grid { "a grid" } else { "a one-line story" }
+            ),
+            CardsShown { event, name } => {
+                write!(f, "event {event} ({name}): cards shown during the auction cannot be drawn in a grid")
+            }
+            WrongBoard { event, name } => {
+                write!(f, "event {event} ({name}): cards from a wrong board cannot be drawn in a grid")
+            }
+            Misinformed { event, name } => write!(
+                f,
+                "event {event} ({name}): a call made on misinformation (`misinformed`) cannot be drawn in a grid: \
+                 write the story as events"
+            ),
+            Incident { event, name } => write!(f, "event {event} ({name}): this incident cannot be drawn in a grid"),
+            NotTheDealer { event, name, dealer } => write!(
+                f,
+                "event {event} ({name}): the first call is not the dealer's ({dealer}); a call out of rotation \
+                 cannot be drawn in a grid"
+            ),
+            OutOfRotation { event, name, after } => write!(
+                f,
+                "event {event} ({name}) does not come from the player after {after}: a call out of rotation, or a \
+                 second call by the same player, cannot be drawn in a grid"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Untellable {}
+
 /// The story in one line, in canonical notation (`"W 1D, N 1C, E reject"`),
 /// or why the line cannot tell it: it holds no findings.
-pub fn story_line(events: &[Event]) -> Result<String, String> {
+pub fn story_line(events: &[Event]) -> Result<String, Untellable> {
     for (i, e) in events.iter().enumerate() {
-        if let Some(f) = findings_named(e) {
-            return Err(format!(
-                "event {} ({}) carries the director's findings ({f}), which a one-line story cannot hold",
-                i + 1,
-                event_name(e)
-            ));
+        if let Some(findings) = findings_named(e) {
+            return Err(Untellable::Findings { event: i + 1, name: event_name(e), findings, grid: false });
         }
     }
     Ok(events.iter().map(event_name).collect::<Vec<_>>().join(", "))
@@ -150,35 +205,39 @@ fn ordinal(i: usize) -> &'static str {
 /// Where to tell a story the grid cannot show.
 const USE_ANOTHER_FORM: &str = "tell the story with `story:` (one line) or `events:`";
 
-/// What a cell holds: an action, or why it is not one the grid reads.
-fn cell_action(cell: &str) -> Result<Action, String> {
+/// What a cell holds: an action, or why it is not one the grid reads
+/// (`at` places the reason in the grid).
+fn cell_action(cell: &str, at: impl Fn(String) -> GridError) -> Result<Action, GridError> {
     let lower = cell.to_lowercase();
     let word = lower.trim_matches(|c: char| !c.is_alphanumeric() && c != '_');
     if matches!(word, "exposes" | "leads") {
-        return Err(format!("cards shown during the auction (Law 24) cannot be drawn in a grid: {USE_ANOTHER_FORM}"));
+        return Err(at(format!(
+            "cards shown during the auction (Law 24) cannot be drawn in a grid: {USE_ANOTHER_FORM}"
+        )));
     }
     if matches!(word, "wrong" | "board") {
-        return Err(format!(
+        return Err(at(format!(
             "cards from a wrong board (2017 15A, 2007 17D) cannot be drawn in a grid: {USE_ANOTHER_FORM}"
-        ));
+        )));
     }
     if word == "intended" || rulings_engine::Findings::keys().contains(&word) {
-        return Err(format!(
+        return Err(at(format!(
             "`{cell}`: the director's findings on a call (unintended, comparable, what it means) cannot be written \
              in a grid: tell the story with `events:`, the finding beside its event"
-        ));
+        )));
     }
     if matches!(word, "ap" | "all" | "allpass") {
-        return Err(format!("`{cell}`: write each pass out as `P`, one cell a seat"));
+        return Err(at(format!("`{cell}`: write each pass out as `P`, one cell a seat")));
     }
     if cell.ends_with(['*', '!', '?', ')']) || cell.starts_with('(') {
-        return Err(format!(
+        return Err(at(format!(
             "`{cell}`: a grid's cell is a call, `accept`, `reject` or `-`, without marks; the director's findings \
              (unintended, comparable, what a call means) need `events:`, and a note goes after `#`"
-        ));
+        )));
     }
-    action(cell)
-        .map_err(|e| format!("{e} (a grid's cell is a call, `accept`, `reject`, or `-` for a seat that did nothing)"))
+    action(cell).map_err(|e| {
+        at(format!("{e} (a grid's cell is a call, `accept`, `reject`, or `-` for a seat that did nothing)"))
+    })
 }
 
 /// The columns a header line names, or why it does not.
@@ -393,7 +452,7 @@ pub fn parse_grid(dealer: Seat, text: &str) -> Result<Grid, GridError> {
             };
             return Err(err(line, column, message));
         }
-        let action = cell_action(cell.text).map_err(|m| err(line, column, m))?;
+        let action = cell_action(cell.text, |m| err(line, column, m))?;
         let r = &mut row_events[cell.row];
         if r.start == r.end {
             *r = events.len()..events.len();
@@ -427,56 +486,33 @@ pub fn parse_grid(dealer: Seat, text: &str) -> Result<Grid, GridError> {
 /// index or `None` for `-`, without the empty cells at a row's end. Or why
 /// a grid cannot show the story (findings, cards shown, a call out of
 /// rotation, a player calling twice running).
-pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result<Vec<Vec<Option<usize>>>, String> {
+pub fn grid_layout(dealer: Seat, events: &[Event], columns: [Seat; 4]) -> Result<Vec<Vec<Option<usize>>>, Untellable> {
     let column = |s: Seat| columns.iter().position(|&c| c == s).unwrap_or(0);
     let mut cells: Vec<Option<usize>> = Vec::new();
     let mut at = 0;
     let mut prev: Option<(&Event, Move)> = None;
     for (i, e) in events.iter().enumerate() {
-        let which = || format!("event {} ({})", i + 1, event_name(e));
-        if let Some(f) = findings_named(e) {
-            return Err(format!("{} carries the director's findings ({f}), which a grid cannot hold", which()));
+        let (event, name) = (i + 1, event_name(e));
+        if let Some(findings) = findings_named(e) {
+            return Err(Untellable::Findings { event, name, findings, grid: true });
         }
         let this = match e.action.split() {
             Ok(m) => m,
-            Err(Incident::Cards(_)) => {
-                return Err(format!("{}: cards shown during the auction cannot be drawn in a grid", which()))
-            }
-            Err(Incident::WrongBoard) => {
-                return Err(format!("{}: cards from a wrong board cannot be drawn in a grid", which()))
-            }
-            Err(Incident::Misinformed) => {
-                return Err(format!(
-                    "{}: a call made on misinformation (`misinformed`) cannot be drawn in a grid: write the story \
-                     as events",
-                    which()
-                ))
-            }
+            Err(Incident::Cards(_)) => return Err(Untellable::CardsShown { event, name }),
+            Err(Incident::WrongBoard) => return Err(Untellable::WrongBoard { event, name }),
+            Err(Incident::Misinformed) => return Err(Untellable::Misinformed { event, name }),
             // An incident of a later engine: a grid holds calls and decisions only.
-            Err(_) => return Err(format!("{}: this incident cannot be drawn in a grid", which())),
+            Err(_) => return Err(Untellable::Incident { event, name }),
         };
         let c = column(e.seat);
         at = match prev {
             None if e.seat == dealer => c,
-            None => {
-                return Err(format!(
-                    "{}: the first call is not the dealer's ({dealer}); a call out of rotation cannot be drawn in \
-                     a grid",
-                    which()
-                ))
-            }
+            None => return Err(Untellable::NotTheDealer { event, name, dealer }),
             Some((prev, before)) => {
                 let step = (c + 4 - at % 4) % 4;
                 match before {
                     Move::Call(_) if step == 1 => at + 1,
-                    Move::Call(_) => {
-                        return Err(format!(
-                            "{} does not come from the player after {}: a call out of rotation, or a second call by \
-                             the same player, cannot be drawn in a grid",
-                            which(),
-                            event_name(prev)
-                        ))
-                    }
+                    Move::Call(_) => return Err(Untellable::OutOfRotation { event, name, after: event_name(prev) }),
                     // After a decision the table comes back to whoever acts next.
                     Move::Accept | Move::Reject if step == 0 => at + 4,
                     Move::Accept | Move::Reject => at + step,
@@ -551,13 +587,16 @@ mod tests {
     fn the_one_line_story_reads_seats_calls_and_symbols() {
         let e = story_events("W 1♦, N: 1C; E reject\nN 2♣️").expect("story");
         assert_eq!(e, events("[{W: 1D}, {N: 1C}, {E: reject}, {N: 2C}]"));
-        assert_eq!(story_line(&e).as_deref(), Ok("W 1D, N 1C, E reject, N 2C"));
+        assert_eq!(story_line(&e).ok().as_deref(), Some("W 1D, N 1C, E reject, N 2C"));
         assert!(story_events("N 9Q").unwrap_err().contains("story event 1: `N 9Q`"));
         assert!(story_events("Q 1S").unwrap_err().contains("a seat"));
         let found = events("[{W: 1C}, {W: 1D, unintended: true}]");
-        assert!(story_line(&found)
-            .unwrap_err()
-            .contains("event 2 (W 1D) carries the director's findings (unintended)"));
+        let e = story_line(&found).unwrap_err();
+        assert!(
+            matches!(&e, Untellable::Findings { event: 2, name, findings, grid: false } if name == "W 1D" && findings == "unintended"),
+            "{e:?}"
+        );
+        assert!(e.to_string().contains("event 2 (W 1D) carries the director's findings (unintended)"));
     }
 
     #[test]
@@ -609,19 +648,22 @@ mod tests {
     #[test]
     fn what_a_grid_cannot_show_is_refused_with_the_reason() {
         let oor = events("[{N: 1S}, {S: 1H}]");
-        assert!(grid_layout(Seat::N, &oor, HAND_RECORD)
-            .unwrap_err()
-            .contains("event 2 (S 1H) does not come from the player after N 1S"));
+        let e = grid_layout(Seat::N, &oor, HAND_RECORD).unwrap_err();
+        assert!(matches!(&e, Untellable::OutOfRotation { event: 2, after, .. } if after == "N 1S"), "{e:?}");
+        assert!(e.to_string().contains("event 2 (S 1H) does not come from the player after N 1S"));
         let first = events("[{E: 1H}]");
-        assert!(grid_layout(Seat::N, &first, HAND_RECORD).unwrap_err().contains("not the dealer's"));
+        assert!(grid_layout(Seat::N, &first, HAND_RECORD).unwrap_err().to_string().contains("not the dealer's"));
         let twice = events("[{N: 1S}, {N: 2S}]");
         assert!(grid_layout(Seat::N, &twice, HAND_RECORD).is_err());
         let cards = events("[{N: 1S}, {E: exposes SK}]");
-        assert!(grid_layout(Seat::N, &cards, HAND_RECORD).unwrap_err().contains("cards shown"));
+        assert!(grid_layout(Seat::N, &cards, HAND_RECORD).unwrap_err().to_string().contains("cards shown"));
         let wrong = events("[{N: 1S}, {N: wrong board}]");
-        assert!(grid_layout(Seat::N, &wrong, HAND_RECORD).unwrap_err().contains("cards from a wrong board"));
+        assert!(grid_layout(Seat::N, &wrong, HAND_RECORD)
+            .unwrap_err()
+            .to_string()
+            .contains("cards from a wrong board"));
         let found = events("[{N: 1S, means: {hcp: 11-21}}]");
-        assert!(grid_layout(Seat::N, &found, HAND_RECORD).unwrap_err().contains("findings (means)"));
+        assert!(grid_layout(Seat::N, &found, HAND_RECORD).unwrap_err().to_string().contains("findings (means)"));
     }
 
     #[test]

@@ -23,6 +23,7 @@ use serde_json::Value;
 use crate::corpus::case::ruling_value;
 use crate::corpus::lint::UNREVIEWED;
 
+use super::error::FuzzError;
 use super::findings::Group;
 use super::scope::clauses;
 
@@ -61,12 +62,13 @@ fn quoted(text: &str) -> String {
 }
 
 /// The case file's text, in `rulings fmt`'s normal form.
-pub fn case_text(w: &Written, hello: &Hello, id: &str) -> Result<String, String> {
+pub fn case_text(w: &Written, hello: &Hello, id: &str) -> Result<String, FuzzError> {
     let laws = clauses(w.reference);
     let laws = if laws.is_empty() { vec!["22A".to_string()] } else { laws };
     let request = serde_json::to_value(w.story).unwrap_or(Value::Null);
-    let events = serde_yaml::to_string(&request["events"]).map_err(|e| e.to_string())?;
-    let expect = serde_yaml::to_string(&ruling_value(w.reference)).map_err(|e| e.to_string())?;
+    let yaml = |e| FuzzError::Yaml(std::sync::Arc::new(e));
+    let events = serde_yaml::to_string(&request["events"]).map_err(yaml)?;
+    let expect = serde_yaml::to_string(&ruling_value(w.reference)).map_err(yaml)?;
     let indent = |text: &str| text.lines().map(|l| format!("  {l}\n")).collect::<String>();
     let mut s = String::new();
     let program = one_line(&format!("{} {}", hello.name, hello.version));
@@ -128,7 +130,7 @@ pub fn case_text(w: &Written, hello: &Hello, id: &str) -> Result<String, String>
                 .iter()
                 .map(|(k, v)| format!("{k}: {}", v.as_str().map_or_else(|| v.to_string(), str::to_string)))
                 .collect::<Vec<_>>(),
-            _ => return Err("the story's regulations cannot be written".into()),
+            _ => return Err(FuzzError::Regulations),
         };
         let _ = writeln!(s, "regulations: {{{}}}", options.join(", "));
     }
@@ -137,7 +139,7 @@ pub fn case_text(w: &Written, hello: &Hello, id: &str) -> Result<String, String>
     let _ = writeln!(s, "expect:");
     s.push_str(&indent(&expect));
     let name = format!("fuzz-{}.yaml", id.to_lowercase());
-    crate::corpus::fmt::format_text(&name, Path::new(&name), &s, None).map_err(|e| e.to_string())
+    crate::corpus::fmt::format_text(&name, Path::new(&name), &s, None).map_err(FuzzError::Unformatted)
 }
 
 /// Can findings be written into `dir`? It is a folder, or can be made
@@ -145,26 +147,28 @@ pub fn case_text(w: &Written, hello: &Hello, id: &str) -> Result<String, String>
 /// starts, so that a file in the way is said at once, not once per finding
 /// after the whole session. (The folder itself is made only when there is
 /// a finding to write.)
-pub fn usable_out(dir: &Path) -> Result<(), String> {
+pub fn usable_out(dir: &Path) -> Result<(), FuzzError> {
     let Some(existing) = dir.ancestors().find(|a| !a.as_os_str().is_empty() && a.exists()) else {
         return Ok(());
     };
     if existing.is_dir() {
         return Ok(());
     }
-    let what = if existing == dir { "it is".to_string() } else { format!("{} is", existing.display()) };
-    Err(format!("{}: {what} a file, not a folder to write the findings into: give a folder", dir.display()))
+    Err(FuzzError::NotAFolder { dir: dir.to_path_buf(), existing: existing.to_path_buf() })
 }
 
 /// Write a finding as a case file in `dir`, under a fresh id; its path.
-pub fn write_case(dir: &Path, w: &Written, hello: &Hello) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+pub fn write_case(dir: &Path, w: &Written, hello: &Hello) -> Result<PathBuf, FuzzError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| FuzzError::FolderUnmade { dir: dir.to_path_buf(), source: std::sync::Arc::new(e) })?;
     let law = clauses(w.reference).first().and_then(|l| law_number(l)).unwrap_or(22);
     let used = crate::corpus::authoring::used_ids(dir);
     let id = crate::corpus::authoring::mint_id(law, &used);
     let text = case_text(w, hello, &id)?;
     let path = dir.join(format!("fuzz-{}.yaml", id.to_lowercase()));
-    crate::corpus::authoring::write_new(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+    if let Err(e) = crate::corpus::authoring::write_new(&path, &text) {
+        return Err(FuzzError::Unwritten { path, source: std::sync::Arc::new(e) });
+    }
     Ok(path)
 }
 
@@ -174,6 +178,21 @@ mod tests {
     use rulings_engine::protocol::engine_hello;
     use rulings_engine::request::{Action, Event};
     use rulings_engine::{rule, Edition, Seat};
+
+    /// `--out` under a file: the variant saying so, naming the file in
+    /// the way, before any session starts.
+    #[test]
+    fn an_out_folder_under_a_file_is_refused_naming_the_file() {
+        let scratch = tempfile::tempdir().expect("a scratch folder");
+        let file = scratch.path().join("findings");
+        std::fs::write(&file, "").expect("a file");
+        let out = file.join("today");
+        match usable_out(&out) {
+            Err(FuzzError::NotAFolder { dir, existing }) => assert_eq!((dir, existing), (out, file)),
+            other => panic!("not the file-in-the-way error: {other:?}"),
+        }
+        assert!(usable_out(scratch.path()).is_ok());
+    }
 
     /// A hello whose name holds a newline and a YAML key cannot add a key
     /// to the case or end a comment line: the case loads with

@@ -21,6 +21,7 @@
 
 pub mod ask;
 pub mod case_file;
+pub mod error;
 pub mod findings;
 pub mod generator;
 pub mod report;
@@ -62,7 +63,7 @@ pub struct Finding {
     /// group is of stories it must refuse.
     pub refusal: Option<FirstIrregularCall>,
     /// Where its case file was written, or why it was not.
-    pub written: Option<Result<PathBuf, String>>,
+    pub written: Option<Result<PathBuf, error::FuzzError>>,
 }
 
 /// Answers that are no ruling, of one kind: how many, the first story

@@ -77,10 +77,24 @@ impl fmt::Display for OutcomeKind {
     }
 }
 
+/// A name that is no outcome's (`OutcomeKind`'s `FromStr`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownOutcome {
+    pub name: String,
+}
+
+impl fmt::Display for UnknownOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not an outcome", self.name)
+    }
+}
+
+impl std::error::Error for UnknownOutcome {}
+
 impl std::str::FromStr for OutcomeKind {
-    type Err = String;
-    fn from_str(s: &str) -> Result<OutcomeKind, String> {
-        OutcomeKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| format!("`{s}` is not an outcome"))
+    type Err = UnknownOutcome;
+    fn from_str(s: &str) -> Result<OutcomeKind, UnknownOutcome> {
+        OutcomeKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| UnknownOutcome { name: s.to_string() })
     }
 }
 

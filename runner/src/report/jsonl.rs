@@ -11,6 +11,7 @@ use rulings_engine::protocol::{Hello, PROTOCOL};
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
+use super::read_error::ReportReadError;
 use crate::corpus::case::Corpus;
 use crate::corpus::load::find_case_files;
 use crate::judging::outcome::{Outcome, OutcomeKind};
@@ -294,7 +295,7 @@ impl Report {
     /// first, of this report format; case lines with known outcomes and
     /// editions; one footer last, whose counts and verdict agree with the
     /// case lines (they are counted again).
-    pub fn from_jsonl(text: &str) -> Result<Report, String> {
+    pub fn from_jsonl(text: &str) -> Result<Report, ReportReadError> {
         let mut reading = Reading::default();
         for (i, l) in text.lines().enumerate() {
             reading.line(i + 1, l, &mut |_| {})?;
@@ -308,16 +309,16 @@ impl Report {
     /// (a report of a large corpus, its diffs in full, runs to hundreds of
     /// megabytes). `keep` trims each case line as it is read (`rulings
     /// compare` keeps only what its matrix shows).
-    pub fn read(path: &std::path::Path, keep: &mut dyn FnMut(&mut CaseLine)) -> Result<Report, String> {
-        use crate::corpus::files::{regular_file, MAX_REPORT_BYTES};
+    pub fn read(path: &std::path::Path, keep: &mut dyn FnMut(&mut CaseLine)) -> Result<Report, ReportReadError> {
+        use crate::corpus::files::{regular_file, ReadError, MAX_REPORT_BYTES};
         use std::io::{BufRead, Read};
         let limit = MAX_REPORT_BYTES;
-        let too_big = || crate::corpus::files::ReadError::TooBig { limit }.to_string();
-        let meta = regular_file(path).map_err(|e| e.to_string())?;
+        let too_big = || ReportReadError::File(ReadError::TooBig { limit });
+        let meta = regular_file(path).map_err(ReportReadError::File)?;
         if meta.len() > limit {
             return Err(too_big());
         }
-        let file = std::fs::File::open(path).map_err(|e| format!("cannot read the file: {e}"))?;
+        let file = std::fs::File::open(path).map_err(ReportReadError::Io)?;
         let mut input = std::io::BufReader::new(file.take(limit + 1));
         let mut reading = Reading::default();
         let mut line = String::new();
@@ -325,8 +326,8 @@ impl Report {
         loop {
             line.clear();
             let got = input.read_line(&mut line).map_err(|e| match e.kind() {
-                std::io::ErrorKind::InvalidData => format!("line {}: not UTF-8 text; save it as UTF-8", n + 1),
-                _ => format!("cannot read the file: {e}"),
+                std::io::ErrorKind::InvalidData => ReportReadError::NotUtf8 { line: n + 1 },
+                _ => ReportReadError::Io(e),
             })?;
             if got == 0 {
                 break;
@@ -354,90 +355,84 @@ struct Reading {
 
 impl Reading {
     /// Line `n` of the file; `keep` trims a case line before it is kept.
-    fn line(&mut self, n: usize, l: &str, keep: &mut dyn FnMut(&mut CaseLine)) -> Result<(), String> {
+    fn line(&mut self, n: usize, l: &str, keep: &mut dyn FnMut(&mut CaseLine)) -> Result<(), ReportReadError> {
         if l.trim().is_empty() {
             return Ok(());
         }
         if let Some((at, _)) = &self.footer {
-            return Err(format!("line {n}: a line after the footer (line {at}); the footer ends a report"));
+            return Err(ReportReadError::AfterFooter { line: n, footer: *at });
         }
-        let record: Record = serde_json::from_str(l).map_err(|e| format!("line {n}: {e}"))?;
+        let record: Record = serde_json::from_str(l).map_err(|source| ReportReadError::Json { line: n, source })?;
         match record {
             Record::Header(h) => {
                 if self.header.is_some() || !self.cases.is_empty() {
-                    return Err(format!("line {n}: a second header; a report has one, on its first line"));
+                    return Err(ReportReadError::SecondHeader { line: n });
                 }
                 if h.report != FORMAT {
-                    return Err(format!(
-                        "line {n}: report format {}; this rulings reads format {FORMAT} (written by {})",
-                        h.report, h.suite
-                    ));
+                    return Err(ReportReadError::Format { line: n, format: h.report, reads: FORMAT, suite: h.suite });
                 }
                 self.header = Some(h);
             }
             Record::Case(c) if self.header.is_none() => {
-                return Err(format!("line {n}: a case ({}) before the header", c.id));
+                return Err(ReportReadError::CaseBeforeHeader { line: n, id: c.id });
             }
             Record::Case(mut c) => {
-                check_case_line(&c).map_err(|e| format!("line {n}: {e}"))?;
+                check_case_line(n, &c)?;
                 keep(&mut c);
                 self.cases.push(c);
             }
-            Record::Footer(_) if self.header.is_none() => return Err(format!("line {n}: a footer before the header")),
+            Record::Footer(_) if self.header.is_none() => return Err(ReportReadError::FooterBeforeHeader { line: n }),
             Record::Footer(f) => self.footer = Some((n, f)),
         }
         Ok(())
     }
 
     /// The report read, once every line is.
-    fn finish(self) -> Result<Report, String> {
+    fn finish(self) -> Result<Report, ReportReadError> {
         match (self.header, self.footer) {
             (Some(header), Some((at, footer))) => {
-                check_footer(&self.cases, &footer).map_err(|e| format!("line {at}: {e}"))?;
+                check_footer(at, &self.cases, &footer)?;
                 Ok(Report { header, cases: self.cases, footer })
             }
-            (None, _) => Err("the report has no header line".into()),
-            (_, None) => Err("the report has no footer line (was the run cut short?)".into()),
+            (None, _) => Err(ReportReadError::NoHeader),
+            (_, None) => Err(ReportReadError::NoFooter),
         }
     }
 }
 
-/// A case line holds only what a run can write (serde has read the
-/// outcomes already: an unknown one does not get this far).
-fn check_case_line(c: &CaseLine) -> Result<(), String> {
+/// A case line (line `line` of the file) holds only what a run can write
+/// (serde has read the outcomes already: an unknown one does not get this far).
+fn check_case_line(line: usize, c: &CaseLine) -> Result<(), ReportReadError> {
     if !["1997", "2007", "2017"].contains(&c.edition.as_str()) {
-        return Err(format!("{}: unknown edition `{}` (1997, 2007 or 2017)", c.id, c.edition));
+        return Err(ReportReadError::UnknownEdition { line, id: c.id.clone(), edition: c.edition.clone() });
     }
     if c.rotation > 3 {
-        return Err(format!("{}: rotation {} (0 to 3)", c.id, c.rotation));
+        return Err(ReportReadError::Rotation { line, id: c.id.clone(), rotation: c.rotation });
     }
     Ok(())
 }
 
-/// The footer's counts and verdict, counted again from the case lines.
-fn check_footer(cases: &[CaseLine], f: &Footer) -> Result<(), String> {
+/// The footer's counts and verdict (on line `line`), counted again from the case lines.
+fn check_footer(line: usize, cases: &[CaseLine], f: &Footer) -> Result<(), ReportReadError> {
     if f.runs != cases.len() {
-        return Err(format!("the footer counts {} runs; the report holds {} case lines", f.runs, cases.len()));
+        return Err(ReportReadError::FooterRuns { line, said: f.runs, held: cases.len() });
     }
     let totals = Totals::of(cases);
     for o in OutcomeKind::ALL {
         let (said, counted) = (f.totals.get(o), totals.get(o));
         if said != counted {
-            return Err(format!("the footer counts {said} {o}; the case lines hold {counted}"));
+            return Err(ReportReadError::FooterTotal { line, outcome: o, said, held: counted });
         }
     }
     let wrong_clause = cases.iter().filter(|c| c.right_ruling_wrong_clause()).count();
     if f.right_ruling_wrong_clause != wrong_clause {
-        return Err(format!(
-            "the footer counts {} right rulings with a wrong clause; the case lines hold {wrong_clause}",
-            f.right_ruling_wrong_clause
-        ));
+        return Err(ReportReadError::FooterWrongClause { line, said: f.right_ruling_wrong_clause, held: wrong_clause });
     }
     let failed = f.load_errors.len() + cases.iter().filter(|c| c.is_failure()).count();
     let pass = failed == 0 && !f.interrupted && f.nothing_tested.is_none();
     let result = if pass { "pass" } else { "fail" };
     if f.result != result {
-        return Err(format!("the footer's result is `{}`; the case lines make it `{result}`", f.result));
+        return Err(ReportReadError::FooterResult { line, said: f.result.clone(), made: result });
     }
     Ok(())
 }
@@ -587,7 +582,7 @@ mod tests {
     use super::*;
 
     /// The sample report's JSON Lines with `from` replaced by `to` (once).
-    fn tampered(from: &str, to: &str) -> Result<Report, String> {
+    fn tampered(from: &str, to: &str) -> Result<Report, ReportReadError> {
         let text = sample("a program").to_jsonl();
         assert!(text.contains(from), "the fixture holds {from}");
         Report::from_jsonl(&text.replacen(from, to, 1))
@@ -596,12 +591,12 @@ mod tests {
     #[test]
     fn a_report_reads_back_as_written() {
         let r = sample("a program");
-        assert_eq!(Report::from_jsonl(&r.to_jsonl()), Ok(r));
+        assert_eq!(Report::from_jsonl(&r.to_jsonl()).expect("reads back"), r);
     }
 
     #[test]
     fn a_tampered_report_is_refused_with_the_line_at_fault() {
-        let err = |from: &str, to: &str| tampered(from, to).expect_err(to);
+        let err = |from: &str, to: &str| tampered(from, to).expect_err(to).to_string();
         assert!(err(r#""passed":1"#, r#""passed":999999"#)
             .contains("line 4: the footer counts 999999 passed; the case lines hold 1"));
         assert!(err(r#""result":"fail""#, r#""result":"pass""#)
@@ -620,9 +615,35 @@ mod tests {
         let text = sample("a program").to_jsonl();
         let header = text.lines().next().unwrap_or_default();
         let twice = format!("{header}\n{text}");
-        assert!(Report::from_jsonl(&twice).unwrap_err().contains("line 2: a second header"));
+        assert!(Report::from_jsonl(&twice).unwrap_err().to_string().contains("line 2: a second header"));
         let after = format!("{text}{}\n", text.lines().nth(1).unwrap_or_default());
-        assert!(Report::from_jsonl(&after).unwrap_err().contains("line 5: a line after the footer (line 4)"));
+        assert!(Report::from_jsonl(&after)
+            .unwrap_err()
+            .to_string()
+            .contains("line 5: a line after the footer (line 4)"));
+    }
+
+    /// A report file whose case line is not JSON: the reader's error is the
+    /// JSON variant, naming that line of the file.
+    #[test]
+    fn a_bad_line_in_a_report_file_is_named_by_its_number() {
+        let dir = tempfile::tempdir().expect("a scratch folder");
+        let path = dir.path().join("report.jsonl");
+        let text = sample("a program").to_jsonl();
+        let mut lines: Vec<&str> = text.lines().collect();
+        lines[2] = "{\"type\":\"case\",";
+        std::fs::write(&path, lines.join("\n")).expect("written");
+        match Report::read(&path, &mut |_| {}) {
+            Err(e @ ReportReadError::Json { line: 3, .. }) => {
+                assert!(std::error::Error::source(&e).is_some(), "the JSON error is its source");
+            }
+            other => panic!("not the JSON error of line 3: {other:?}"),
+        }
+        let missing = dir.path().join("none.jsonl");
+        assert!(matches!(
+            Report::read(&missing, &mut |_| {}),
+            Err(ReportReadError::File(crate::corpus::files::ReadError::NotFound))
+        ));
     }
 
     #[test]

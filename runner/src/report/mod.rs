@@ -14,6 +14,7 @@ pub mod junit;
 pub mod markdown;
 pub mod matrix;
 pub mod progress;
+pub mod read_error;
 pub mod summary;
 
 use std::path::{Path, PathBuf};
@@ -22,6 +23,7 @@ pub use jsonl::{
     corpus_hash, header, suite_version, utc, utc_now, CaseLine, CorpusInfo, Footer, GradeInfo, Header, Report, RunInfo,
     Totals, FORMAT,
 };
+pub use read_error::ReportReadError;
 
 use crate::replace::stage;
 /// Write `text` to `path` atomically ([`crate::replace::write_atomic`]).
@@ -64,17 +66,47 @@ pub fn write_dir(dir: &Path, report: &Report) -> std::io::Result<Vec<PathBuf>> {
 
 /// A small report for tests: one passed run and one error whose title,
 /// detail and program name are `text`.
+/// Why `rulings report` rendered nothing, or not every file.
+#[derive(Debug)]
+pub enum RerenderError {
+    /// The JSON Lines report at `path` does not read back.
+    Unread { path: PathBuf, error: ReportReadError },
+    /// The rendered file at `path` could not be written.
+    Unwritten { path: PathBuf, source: std::io::Error },
+}
+
+impl std::fmt::Display for RerenderError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RerenderError::Unread { path, error } => write!(f, "{}: {error}", path.display()),
+            RerenderError::Unwritten { path, source } => write!(f, "{}: {source}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for RerenderError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            RerenderError::Unread { error, .. } => Some(error),
+            RerenderError::Unwritten { source, .. } => Some(source),
+        }
+    }
+}
+
 /// `rulings report FILE`: render report.md and junit.xml again from a
 /// JSON Lines report, into `out` (default: the report's folder).
-pub fn rerender(jsonl: &std::path::Path, out: Option<&std::path::Path>) -> Result<Vec<PathBuf>, String> {
-    let report = Report::read(jsonl, &mut |_| {}).map_err(|e| format!("{}: {e}", jsonl.display()))?;
+pub fn rerender(jsonl: &std::path::Path, out: Option<&std::path::Path>) -> Result<Vec<PathBuf>, RerenderError> {
+    let report =
+        Report::read(jsonl, &mut |_| {}).map_err(|error| RerenderError::Unread { path: jsonl.to_path_buf(), error })?;
     let dir = out.map(PathBuf::from).unwrap_or_else(|| {
         jsonl.parent().filter(|p| !p.as_os_str().is_empty()).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."))
     });
     let files = [(dir.join(MARKDOWN), markdown::render(&report)), (dir.join(JUNIT), junit::render(&report))];
     let mut written = Vec::new();
     for (path, text) in files {
-        write_atomic(&path, &text).map_err(|e| format!("{}: {e}", path.display()))?;
+        if let Err(source) = write_atomic(&path, &text) {
+            return Err(RerenderError::Unwritten { path, source });
+        }
         written.push(path);
     }
     Ok(written)

@@ -145,7 +145,9 @@ fn only_failures_fail_a_run_and_every_outcome_has_its_name() {
         assert_eq!(kind.to_string(), kind.name());
         assert_eq!(kind.name().parse::<OutcomeKind>(), Ok(kind));
     }
-    assert!("broken".parse::<OutcomeKind>().is_err_and(|e| e.contains("`broken` is not an outcome")));
+    let e = "broken".parse::<OutcomeKind>().expect_err("no outcome is named so");
+    assert_eq!(e, rulings::judging::outcome::UnknownOutcome { name: "broken".into() });
+    assert!(e.to_string().contains("`broken` is not an outcome"), "{e}");
 }
 
 #[test]

@@ -48,7 +48,7 @@ fn run_checks(dir: &Path) -> (Vec<String>, Vec<(String, String)>) {
         match (c.run)() {
             Ok(rulings::harness::Verdict::Passed) => passed.push(name),
             Ok(rulings::harness::Verdict::Ignored(why)) => panic!("{name} ignored: {why}"),
-            Err(m) => failed.push((name, m)),
+            Err(m) => failed.push((name, m.to_string())),
         }
     }
     (passed, failed)
@@ -58,6 +58,31 @@ fn broken(find: &str, replace: &str, id: &str) -> String {
     let text = GOOD.replace("L22-T3ST", id);
     assert!(text.contains(find), "the fixture contains {find:?}");
     text.replacen(find, replace, 1)
+}
+
+/// The harness's failure for a case file with a key a case has not is the
+/// variant of a file that does not load, carrying its path and line (not
+/// only a message); a run that fails is the variant naming the case.
+#[test]
+fn a_bad_key_fails_its_check_as_an_unloadable_file_with_its_path() {
+    use rulings::harness::HarnessError;
+    let wrong = GOOD.replace("L22-T3ST", "L22-WRNG").replace("contract: {bid: 4H", "contract: {bid: 3H");
+    let dir = corpus_dir(
+        "bad-key-variant",
+        &[("unknown-key.yaml", broken("title:", "titel:", "L22-UNKN")), ("wrong.yaml", wrong)],
+    );
+    let mut unloadable = Vec::new();
+    let mut failed = Vec::new();
+    for c in checks(&dir, None) {
+        match (c.run)() {
+            Err(HarnessError::Unloadable(e)) => unloadable.push((e.path, e.line)),
+            Err(HarnessError::Failed { id, rotation, .. }) => failed.push((id, rotation)),
+            other => panic!("{}: {other:?}", c.name),
+        }
+    }
+    let path = fs::canonicalize(dir.join("law22/unknown-key.yaml")).expect("the file");
+    assert_eq!(unloadable, [(path, 2)]);
+    assert_eq!(failed, (0..4).map(|r| ("L22-WRNG".to_string(), r)).collect::<Vec<_>>());
 }
 
 #[test]

@@ -67,7 +67,7 @@ fn path(dir: &Scratch) -> &str {
 /// process: (name, verdict or message).
 fn harness(dir: &Scratch) -> Vec<(String, Result<Verdict, String>)> {
     assert!(std::env::var("RULINGS_IMPL").is_err(), "these checks are of the engine in process");
-    checks(dir, None).into_iter().map(|c| (c.name, (c.run)())).collect()
+    checks(dir, None).into_iter().map(|c| (c.name, (c.run)().map_err(|e| e.to_string()))).collect()
 }
 
 #[test]

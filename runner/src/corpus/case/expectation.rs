@@ -91,12 +91,33 @@ pub fn ruling_value(r: &Ruling) -> Value {
     serde_json::to_value(r).unwrap_or(Value::Null)
 }
 
+/// A call or card of an expectation that is not notation the engine reads:
+/// where it stands in `expect` and the engine's reason.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExpectNotation {
+    /// The place in `expect` (`auction`, `rulings[].call`...).
+    pub at: &'static str,
+    pub error: rulings_engine::NotationError,
+}
+
+impl std::fmt::Display for ExpectNotation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "in expect, {}: {}", self.at, self.error)
+    }
+}
+
+impl std::error::Error for ExpectNotation {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
 /// Calls in an expectation may be written with the input aliases (`Pass`,
 /// `1N`); compare them in canonical form.
-pub(super) fn canonicalize_calls(expect: &mut Expectation) -> Result<(), String> {
-    fn canon(v: &mut Value, what: &str) -> Result<(), String> {
+pub(super) fn canonicalize_calls(expect: &mut Expectation) -> Result<(), ExpectNotation> {
+    fn canon(v: &mut Value, at: &'static str) -> Result<(), ExpectNotation> {
         if let Value::String(s) = v {
-            let c: rulings_engine::Call = s.parse().map_err(|e| format!("in expect, {what}: {e}"))?;
+            let c: rulings_engine::Call = s.parse().map_err(|error| ExpectNotation { at, error })?;
             *s = c.to_string();
         }
         Ok(())
@@ -106,9 +127,9 @@ pub(super) fn canonicalize_calls(expect: &mut Expectation) -> Result<(), String>
             canon(c, "auction")?;
         }
     }
-    fn canon_card(v: &mut Value, what: &str) -> Result<(), String> {
+    fn canon_card(v: &mut Value, at: &'static str) -> Result<(), ExpectNotation> {
         if let Value::String(s) = v {
-            let c: rulings_engine::card::Card = s.parse().map_err(|e| format!("in expect, {what}: {e}"))?;
+            let c: rulings_engine::card::Card = s.parse().map_err(|error| ExpectNotation { at, error })?;
             *s = c.to_string();
         }
         Ok(())

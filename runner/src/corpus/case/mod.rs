@@ -21,7 +21,7 @@ use std::path::PathBuf;
 
 use rulings_engine::{Edition, Event, Regulations, Request, Seat, Vulnerability};
 
-pub use expectation::{ruling_value, Expectation, ALIASES};
+pub use expectation::{ruling_value, ExpectNotation, Expectation, ALIASES};
 pub use file::{case_file_keys, ClauseId};
 pub use hazards::{MAX_INDENT, MAX_NESTING};
 pub use parse::{load_case, load_case_all, parse_case, parse_case_all, valid_id};
@@ -50,6 +50,8 @@ impl fmt::Display for LoadError {
         }
     }
 }
+
+impl std::error::Error for LoadError {}
 
 /// A loaded case.
 #[derive(Debug, Clone)]

@@ -200,8 +200,8 @@ pub fn parse_case_all(name: &str, path: &Path, text: &str) -> Result<Case, Vec<L
         errors.push(err(at("expect"), 1, "`expect` names no key: say what the ruling must be".to_string()));
     }
     let mut expect = file.expect;
-    if let Err(m) = canonicalize_calls(&mut expect) {
-        errors.push(err(at("expect"), 1, m));
+    if let Err(e) = canonicalize_calls(&mut expect) {
+        errors.push(err(at("expect"), 1, e.to_string()));
     }
     if !errors.is_empty() {
         return Err(errors);

@@ -4,17 +4,22 @@
 use rulings_engine::request::Event;
 use rulings_engine::Seat;
 
+use std::path::Path;
+
 use super::document::{Block, Doc};
 use super::form::Form;
 use super::line::with_comment;
 use super::notation::canonical_events;
 use super::notes::{events_notes, grid_notes, story_notes, Notes};
 use super::reindent::reindent;
+use super::FmtError;
 use crate::corpus::case::Case;
 use crate::corpus::story::{self, event_name, GridNotes};
 
-/// Rewrite the story's block in the form `to` (or its own), normalised.
-pub(super) fn story_block(doc: &mut Doc, case: &Case, to: Option<Form>) -> Result<(), String> {
+/// Rewrite the story's block in the form `to` (or its own), normalised;
+/// the error names the file at `path`.
+pub(super) fn story_block(doc: &mut Doc, case: &Case, to: Option<Form>, path: &Path) -> Result<(), FmtError> {
+    let convert = |message: String| FmtError::Convert { path: path.to_path_buf(), message };
     // The story's block (an `events: []` beside a one-line story or a grid
     // says nothing, and stays as it is).
     let story = |k: &str| matches!(Form::of_key(k), Some(Form::Story | Form::Grid));
@@ -35,18 +40,18 @@ pub(super) fn story_block(doc: &mut Doc, case: &Case, to: Option<Form>) -> Resul
     let (notes, columns) = match from {
         Form::Events => (events_notes(&block.lines, events.len()), story::HAND_RECORD),
         Form::Story => (story_notes(&mut lead, &block.lines, events), story::HAND_RECORD),
-        Form::Grid => grid_notes(&block.lines, case.dealer, events)?,
+        Form::Grid => grid_notes(&block.lines, case.dealer, events).map_err(|e| convert(e.message))?,
     };
     let lines = match target {
         Form::Events => write_events(events, notes),
         Form::Story => {
             let line = story::story_line(events)
-                .map_err(|e| format!("cannot write the story in one line: {e}; keep `{}:`", from.key()))?;
+                .map_err(|e| convert(format!("cannot write the story in one line: {e}; keep `{}:`", from.key())))?;
             write_story(&line, events, notes, &mut lead)
         }
         Form::Grid => {
             let layout = story::grid_layout(case.dealer, events, columns)
-                .map_err(|e| format!("cannot write the story as a grid: {e}; keep `{}:`", from.key()))?;
+                .map_err(|e| convert(format!("cannot write the story as a grid: {e}; keep `{}:`", from.key())))?;
             write_grid(columns, events, &layout, notes)
         }
     };

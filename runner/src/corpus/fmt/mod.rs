@@ -95,6 +95,8 @@ impl fmt::Display for FmtError {
     }
 }
 
+impl std::error::Error for FmtError {}
+
 /// The case files named by `paths` (files, or folders walked as a corpus
 /// is), each with its name under its corpus root, and the paths that could
 /// not be read.
@@ -155,7 +157,7 @@ pub fn format_text(name: &str, path: &Path, text: &str, to: Option<Form>) -> Res
             b.lines = reindent(&b.lines);
         }
     }
-    story_block(&mut doc, &case, to).map_err(|message| FmtError::Convert { path: path.to_path_buf(), message })?;
+    story_block(&mut doc, &case, to, path)?;
     doc.blocks.sort_by_key(|b| KEY_ORDER.iter().position(|k| *k == b.key).unwrap_or(KEY_ORDER.len()));
     let out = doc.join();
     let again = parse_case_all(name, path, &out).map_err(|e| {

@@ -132,13 +132,17 @@ pub(super) fn story_notes(lead: &mut Vec<String>, lines: &[String], events: &[Ev
 }
 
 /// The comments of a grid, row by row, and its columns.
-pub(super) fn grid_notes(lines: &[String], dealer: Seat, events: &[Event]) -> Result<(Notes, [Seat; 4]), String> {
+pub(super) fn grid_notes(
+    lines: &[String],
+    dealer: Seat,
+    events: &[Event],
+) -> Result<(Notes, [Seat; 4]), story::GridError> {
     let mut notes = Notes::new(events.len());
     notes.key = lines.first().and_then(|l| split_comment(l).1).map(str::to_string);
     let body = &lines[1..];
     let indent = body.iter().find(|l| !l.trim().is_empty()).map_or(0, |l| indentation(l));
     let text: Vec<&str> = body.iter().map(|l| l.get(indent..).unwrap_or("")).collect();
-    let grid = story::parse_grid(dealer, &text.join("\n")).map_err(|e| e.message)?;
+    let grid = story::parse_grid(dealer, &text.join("\n"))?;
     notes.header = grid.header_note;
     for (before, n) in grid.notes {
         notes.before(before).push(n);

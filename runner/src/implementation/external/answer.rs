@@ -18,6 +18,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::error::ExternalError;
 use crate::implementation::Answer;
 
 /// A line that breaks the protocol.
@@ -364,13 +365,13 @@ fn unfit_label(text: &str) -> Option<String> {
 /// Deserialize `value` as a `T`, then require that it was written as `T`
 /// writes itself: no unknown key, no missing key, canonical notation.
 /// The error names the field (`what.rulings[0].irregularity`).
-pub fn fits<T: DeserializeOwned + Serialize>(value: &Value, what: &str) -> Result<T, String> {
+pub fn fits<T: DeserializeOwned + Serialize>(value: &Value, what: &str) -> Result<T, ExternalError> {
     let parsed: T = serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let at = if path == "." { what.to_string() } else { format!("{what}.{path}") };
-        format!("at `{at}`: {}", e.inner())
+        ExternalError::Misfit { at, source: e.into_inner() }
     })?;
-    let canonical = serde_json::to_value(&parsed).map_err(|e| format!("cannot write it back: {e}"))?;
+    let canonical = serde_json::to_value(&parsed).map_err(ExternalError::NotWrittenBack)?;
     same_shape(value, &canonical, what)?;
     Ok(parsed)
 }
@@ -378,10 +379,10 @@ pub fn fits<T: DeserializeOwned + Serialize>(value: &Value, what: &str) -> Resul
 /// What the schema says of a ruling beyond its types: a contract is a bid
 /// of level 1 to 7, clauses are written as clause ids ("27B1(a)"), and
 /// `score_adjustment` names each clause once.
-fn sound(r: &Ruling) -> Result<(), String> {
+fn sound(r: &Ruling) -> Result<(), ExternalError> {
     if let Some(c) = &r.contract {
         if c.bid.level > 7 {
-            return Err(format!("at `ruling.contract.bid`: {} cannot be a contract", c.bid));
+            return Err(ExternalError::NotAContract { bid: c.bid.to_string() });
         }
     }
     // Where each clause is, named only for the one that is wrong: a
@@ -405,12 +406,12 @@ fn sound(r: &Ruling) -> Result<(), String> {
                 Some(i) if key == "score_adjustment" => format!("{key}[{i}]"),
                 Some(i) => format!("{key}[{i}].law"),
             };
-            return Err(format!("at `ruling.{at}`: {law:?} is not a clause id (write it as 27B1(a), 16C2, 23C)"));
+            return Err(ExternalError::NotAClause { at, law: law.to_string() });
         }
     }
     for (i, x) in r.score_adjustment.iter().enumerate() {
         if r.score_adjustment[..i].contains(x) {
-            return Err(format!("at `ruling.score_adjustment[{i}]`: {x} is named twice"));
+            return Err(ExternalError::NamedTwice { index: i, clause: x.to_string() });
         }
     }
     Ok(())
@@ -452,7 +453,7 @@ pub fn clause_form(id: &str) -> bool {
 }
 
 /// Compare what was written with its canonical form.
-fn same_shape(seen: &Value, canonical: &Value, path: &str) -> Result<(), String> {
+fn same_shape(seen: &Value, canonical: &Value, path: &str) -> Result<(), ExternalError> {
     match (seen, canonical) {
         (Value::Object(s), Value::Object(c)) => {
             for (k, v) in s {
@@ -460,12 +461,12 @@ fn same_shape(seen: &Value, canonical: &Value, path: &str) -> Result<(), String>
                     Some(cv) => same_shape(v, cv, &format!("{path}.{k}"))?,
                     // An optional key that is absent when empty may be written null.
                     None if v.is_null() => {}
-                    None => return Err(format!("at `{path}`: unknown key `{k}`")),
+                    None => return Err(ExternalError::UnknownKey { at: path.to_string(), key: k.clone() }),
                 }
             }
             for k in c.keys() {
                 if !s.contains_key(k) {
-                    return Err(format!("at `{path}`: missing key `{k}` (every key is always present; null or [] when it does not apply)"));
+                    return Err(ExternalError::MissingKey { at: path.to_string(), key: k.clone() });
                 }
             }
             Ok(())
@@ -478,7 +479,11 @@ fn same_shape(seen: &Value, canonical: &Value, path: &str) -> Result<(), String>
         }
         (Value::Number(a), Value::Number(b)) if a.as_f64() == b.as_f64() => Ok(()),
         (a, b) if a == b => Ok(()),
-        (a, b) => Err(format!("at `{path}`: {a} is not in canonical form; write {b}")),
+        (a, b) => Err(ExternalError::NotCanonical {
+            at: path.to_string(),
+            seen: Box::new(a.clone()),
+            canonical: Box::new(b.clone()),
+        }),
     }
 }
 
@@ -591,6 +596,36 @@ mod tests {
         r["next"] = json!("Q");
         let v = read_answer(&line(json!({"type":"ruling","seq":1,"ruling":r})), &seq).unwrap_err();
         assert!(v.detail.contains("ruling.next"), "{v:?}");
+    }
+
+    /// What the schema check returns is a variant naming the place and the
+    /// key, not only a sentence: an unknown key, a value of the wrong type
+    /// (its serde error the source), a call not written canonically.
+    #[test]
+    fn a_misfit_is_the_variant_of_its_kind_at_its_place() {
+        let mut r = ruling();
+        r["verdict"] = json!("fine");
+        match fits::<Ruling>(&r, "ruling") {
+            Err(ExternalError::UnknownKey { at, key }) => {
+                assert_eq!((at.as_str(), key.as_str()), ("ruling", "verdict"))
+            }
+            other => panic!("not the unknown key: {other:?}"),
+        }
+        let mut r = ruling();
+        r["next"] = json!("Q");
+        match fits::<Ruling>(&r, "ruling") {
+            Err(e @ ExternalError::Misfit { .. }) => {
+                assert!(matches!(&e, ExternalError::Misfit { at, .. } if at == "ruling.next"), "{e:?}");
+                assert!(std::error::Error::source(&e).is_some(), "serde's error is its source");
+            }
+            other => panic!("not a misfit: {other:?}"),
+        }
+        let mut r = ruling();
+        r["auction"] = json!(["1S", "Pass"]);
+        assert!(matches!(
+            fits::<Ruling>(&r, "ruling"),
+            Err(ExternalError::NotCanonical { at, seen, .. }) if at == "ruling.auction[1]" && *seen == json!("Pass")
+        ));
     }
 
     #[test]

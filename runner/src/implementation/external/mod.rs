@@ -39,6 +39,7 @@
 
 pub mod answer;
 pub mod conversation;
+pub mod error;
 pub mod options;
 mod pipe_threads;
 pub mod process;

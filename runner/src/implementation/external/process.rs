@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use wait_timeout::ChildExt;
 
 use super::answer::excerpt;
+use super::error::ExternalError;
 use super::options::ExternalOptions;
 use super::stderr::{read_stderr, StderrLog};
 use super::stdout::{ParsedLine, Stdout, StdoutEvent, MAX_LINE};
@@ -176,7 +177,7 @@ impl Process {
     /// Write the one message of a one-message process and close its stdin.
     /// A short line goes straight into the pipe (it fits in the pipe's
     /// buffer, so the write cannot block); a long one through the writer.
-    pub(super) fn send_once(&mut self, line: &str) -> Result<(), String> {
+    pub(super) fn send_once(&mut self, line: &str) -> Result<(), ExternalError> {
         const DIRECT: usize = 4096;
         match self.input.take() {
             Some(mut input) if line.len() < DIRECT => {
@@ -184,7 +185,7 @@ impl Process {
                 bytes.extend_from_slice(line.as_bytes());
                 bytes.push(b'\n');
                 self.log_sent(&bytes);
-                input.write_all(&bytes).map_err(|e| e.to_string())
+                input.write_all(&bytes).map_err(ExternalError::Write)
             }
             input => {
                 self.input = input;
@@ -211,13 +212,13 @@ impl Process {
         }
     }
 
-    pub(super) fn send_raw(&mut self, bytes: Vec<u8>) -> Result<(), String> {
+    pub(super) fn send_raw(&mut self, bytes: Vec<u8>) -> Result<(), ExternalError> {
         self.log_sent(&bytes);
-        let Some(stdin) = self.writer() else { return Err("stdin is closed".into()) };
-        stdin.send(bytes).map_err(|_| "the program's stdin is closed".to_string())
+        let Some(stdin) = self.writer() else { return Err(ExternalError::StdinClosed) };
+        stdin.send(bytes).map_err(|_| ExternalError::StdinGone)
     }
 
-    pub(super) fn send(&mut self, line: &str) -> Result<(), String> {
+    pub(super) fn send(&mut self, line: &str) -> Result<(), ExternalError> {
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
@@ -535,6 +536,16 @@ fn write_stdin(mut input: ChildStdin, lines: Receiver<Vec<u8>>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A message sent after the runner has closed the program's stdin is
+    /// refused as such, before anything is written.
+    #[test]
+    fn a_line_after_stdin_is_closed_is_not_sent() {
+        let options = ExternalOptions::new(vec!["cat".to_string()]);
+        let mut p = Process::spawn(&options, Arc::new(Mutex::new("cat".to_string())), None).expect("cat starts");
+        p.close_stdin();
+        assert!(matches!(p.send(r#"{"type":"hello","protocol":1}"#), Err(ExternalError::StdinClosed)));
+    }
 
     #[test]
     fn durations_read_well() {
