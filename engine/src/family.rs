@@ -282,7 +282,7 @@ mod tests {
     #[test]
     fn each_incident_form_reads_back_as_its_kind() {
         use crate::request::Action;
-        for kind in IncidentKind::ALL {
+        for &kind in IncidentKind::ALL {
             assert!(!kind.forms().is_empty(), "{kind:?} has no form");
             for form in kind.forms() {
                 let text = form.replace("CARDS", "SK H5").replace("CARD", "SK");

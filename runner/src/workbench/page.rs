@@ -112,7 +112,8 @@ fn finding_entry(f: Finding) -> Value {
 /// misinformation findings on `misinformed`, docs/case-format.md).
 pub fn call_findings() -> Vec<Value> {
     Finding::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|f| !FAMILIES.iter().any(|x| !x.incidents.is_empty() && x.owns.contains(f)))
         .map(finding_entry)
         .collect()
@@ -124,7 +125,8 @@ pub fn call_findings() -> Vec<Value> {
 /// owns).
 pub fn incidents() -> Vec<Value> {
     IncidentKind::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .map(|kind| {
             let family = family_of(kind);
             json!({

@@ -113,14 +113,14 @@ fn the_workbench_offers_every_finding_and_incident() {
     let on_calls = keys(&setting["findings"]);
     let on_incidents: Vec<String> =
         setting["incidents"].as_array().into_iter().flatten().flat_map(|i| keys(&i["findings"])).collect();
-    for finding in Finding::ALL {
+    for &finding in Finding::ALL {
         let key = finding.key().to_string();
         assert!(kind_of_value(finding).is_some(), "the workbench has no field for the kind of value of `{key}`");
         let offered = on_calls.iter().chain(&on_incidents).filter(|k| **k == key).count();
         assert_eq!(offered, 1, "the workbench offers `{key}` {offered} times (on calls: {on_calls:?})");
     }
     for kind in IncidentKind::ALL {
-        let family = FAMILIES.iter().find(|f| f.incidents.contains(&kind)).expect("a family rules on it");
+        let family = FAMILIES.iter().find(|f| f.incidents.contains(kind)).expect("a family rules on it");
         let offered = setting["incidents"].as_array().into_iter().flatten().find(|i| i["family"] == family.feature);
         let offered = offered.unwrap_or_else(|| panic!("the workbench does not offer the incident {kind:?}"));
         assert_eq!(offered["forms"], serde_json::json!(kind.forms()), "{kind:?}");
