@@ -981,6 +981,62 @@ fn bench_says_what_it_measures_as_it_goes() {
     assert!(widest <= 80, "rulings bench: {widest} columns\n{}", text(&o));
 }
 
+/// `rulings bench` takes its measures in rounds, says how many times each
+/// was timed (the short ones, (a) and (b), again within a round), and
+/// charges processor time and waits to the runner and to its programs.
+/// Structure and counts only: the figures themselves depend on the machine.
+#[test]
+fn bench_says_how_often_each_measure_was_timed_and_what_it_cost_whom() {
+    let (dir, _) = common::corpus("cli-bench-rounds", 2, false);
+    let o = rulings(&["bench", "--cases", s(&dir), "--repeat", "2", "--jobs", "2"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let err = String::from_utf8_lossy(&o.stderr);
+    for what in ["(a) the corpus in process", "(e) the engine once a case, asked nothing"] {
+        for round in ["round 1 of 2", "round 2 of 2"] {
+            assert!(err.contains(&format!("rulings bench: {what} ({round})")), "{what}, {round}: {err}");
+        }
+    }
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.starts_with("2 runs of 2 cases, best of 2 round(s), engine:"), "{out}");
+    let row = |label: &str, after: &str| -> Vec<String> {
+        let from = out.find(after).unwrap_or_else(|| panic!("no `{after}` in\n{out}"));
+        let line = out[from..].lines().find(|l| l.starts_with(label)).unwrap_or_else(|| panic!("no {label}\n{out}"));
+        line[label.len()..].split_whitespace().map(str::to_string).collect()
+    };
+    let labels = [
+        "(a) in process",
+        "(b) protocol, one process",
+        "(c) protocol, one process a case",
+        "(d) /bin/true once a case",
+        "(e) the engine once a case, no request",
+        "(f) as (c), 2 processes at a time",
+    ];
+    for label in labels {
+        // timed, total ms, µs per run
+        let wall = row(label, "measure ");
+        assert_eq!(wall.len(), 3, "{label}: {wall:?}");
+        let timed: usize = wall[0].parse().unwrap_or_else(|_| panic!("{label}: {wall:?}"));
+        assert!(timed >= 2, "{label} timed {timed} times in 2 rounds");
+        // runner µs, programs' µs, waits, per run
+        let cost = row(label, "per run, the least of each");
+        assert_eq!(cost.len(), 3, "{label}: {cost:?}");
+        if cfg!(unix) {
+            for figure in &cost {
+                let value: f64 = figure.parse().unwrap_or_else(|_| panic!("{label}: {cost:?}"));
+                assert!(value >= 0.0, "{label}: {cost:?}");
+            }
+        }
+    }
+    // In process nothing is started; one process a case, every case starts one.
+    if cfg!(unix) {
+        assert_eq!(row(labels[0], "per run, the least of each")[1], "0.0", "{out}");
+        let programs: f64 = row(labels[2], "per run, the least of each")[1].parse().expect("a number");
+        assert!(programs > 0.0, "{out}");
+    }
+    assert!(out.contains("(c) against (e), per run:"), "{out}");
+    assert!(out.contains("(c)/(e)") && out.contains("(b)/(a)"), "{out}");
+}
+
 #[test]
 fn check_rules_every_case_and_points_at_the_key_that_differs() {
     let scratch = tempfile::tempdir().expect("temp dir");
