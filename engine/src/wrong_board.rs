@@ -35,13 +35,31 @@ use crate::ruling::{Irregularity, IrregularityRuling};
 use crate::step::{Next, Pending, Then, Waiting};
 use crate::table::Table;
 
+/// Has `offender` made a call on this board: one in the auction, or
+/// `held`, the call awaiting LHO's option (27A1, 29A), if it is his?
+pub(crate) fn has_called(t: &Table, offender: Seat, held: Option<(Seat, Call)>) -> bool {
+    t.auction.seated().chain(held).any(|(s, _)| s == offender)
+}
+
 /// `offender`'s cards are found to be from a wrong board (event `i`).
-pub(crate) fn cards_from_wrong_board(t: &mut Table, _event: usize, offender: Seat) -> Result<Next, RuleError> {
+/// `held`: the call the table waited to see accepted or refused (27A1,
+/// 29A), made after every call in the auction; it is cancelled with them
+/// if it is the offender's or follows his first call, and the option with
+/// it. An insufficient bid or a call out of rotation made holding the wrong
+/// cards is thus no longer there to rectify: the offender calls again at
+/// his turn, free of Laws 27 and 29-32, and the cancelled call is a
+/// withdrawn call (docs/conventions.md, "Cards from a wrong board").
+pub(crate) fn cards_from_wrong_board(
+    t: &mut Table,
+    _event: usize,
+    offender: Seat,
+    held: Option<(Seat, Call)>,
+) -> Result<Next, RuleError> {
     let scheme = t.rules.wrong_board;
     // The first call he made holding them; none: nothing to cancel (he
     // takes his own cards, and the Laws rectify a call).
-    let Some(k) = t.auction.seated().position(|(s, _)| s == offender) else { return Ok(Next::Done) };
-    let calls: Vec<(Seat, Call)> = t.auction.seated().collect();
+    let calls: Vec<(Seat, Call)> = t.auction.seated().chain(held).collect();
+    let Some(k) = calls.iter().position(|(s, _)| *s == offender) else { return Ok(Next::Done) };
     let cancelled = calls[k].1;
     let later = &calls[k + 1..];
     let partner_called = later.iter().any(|(s, _)| *s == offender.partner());
@@ -52,7 +70,7 @@ pub(crate) fn cards_from_wrong_board(t: &mut Table, _event: usize, offender: Sea
         WrongBoardScheme::CancelLhoRepeats => ("17D1", "17D2"),
         WrongBoardScheme::LhoRepeatsOnly => ("17D", "17D"),
     };
-    t.cancel_from(k);
+    t.cancel_from(k.min(t.auction.calls().len()));
     t.record(IrregularityRuling::on_call(offender, cancelled, Irregularity::CardsFromWrongBoard, cancel));
     // 15A2(c) (2017): Law 16C applies to the calls withdrawn; 2007 16D2
     // likewise makes the offender's withdrawn call unauthorised to partner.
@@ -212,5 +230,24 @@ mod tests {
         assert_eq!((again.next, again.auction.len(), again.score_adjustment.len()), (Some(Seat::S), 2, 0));
         // S's cancelled 3S is unauthorised to N (1997 16C2).
         assert!(again.unauthorized_information.iter().any(|u| u.seat == Seat::N && u.law == "16C2"));
+    }
+
+    #[test]
+    fn a_call_awaiting_lhos_option_is_cancelled_with_its_option() {
+        // E 1S out of rotation (dealer N), S not yet chosen under 29A: the
+        // 1S is cancelled under 15A1 and the option with it; N, whose turn
+        // it is, calls; no Law 31 for E's partner.
+        let r = rule(&story(Seat::N, "E 1S, E wrong board")).expect("15A over 29A");
+        assert_eq!((r.next, r.decision.is_none(), laws(&r)), (Some(Seat::N), true, vec!["15A1"]));
+        assert_eq!(r.unauthorized_information[0].seat, Seat::W);
+        let r = rule(&story(Seat::N, "E 1S, E wrong board, N 1H, E 1S, S P, W P")).expect("15A over 29A");
+        assert!(r.must_pass.is_empty() && r.call_restrictions.is_empty());
+        // N 1H, E 1C insufficient, S not yet chosen under 27A1: E calls again
+        // freely, W is not barred.
+        let r = rule(&story_in(Edition::E2007, Seat::N, "N 1H, E 1C, E wrong board, E 2C, S P, W 2D")).expect("17D");
+        assert_eq!((laws(&r), r.auction.len(), r.must_pass.len()), (vec!["17D1"], 4, 0));
+        // Another player's cards, before his first call: the option stays.
+        let r = rule(&story(Seat::N, "N 1H, E 1C, W wrong board")).expect("27A1 waits");
+        assert_eq!((r.decision.map(|d| d.seat), r.rulings.len()), (Some(Seat::S), 0));
     }
 }
