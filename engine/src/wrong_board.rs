@@ -27,7 +27,7 @@
 //! cancellation leaves it (docs/conventions.md, "Cards from a wrong board").
 
 use crate::editions::WrongBoardScheme;
-use crate::error::{impossible, RuleError};
+use crate::error::{impossible, unsupported, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::{Move, Turn};
@@ -51,26 +51,37 @@ pub(crate) fn has_called(t: &Table, offender: Seat, held: Option<(Seat, Call)>) 
 /// withdrawn call (docs/conventions.md, "Cards from a wrong board").
 pub(crate) fn cards_from_wrong_board(
     t: &mut Table,
-    _event: usize,
+    event: usize,
     offender: Seat,
     held: Option<(Seat, Call)>,
 ) -> Result<Next, RuleError> {
     let scheme = t.rules.wrong_board;
+    // The calls made, with their slots: a turn lost to an accepted call out
+    // of rotation (29A) holds no call.
+    let made = t.auction.seated().enumerate().filter(|(k, _)| !t.auction.is_missed(*k));
+    let calls: Vec<(usize, Seat, Call)> =
+        made.map(|(k, (s, c))| (k, s, c)).chain(held.map(|(s, c)| (t.auction.calls().len(), s, c))).collect();
     // The first call he made holding them; none: nothing to cancel (he
     // takes his own cards, and the Laws rectify a call).
-    let calls: Vec<(Seat, Call)> = t.auction.seated().chain(held).collect();
-    let Some(k) = calls.iter().position(|(s, _)| *s == offender) else { return Ok(Next::Done) };
-    let cancelled = calls[k].1;
-    let later = &calls[k + 1..];
+    let Some(first) = calls.iter().position(|(_, s, _)| *s == offender) else { return Ok(Next::Done) };
+    let (k, _, cancelled) = calls[first];
+    let later: Vec<(Seat, Call)> = calls[first + 1..].iter().map(|(_, s, c)| (*s, *c)).collect();
     let partner_called = later.iter().any(|(s, _)| *s == offender.partner());
-    let lho_call = later.first().filter(|(s, _)| *s == offender.lho()).map(|(_, c)| *c);
+    let lho_call =
+        calls.get(first + 1).filter(|(slot, s, _)| *slot == k + 1 && *s == offender.lho()).map(|(_, _, c)| *c);
     let lho_means = t.meaning_at(k + 1).cloned();
+    // Turns lost to the cancelled call (it was out of rotation and
+    // accepted) come back with it: the auction goes back to the first.
+    let mut from = k.min(t.auction.calls().len());
+    while from > 0 && t.auction.is_missed(from - 1) {
+        from -= 1;
+    }
     let (cancel, adjust) = match scheme {
         WrongBoardScheme::CancelWithLaterCalls => ("15A1", "15A2(a)"),
         WrongBoardScheme::CancelLhoRepeats => ("17D1", "17D2"),
         WrongBoardScheme::LhoRepeatsOnly => ("17D", "17D"),
     };
-    t.cancel_from(k.min(t.auction.calls().len()));
+    t.cancel_from(from);
     t.record(IrregularityRuling::on_call(offender, cancelled, Irregularity::CardsFromWrongBoard, cancel));
     // 15A2(c) (2017): Law 16C applies to the calls withdrawn; 2007 16D2
     // likewise makes the offender's withdrawn call unauthorised to partner.
@@ -90,6 +101,19 @@ pub(crate) fn cards_from_wrong_board(
         // call unmade. (1997 17D has no such clause: LHO repeats, below.)
         t.may_adjust(adjust);
         return Ok(Next::Done);
+    }
+    if from < k && lho_call.is_some() && scheme != WrongBoardScheme::CancelWithLaterCalls {
+        // 17D2 (1997 17D): LHO repeats his call after the offender's new
+        // one, but the turns the cancelled call took come first, and the
+        // text does not say whether LHO's call still stands over them.
+        return Err(unsupported(
+            event,
+            cancel,
+            format!(
+                "{offender}'s call out of rotation, accepted and then found made on a wrong board's cards, with \
+                 LHO's call over it to repeat: the lost turns come back first, and LHO's repeat is not ruled"
+            ),
+        ));
     }
     match (scheme, lho_call) {
         (WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::LhoRepeatsOnly, Some(call)) => {
@@ -249,5 +273,20 @@ mod tests {
         // Another player's cards, before his first call: the option stays.
         let r = rule(&story(Seat::N, "N 1H, E 1C, W wrong board")).expect("27A1 waits");
         assert_eq!((r.decision.map(|d| d.seat), r.rulings.len()), (Some(Seat::S), 0));
+    }
+
+    #[test]
+    fn a_turn_lost_to_the_cancelled_call_comes_back_and_is_no_call() {
+        // E 1S at N's turn, accepted by S's 2H (29A: N's turn lost); E's
+        // cards are a wrong board's: 1S and 2H go, and so does N's lost turn.
+        let r = rule(&story(Seat::N, "E 1S, S 2H, E wrong board")).expect("15A1");
+        assert_eq!((r.next, r.auction.len()), (Some(Seat::N), 0));
+        // N's lost turn is not a call of his: he has none to cancel.
+        let r = rule(&story(Seat::N, "E 1S, S 2H, N wrong board")).expect("nothing to cancel");
+        assert_eq!((r.next, r.auction.len()), (Some(Seat::W), 3));
+        assert!(!r.rulings.iter().any(|x| x.irregularity == Irregularity::CardsFromWrongBoard));
+        // 2007: E would call again and S repeat his 2H, but N's turn comes
+        // first: not ruled.
+        assert!(rule(&story_in(Edition::E2007, Seat::N, "E 1S, S 2H, E wrong board")).is_err());
     }
 }
