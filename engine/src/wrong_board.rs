@@ -20,6 +20,12 @@
 //!   nothing of partner having called over it (2007 added that clause):
 //!   LHO has then called over it too, and the table is ruled as LHO's.
 //!
+//! The cards come first: a call awaiting LHO's option (27A1, 29A) is
+//! cancelled with the rest and the option with it, so Laws 27 and 29-32
+//! have nothing left to rectify; turns lost to a cancelled call out of
+//! rotation come back with it; a lost turn is no call. The offender's new
+//! call is an ordinary call, under its own law if irregular.
+//!
 //! What happens on the other board (2017 15A3, 2007 17D3: the offender's
 //! call there must match the cancelled one) and a procedural penalty
 //! (15A4, 17D4) are outside a story of one board. The ruling names the
