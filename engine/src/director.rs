@@ -113,18 +113,32 @@ impl Director {
             Incident::Cards(x) => law24::card_exposed(t, i, e.seat, x),
             // 2017 15A, 2007 17D: the calls made holding the wrong cards.
             Incident::WrongBoard => {
-                if let Some(p) = &self.pending {
-                    return Err(unsupported(
-                        i,
-                        t.rules.wrong_board_law(),
-                        format!(
-                            "{}'s cards from a wrong board found while the table waits on {}: the two \
-                             rectifications together are not ruled on",
-                            e.seat, p.waiting_on
-                        ),
-                    ));
+                // A call awaiting LHO's option (27A1, 29A) was made, and
+                // 15A1 (17D1, 1997 17D) cancels it with the calls before it
+                // as any other: the option goes with it. Before the
+                // offender's first call it stays, and nothing is cancelled.
+                let held = match &self.pending {
+                    None => None,
+                    Some(p) => match p.state.call_under_option() {
+                        Some(held) => Some(held),
+                        None => {
+                            return Err(unsupported(
+                                i,
+                                t.rules.wrong_board_law(),
+                                format!(
+                                    "{}'s cards from a wrong board found while the table waits on {}: the two \
+                                     rectifications together are not ruled on",
+                                    e.seat, p.waiting_on
+                                ),
+                            ))
+                        }
+                    },
+                };
+                if held.is_some() && !wrong_board::has_called(t, e.seat, held) {
+                    return Ok(());
                 }
-                match wrong_board::cards_from_wrong_board(t, i, e.seat)? {
+                self.pending = None;
+                match wrong_board::cards_from_wrong_board(t, i, e.seat, held)? {
                     Next::Done => Ok(()),
                     Next::Wait(p) => {
                         self.pending = Some(p);

@@ -114,6 +114,14 @@ pub(crate) trait Waiting: fmt::Debug + Any {
     /// still shows whom it waits on.
     fn settle(&self, _t: &mut Table) {}
 
+    /// The call the table waits to see accepted or refused (27A1, 29A),
+    /// made but not yet in the auction, with its caller. A player's cards
+    /// found to be from a wrong board cancel it with the other calls made
+    /// after his first one (2017 15A1, 2007 17D1, 1997 17D).
+    fn call_under_option(&self) -> Option<(Seat, Call)> {
+        None
+    }
+
     /// The state as `Any`, for the module that made it to look inside.
     fn into_any(self: Box<Self>) -> Box<dyn Any>;
 }

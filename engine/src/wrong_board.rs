@@ -20,6 +20,12 @@
 //!   nothing of partner having called over it (2007 added that clause):
 //!   LHO has then called over it too, and the table is ruled as LHO's.
 //!
+//! The cards come first: a call awaiting LHO's option (27A1, 29A) is
+//! cancelled with the rest and the option with it, so Laws 27 and 29-32
+//! have nothing left to rectify; turns lost to a cancelled call out of
+//! rotation come back with it; a lost turn is no call. The offender's new
+//! call is an ordinary call, under its own law if irregular.
+//!
 //! What happens on the other board (2017 15A3, 2007 17D3: the offender's
 //! call there must match the cancelled one) and a procedural penalty
 //! (15A4, 17D4) are outside a story of one board. The ruling names the
@@ -27,7 +33,7 @@
 //! cancellation leaves it (docs/conventions.md, "Cards from a wrong board").
 
 use crate::editions::WrongBoardScheme;
-use crate::error::{impossible, RuleError};
+use crate::error::{impossible, unsupported, RuleError};
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::{Move, Turn};
@@ -35,24 +41,53 @@ use crate::ruling::{Irregularity, IrregularityRuling};
 use crate::step::{Next, Pending, Then, Waiting};
 use crate::table::Table;
 
+/// Has `offender` made a call on this board: one in the auction, or
+/// `held`, the call awaiting LHO's option (27A1, 29A), if it is his?
+pub(crate) fn has_called(t: &Table, offender: Seat, held: Option<(Seat, Call)>) -> bool {
+    t.auction.seated().chain(held).any(|(s, _)| s == offender)
+}
+
 /// `offender`'s cards are found to be from a wrong board (event `i`).
-pub(crate) fn cards_from_wrong_board(t: &mut Table, _event: usize, offender: Seat) -> Result<Next, RuleError> {
+/// `held`: the call the table waited to see accepted or refused (27A1,
+/// 29A), made after every call in the auction; it is cancelled with them
+/// if it is the offender's or follows his first call, and the option with
+/// it. An insufficient bid or a call out of rotation made holding the wrong
+/// cards is thus no longer there to rectify: the offender calls again at
+/// his turn, free of Laws 27 and 29-32, and the cancelled call is a
+/// withdrawn call (docs/conventions.md, "Cards from a wrong board").
+pub(crate) fn cards_from_wrong_board(
+    t: &mut Table,
+    event: usize,
+    offender: Seat,
+    held: Option<(Seat, Call)>,
+) -> Result<Next, RuleError> {
     let scheme = t.rules.wrong_board;
+    // The calls made, with their slots: a turn lost to an accepted call out
+    // of rotation (29A) holds no call.
+    let made = t.auction.seated().enumerate().filter(|(k, _)| !t.auction.is_missed(*k));
+    let calls: Vec<(usize, Seat, Call)> =
+        made.map(|(k, (s, c))| (k, s, c)).chain(held.map(|(s, c)| (t.auction.calls().len(), s, c))).collect();
     // The first call he made holding them; none: nothing to cancel (he
     // takes his own cards, and the Laws rectify a call).
-    let Some(k) = t.auction.seated().position(|(s, _)| s == offender) else { return Ok(Next::Done) };
-    let calls: Vec<(Seat, Call)> = t.auction.seated().collect();
-    let cancelled = calls[k].1;
-    let later = &calls[k + 1..];
+    let Some(first) = calls.iter().position(|(_, s, _)| *s == offender) else { return Ok(Next::Done) };
+    let (k, _, cancelled) = calls[first];
+    let later: Vec<(Seat, Call)> = calls[first + 1..].iter().map(|(_, s, c)| (*s, *c)).collect();
     let partner_called = later.iter().any(|(s, _)| *s == offender.partner());
-    let lho_call = later.first().filter(|(s, _)| *s == offender.lho()).map(|(_, c)| *c);
+    let lho_call =
+        calls.get(first + 1).filter(|(slot, s, _)| *slot == k + 1 && *s == offender.lho()).map(|(_, _, c)| *c);
     let lho_means = t.meaning_at(k + 1).cloned();
+    // Turns lost to the cancelled call (it was out of rotation and
+    // accepted) come back with it: the auction goes back to the first.
+    let mut from = k.min(t.auction.calls().len());
+    while from > 0 && t.auction.is_missed(from - 1) {
+        from -= 1;
+    }
     let (cancel, adjust) = match scheme {
         WrongBoardScheme::CancelWithLaterCalls => ("15A1", "15A2(a)"),
         WrongBoardScheme::CancelLhoRepeats => ("17D1", "17D2"),
         WrongBoardScheme::LhoRepeatsOnly => ("17D", "17D"),
     };
-    t.cancel_from(k);
+    t.cancel_from(from);
     t.record(IrregularityRuling::on_call(offender, cancelled, Irregularity::CardsFromWrongBoard, cancel));
     // 15A2(c) (2017): Law 16C applies to the calls withdrawn; 2007 16D2
     // likewise makes the offender's withdrawn call unauthorised to partner.
@@ -72,6 +107,19 @@ pub(crate) fn cards_from_wrong_board(t: &mut Table, _event: usize, offender: Sea
         // call unmade. (1997 17D has no such clause: LHO repeats, below.)
         t.may_adjust(adjust);
         return Ok(Next::Done);
+    }
+    if from < k && lho_call.is_some() && scheme != WrongBoardScheme::CancelWithLaterCalls {
+        // 17D2 (1997 17D): LHO repeats his call after the offender's new
+        // one, but the turns the cancelled call took come first, and the
+        // text does not say whether LHO's call still stands over them.
+        return Err(unsupported(
+            event,
+            cancel,
+            format!(
+                "{offender}'s call out of rotation, accepted and then found made on a wrong board's cards, with \
+                 LHO's call over it to repeat: the lost turns come back first, and LHO's repeat is not ruled"
+            ),
+        ));
     }
     match (scheme, lho_call) {
         (WrongBoardScheme::CancelLhoRepeats | WrongBoardScheme::LhoRepeatsOnly, Some(call)) => {
@@ -212,5 +260,39 @@ mod tests {
         assert_eq!((again.next, again.auction.len(), again.score_adjustment.len()), (Some(Seat::S), 2, 0));
         // S's cancelled 3S is unauthorised to N (1997 16C2).
         assert!(again.unauthorized_information.iter().any(|u| u.seat == Seat::N && u.law == "16C2"));
+    }
+
+    #[test]
+    fn a_call_awaiting_lhos_option_is_cancelled_with_its_option() {
+        // E 1S out of rotation (dealer N), S not yet chosen under 29A: the
+        // 1S is cancelled under 15A1 and the option with it; N, whose turn
+        // it is, calls; no Law 31 for E's partner.
+        let r = rule(&story(Seat::N, "E 1S, E wrong board")).expect("15A over 29A");
+        assert_eq!((r.next, r.decision.is_none(), laws(&r)), (Some(Seat::N), true, vec!["15A1"]));
+        assert_eq!(r.unauthorized_information[0].seat, Seat::W);
+        let r = rule(&story(Seat::N, "E 1S, E wrong board, N 1H, E 1S, S P, W P")).expect("15A over 29A");
+        assert!(r.must_pass.is_empty() && r.call_restrictions.is_empty());
+        // N 1H, E 1C insufficient, S not yet chosen under 27A1: E calls again
+        // freely, W is not barred.
+        let r = rule(&story_in(Edition::E2007, Seat::N, "N 1H, E 1C, E wrong board, E 2C, S P, W 2D")).expect("17D");
+        assert_eq!((laws(&r), r.auction.len(), r.must_pass.len()), (vec!["17D1"], 4, 0));
+        // Another player's cards, before his first call: the option stays.
+        let r = rule(&story(Seat::N, "N 1H, E 1C, W wrong board")).expect("27A1 waits");
+        assert_eq!((r.decision.map(|d| d.seat), r.rulings.len()), (Some(Seat::S), 0));
+    }
+
+    #[test]
+    fn a_turn_lost_to_the_cancelled_call_comes_back_and_is_no_call() {
+        // E 1S at N's turn, accepted by S's 2H (29A: N's turn lost); E's
+        // cards are a wrong board's: 1S and 2H go, and so does N's lost turn.
+        let r = rule(&story(Seat::N, "E 1S, S 2H, E wrong board")).expect("15A1");
+        assert_eq!((r.next, r.auction.len()), (Some(Seat::N), 0));
+        // N's lost turn is not a call of his: he has none to cancel.
+        let r = rule(&story(Seat::N, "E 1S, S 2H, N wrong board")).expect("nothing to cancel");
+        assert_eq!((r.next, r.auction.len()), (Some(Seat::W), 3));
+        assert!(!r.rulings.iter().any(|x| x.irregularity == Irregularity::CardsFromWrongBoard));
+        // 2007: E would call again and S repeat his 2H, but N's turn comes
+        // first: not ruled.
+        assert!(rule(&story_in(Edition::E2007, Seat::N, "E 1S, S 2H, E wrong board")).is_err());
     }
 }

@@ -85,6 +85,14 @@ impl step::Waiting for Waiting {
         }
     }
 
+    /// 27A1: the insufficient bid awaiting LHO's option.
+    fn call_under_option(&self) -> Option<(Seat, Call)> {
+        match self {
+            Waiting::Option { ib } => Some((ib.offender, ib.call)),
+            _ => None,
+        }
+    }
+
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
         self
     }

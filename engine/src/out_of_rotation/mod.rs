@@ -249,6 +249,14 @@ impl step::Waiting for Waiting {
         }
     }
 
+    /// 29A: the call out of rotation awaiting LHO's option.
+    fn call_under_option(&self) -> Option<(Seat, Call)> {
+        match self {
+            Waiting::Option(oot) => Some((oot.offender, oot.call)),
+            _ => None,
+        }
+    }
+
     fn into_any(self: Box<Self>) -> Box<dyn std::any::Any> {
         self
     }
