@@ -244,3 +244,28 @@ mod tests {
         assert_eq!(a.legality(Seat::S, "8C".parse().unwrap()), Legality::AboveSeven);
     }
 }
+
+/// Cancelling calls (`truncate`) and the turns lost before them.
+#[cfg(test)]
+mod cancelling_tests {
+    use super::*;
+
+    /// 29A then 17D3: a turn lost to an accepted call out of rotation stays
+    /// lost when later calls are cancelled, and goes only when the calls
+    /// from its own slot on are cancelled.
+    #[test]
+    fn a_lost_turn_before_the_cancelled_calls_stays_lost() {
+        // N 1C, E's turn lost, S P, W P, N P.
+        let mut a = Auction::new(Seat::N);
+        a.push("1C".parse().unwrap());
+        a.push_missed();
+        for _ in 0..3 {
+            a.push(Call::Pass);
+        }
+        a.truncate(3);
+        assert_eq!(a.missed(), &[1]);
+        assert!(a.is_missed(1) && !a.has_called(Seat::E));
+        a.truncate(1);
+        assert!(a.missed().is_empty());
+    }
+}

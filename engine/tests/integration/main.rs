@@ -1,4 +1,5 @@
 //! The engine's integration tests, one binary with a module per subject.
 
+mod binary;
 mod limits;
 mod property;
