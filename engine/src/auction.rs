@@ -245,9 +245,10 @@ mod tests {
     }
 }
 
-/// Cancelling calls (`truncate`) and the turns lost before them.
+/// More of the auction's rules, where the tests above had not looked
+/// (docs/mutants.md).
 #[cfg(test)]
-mod cancelling_tests {
+mod more_tests {
     use super::*;
 
     /// 29A then 17D3: a turn lost to an accepted call out of rotation stays
@@ -267,5 +268,19 @@ mod cancelling_tests {
         assert!(a.is_missed(1) && !a.has_called(Seat::E));
         a.truncate(1);
         assert!(a.missed().is_empty());
+    }
+
+    /// 19D, 22A: the contract is doubled or redoubled when the last call
+    /// other than a pass was a double or a redouble.
+    #[test]
+    fn the_contract_is_doubled_or_redoubled_by_the_last_action() {
+        let contract = |calls: &str| {
+            let mut a = Auction::new(Seat::N);
+            calls.split_whitespace().for_each(|c| a.push(c.parse().unwrap()));
+            a.contract().map(|c| (c.declarer, c.doubled))
+        };
+        assert_eq!(contract("1S X P P P"), Some((Seat::N, Some(Doubling::Doubled))));
+        assert_eq!(contract("1S X XX P P P"), Some((Seat::N, Some(Doubling::Redoubled))));
+        assert_eq!(contract("1S X 2S P P P"), Some((Seat::N, None)));
     }
 }
