@@ -271,4 +271,14 @@ mod more_tests {
         assert!(matches!(e, crate::RuleError::Impossible { .. }), "{e}");
         assert!(e.to_string().contains("N is to call again holding his own cards first (17D2)"), "{e}");
     }
+
+    /// 2007 17D2: LHO repeats his call only where the Laws still let it
+    /// stand. North's new 3S makes East's 2H insufficient: it is not
+    /// repeated, East is to call, and the new call differs (adjusted).
+    #[test]
+    fn in_2007_lho_does_not_repeat_a_call_the_new_call_makes_insufficient() {
+        let r = rule(&story_in(Edition::E2007, Seat::N, "N 1S, E 2H, N wrong board, N 3S")).expect("17D2");
+        assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), vec![call("3S")]), "{r:?}");
+        assert_eq!(r.score_adjustment, ["17D2"]);
+    }
 }
