@@ -316,3 +316,25 @@ fn an_inadmissible_double_out_of_rotation_replaced_as_a_slip_is_25a() {
     let r = rule(&slip).expect("36B4");
     assert_eq!(r.rulings[0].law, "36B4");
 }
+
+/// 32 and 36A: the offender's LHO calls over an inadmissible double out of
+/// rotation before rectification. Both calls are cancelled (LHO's is
+/// unauthorised to the offending side), nobody is barred, and the player
+/// whose turn it was calls; when LHO was that player, his call stands in
+/// rotation.
+#[test]
+fn lho_s_call_over_an_inadmissible_double_out_of_rotation_is_36a() {
+    // S doubles his partner's 1S at E's turn; W (S's LHO) bids 2C.
+    let r = rule(&story(Seat::N, "N 1S, S X, W 2C")).expect("36A");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::S, "36A")], "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), vec!["1S".parse().unwrap()]));
+    assert!(r.must_pass.is_empty() && r.lead_restrictions.is_empty(), "{r:?}");
+    // W doubles before the dealer (N) has called: nothing to double. N,
+    // W's LHO and the player whose turn it was, opens 1S: it stands.
+    let r = rule(&story(Seat::N, "W X, N 1S")).expect("36A");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::W, "36A")], "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), vec!["1S".parse().unwrap()]));
+    assert!(r.must_pass.is_empty(), "{r:?}");
+}
