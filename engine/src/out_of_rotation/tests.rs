@@ -338,3 +338,20 @@ fn lho_s_call_over_an_inadmissible_double_out_of_rotation_is_36a() {
     assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), vec!["1S".parse().unwrap()]));
     assert!(r.must_pass.is_empty(), "{r:?}");
 }
+
+/// 35A names the call: an inadmissible redouble out of rotation is
+/// `inadmissible-redouble`, a double `inadmissible-double` (36B4 both).
+#[test]
+fn an_inadmissible_call_out_of_rotation_is_named_double_or_redouble() {
+    use crate::ruling::Irregularity;
+    // W redoubles his partner's double at S's turn; S doubles his
+    // partner's 1S at E's turn.
+    for (events, seat, name) in [
+        ("N 1S, E X, W XX", Seat::W, Irregularity::InadmissibleRedouble),
+        ("N 1S, S X", Seat::S, Irregularity::InadmissibleDouble),
+    ] {
+        let r = rule(&story(Seat::N, events)).expect("36B4");
+        let x = &r.rulings[0];
+        assert_eq!((x.seat, x.irregularity, x.law.as_str()), (seat, name, "36B4"), "{events}");
+    }
+}
