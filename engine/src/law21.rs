@@ -269,3 +269,62 @@ mod tests {
         }
     }
 }
+
+/// More of Law 21B, where the tests above had not looked (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use crate::notation::{Call, Seat};
+    use crate::story::tests::story;
+    use crate::{rule, RuleError};
+
+    fn laws(r: &crate::Ruling) -> Vec<(Seat, &str)> {
+        r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect()
+    }
+
+    fn calls(text: &str) -> Vec<Call> {
+        text.split_whitespace().map(|c| c.parse().expect("a call")).collect()
+    }
+
+    /// 29A then 21B1(a): E's 2C out of rotation was accepted (N's turn
+    /// lost); a lost turn before the misinformed player's call is no
+    /// obstacle to changing it.
+    #[test]
+    fn a_turn_lost_before_the_misinformed_call_does_not_stop_its_change() {
+        let r = rule(&story(Seat::W, "W 1NT, E 2C, S accept, S P, E misinformed")).expect("21B1(a)");
+        assert_eq!(laws(&r), vec![(Seat::E, "29A"), (Seat::E, "21B1(a)")]);
+        assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), calls("1NT P")));
+    }
+
+    /// A turn lost after the misinformed player's call (N's pass out of
+    /// rotation accepted, W's turn lost) is a case the engine does not rule
+    /// on, and says so.
+    #[test]
+    fn a_turn_lost_after_the_misinformed_call_is_not_ruled_on() {
+        let e = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, N P, E accept, S misinformed")).unwrap_err();
+        assert!(matches!(e, RuleError::Unsupported { .. }), "{e}");
+        assert!(e.to_string().contains("while a call out of rotation is being rectified"), "{e}");
+    }
+
+    /// 21B1(a): the same call again is no change, and LHO's call stands
+    /// again with its meaning. E's 2D was artificial, so W's pass out of
+    /// rotation at S's turn passes his partner's artificial call and is
+    /// ruled under Law 31 (30C), not 30B1.
+    #[test]
+    fn lho_s_call_standing_again_keeps_its_meaning() {
+        let mut q = story(Seat::W, "W 1NT, N 2C, E 2D, N misinformed, N 2C, W P, N reject");
+        q.events[2].findings.means =
+            Some(serde_json::from_value(serde_json::json!({"artificial": true})).expect("a meaning"));
+        let r = rule(&q).expect("21B1(a), then 30C");
+        assert_eq!(r.auction, calls("1NT 2C 2D"));
+        assert_eq!(laws(&r), vec![(Seat::N, "21B1(a)"), (Seat::W, "31A")], "{r:?}");
+    }
+
+    /// 21B1(a): the misinformed player calls again first; another player's
+    /// call before his is an impossible story, said so.
+    #[test]
+    fn nobody_calls_before_the_misinformed_player_calls_again() {
+        let e = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, S misinformed, W P")).unwrap_err();
+        assert!(matches!(e, RuleError::Impossible { .. }), "{e}");
+        assert!(e.to_string().contains("S is to call again first"), "{e}");
+    }
+}
