@@ -327,4 +327,23 @@ mod more_tests {
         assert!(matches!(e, RuleError::Impossible { .. }), "{e}");
         assert!(e.to_string().contains("S is to call again first"), "{e}");
     }
+
+    /// 21B1(a): the same call again keeps the meaning written on the call
+    /// made on misinformation, unless the director writes one on the new
+    /// call. N's 2C: artificial as first made; S's pass out of rotation at
+    /// E's turn then passes his partner's artificial call (30C, Law 31) or,
+    /// the repeated 2C found natural, is a pass at RHO's turn (30A).
+    #[test]
+    fn the_same_call_again_keeps_its_meaning_unless_a_new_one_is_written() {
+        let meaning = |artificial: bool| {
+            Some(serde_json::from_value(serde_json::json!({ "artificial": artificial })).expect("a meaning"))
+        };
+        let mut q = story(Seat::W, "W 1NT, N 2C, N misinformed, N 2C, S P, W reject");
+        q.events[1].findings.means = meaning(true);
+        let r = rule(&q).expect("21B1(a), then 30C");
+        assert_eq!(laws(&r), vec![(Seat::N, "21B1(a)"), (Seat::S, "31A")], "{r:?}");
+        q.events[3].findings.means = meaning(false);
+        let r = rule(&q).expect("21B1(a), then 30A");
+        assert_eq!(laws(&r), vec![(Seat::N, "21B1(a)"), (Seat::S, "30A")], "{r:?}");
+    }
 }
