@@ -346,4 +346,27 @@ mod more_tests {
         let r = rule(&q).expect("21B1(a), then 30A");
         assert_eq!(laws(&r), vec![(Seat::N, "21B1(a)"), (Seat::S, "30A")], "{r:?}");
     }
+
+    /// 21B2 needs LHO to be next to call: when the changed call ends the
+    /// auction (S's pass, the third after 1NT), LHO's pass over the
+    /// withdrawn 2C is withdrawn for good and unauthorised to his partner.
+    #[test]
+    fn a_changed_call_that_ends_the_auction_leaves_lho_nothing_to_change() {
+        let r = rule(&story(Seat::W, "W 1NT, N P, E P, S 2C, W P, S misinformed, S P")).expect("21B1(a)");
+        assert_eq!((r.status, r.auction.clone()), (crate::ruling::Status::Closed, calls("1NT P P P")));
+        let ui: Vec<_> = r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat, u.from.call)).collect();
+        assert!(ui.contains(&(Seat::E, Seat::W, Call::Pass)), "{ui:?}");
+        assert!(r.score_adjustment.is_empty(), "{r:?}");
+    }
+
+    /// A changed call that is itself under rectification (an insufficient
+    /// bid, W's option under 27A1): LHO's withdrawn pass stays withdrawn
+    /// and is unauthorised to his partner; the table waits on W's option.
+    #[test]
+    fn a_changed_call_under_rectification_leaves_lho_s_call_withdrawn() {
+        let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S 1S")).expect("21B1(a), 27");
+        assert_eq!((r.status, r.next), (crate::ruling::Status::Decision, Some(Seat::W)), "{r:?}");
+        let ui: Vec<_> = r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat, u.from.call)).collect();
+        assert!(ui.contains(&(Seat::E, Seat::W, Call::Pass)), "{ui:?}");
+    }
 }
