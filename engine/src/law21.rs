@@ -369,4 +369,16 @@ mod more_tests {
         let ui: Vec<_> = r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat, u.from.call)).collect();
         assert!(ui.contains(&(Seat::E, Seat::W, Call::Pass)), "{ui:?}");
     }
+
+    /// 21B2 is LHO's: while the table waits on his new call, another
+    /// player's call is ruled as any other (N bids at W's turn: out of
+    /// rotation, E's option), and is no change of LHO's call: no 21B2
+    /// adjustment, W's withdrawn pass not listed.
+    #[test]
+    fn another_player_s_call_before_lho_s_new_call_is_no_21b2_change() {
+        let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S X, N 3C")).expect("29A");
+        assert_eq!(r.decision.as_ref().map(|d| (d.seat, d.law.as_str())), Some((Seat::E, "29A")), "{r:?}");
+        assert!(r.score_adjustment.iter().all(|s| s != "21B2"), "{r:?}");
+        assert!(r.unauthorized_information.iter().all(|u| u.from.seat != Seat::W), "{r:?}");
+    }
 }
