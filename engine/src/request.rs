@@ -600,3 +600,21 @@ mod tests {
         assert_eq!(named, keys::<Findings>());
     }
 }
+
+/// More of the request's parts, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use crate::notation::Seat;
+    use crate::story::tests::story;
+
+    /// A move is written as the story writes it: an error about one quotes
+    /// it (`accept`, `reject`, the call).
+    #[test]
+    fn an_error_about_a_move_quotes_it_as_written() {
+        for (text, quoted) in [("N 1S, E accept", "E says `accept`"), ("N 1S, E reject", "E says `reject`")] {
+            let e = crate::rule(&story(Seat::N, text)).unwrap_err().to_string();
+            assert!(e.contains(quoted), "{e}");
+        }
+    }
+}

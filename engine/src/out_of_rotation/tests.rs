@@ -355,3 +355,16 @@ fn an_inadmissible_call_out_of_rotation_is_named_double_or_redouble() {
         assert_eq!((x.seat, x.irregularity, x.law.as_str()), (seat, name, "36B4"), "{events}");
     }
 }
+
+/// 29A: the option is the offender's LHO's alone: another player's reject
+/// (or accept) is an impossible story, said so.
+#[test]
+fn only_the_offender_s_lho_accepts_or_rejects_a_call_out_of_rotation() {
+    // S opens 1S at N's turn; W holds the option.
+    for other in ["E reject", "N reject", "E accept"] {
+        let e = rule(&story(Seat::N, &format!("S 1S, {other}"))).unwrap_err();
+        assert!(matches!(e, RuleError::Impossible { .. }), "{other}: {e}");
+    }
+    let r = rule(&story(Seat::N, "S 1S, W reject")).expect("29B");
+    assert_eq!(r.rulings[0].seat, Seat::S);
+}
