@@ -617,4 +617,17 @@ mod more_tests {
             assert!(e.contains(quoted), "{e}");
         }
     }
+
+    /// An event's words are read whole: `reject`, `wrong board` and
+    /// `misinformed` with anything more are no event the story knows.
+    #[test]
+    fn an_event_with_words_left_over_is_refused() {
+        use super::{Action, Incident};
+        assert_eq!("Wrong  Board".parse::<Action>().ok(), Some(Action::Incident(Incident::WrongBoard)));
+        assert_eq!("misinformed".parse::<Action>().ok(), Some(Action::Incident(Incident::Misinformed)));
+        assert_eq!("reject".parse::<Action>().ok(), Some(Action::Reject));
+        for bad in ["reject now", "wrong boat", "wrong", "misinformed twice"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+    }
 }
