@@ -630,4 +630,14 @@ mod more_tests {
             assert!(bad.parse::<Action>().is_err(), "{bad}");
         }
     }
+
+    /// The keys a finding may have are those of the findings, in order
+    /// (the runner's story forms read this list).
+    #[test]
+    fn the_finding_keys_are_those_of_the_findings() {
+        use super::{Finding, Findings};
+        let named: Vec<&str> = Finding::ALL.iter().map(|f| f.key()).collect();
+        assert_eq!(Findings::keys(), named.as_slice());
+        assert!(Findings::keys().contains(&"unintended") && Findings::keys().contains(&"own_misunderstanding"));
+    }
 }

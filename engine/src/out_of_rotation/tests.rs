@@ -368,3 +368,17 @@ fn only_the_offender_s_lho_accepts_or_rejects_a_call_out_of_rotation() {
     let r = rule(&story(Seat::N, "S 1S, W reject")).expect("29B");
     assert_eq!(r.rulings[0].seat, Seat::S);
 }
+
+/// 25A1 while LHO's 29A option is open: S opens 1S at N's turn and at once
+/// puts 1H, the call he meant, in its place. The slip goes without
+/// rectification; the 1H is out of rotation where the slip was, and W
+/// holds the option on it.
+#[test]
+fn a_call_out_of_rotation_replaced_as_a_slip_is_25a1_and_w_s_option_is_on_the_new_call() {
+    let mut slip = story(Seat::N, "S 1S, S 1H");
+    slip.events[1].findings.unintended = Some(true);
+    let r = rule(&slip).expect("25A1");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.call, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::S, Some("1H".parse().unwrap()), "25A1")], "{r:?}");
+    assert_eq!(r.decision.as_ref().map(|d| (d.seat, d.law.as_str())), Some((Seat::W, "29A")));
+}
