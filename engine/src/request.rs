@@ -640,4 +640,33 @@ mod more_tests {
         assert_eq!(Findings::keys(), named.as_slice());
         assert!(Findings::keys().contains(&"unintended") && Findings::keys().contains(&"own_misunderstanding"));
     }
+
+    /// A finding in a director's words, each way: the two differ for every
+    /// finding that is yes or no (`means` is a meaning, written as such).
+    #[test]
+    fn a_finding_is_said_in_a_director_s_words_each_way() {
+        use super::Finding;
+        assert_eq!((Finding::Unintended.words(true), Finding::Unintended.words(false)), ("unintended", "intended"));
+        assert_eq!(Finding::Pause.words(true), "after a pause");
+        for f in Finding::ALL.into_iter().filter(|f| *f != Finding::Means) {
+            assert!(!f.words(true).is_empty() && f.words(true) != f.words(false), "{f:?}");
+        }
+    }
+
+    /// An event's call, when it is one; a decision or an incident has none.
+    #[test]
+    fn an_event_has_a_call_only_when_it_is_one() {
+        use super::{Action, Event, Incident};
+        let one_spade = "1S".parse().expect("a call");
+        assert_eq!(Event::new(Seat::N, Action::Call(one_spade)).call(), Some(one_spade));
+        assert_eq!(Event::new(Seat::N, Action::Accept).call(), None);
+        assert_eq!(Event::new(Seat::N, Action::Incident(Incident::WrongBoard)).call(), None);
+    }
+
+    /// An event that is not a map is refused with what an event is.
+    #[test]
+    fn an_event_that_is_not_a_map_is_refused_saying_what_an_event_is() {
+        let e = serde_json::from_str::<super::Event>("[1]").unwrap_err().to_string();
+        assert!(e.contains("an event: a map with one seat key"), "{e}");
+    }
 }

@@ -382,3 +382,14 @@ fn a_call_out_of_rotation_replaced_as_a_slip_is_25a1_and_w_s_option_is_on_the_ne
     assert_eq!(laws, vec![(Seat::S, Some("1H".parse().unwrap()), "25A1")], "{r:?}");
     assert_eq!(r.decision.as_ref().map(|d| (d.seat, d.law.as_str())), Some((Seat::W, "29A")));
 }
+
+/// 29A: the offender calling again while LHO holds the option, his call
+/// not found unintended, is no 25A1 replacement: the call is held and W
+/// still holds the option on the 1S.
+#[test]
+fn the_offender_s_second_call_out_of_rotation_is_held_unless_found_unintended() {
+    let r = rule(&story(Seat::N, "S 1S, S 1H")).expect("29A");
+    assert!(r.rulings.is_empty(), "{r:?}");
+    assert_eq!(r.decision.as_ref().map(|d| (d.seat, d.law.as_str())), Some((Seat::W, "29A")));
+    assert!(r.auction.is_empty());
+}
