@@ -669,4 +669,32 @@ mod more_tests {
         let e = serde_json::from_str::<super::Event>("[1]").unwrap_err().to_string();
         assert!(e.contains("an event: a map with one seat key"), "{e}");
     }
+
+    /// An unknown key of one or two letters is most likely a seat written
+    /// in small letters: the message says how seats are written; a longer
+    /// word, or one with a digit, gets no such hint.
+    #[test]
+    fn an_unknown_key_like_a_seat_is_answered_with_how_seats_are_written() {
+        let message = |json: &str| serde_json::from_str::<super::Event>(json).unwrap_err().to_string();
+        let hint = "seats are written in capitals";
+        assert!(message(r#"{"n": "1S"}"#).contains(hint));
+        assert!(message(r#"{"nw": "1S"}"#).contains(hint));
+        for other in [r#"{"north": "1S"}"#, r#"{"x1": "1S"}"#, r#"{"abc": "1S"}"#] {
+            let m = message(other);
+            assert!(m.contains("unknown key") && !m.contains(hint), "{m}");
+        }
+    }
+
+    /// A key or a seat's value of the wrong kind is refused saying what is
+    /// expected (a YAML story can have a number as a key).
+    #[test]
+    fn a_key_or_a_value_of_the_wrong_kind_says_what_is_expected() {
+        use serde::de::value::{Error, MapDeserializer};
+        use serde::Deserialize;
+        let e = serde_json::from_str::<super::Event>(r#"{"N": ["1S"]}"#).unwrap_err().to_string();
+        assert!(e.contains("expected a call (P, X, XX, 1C..7NT)"), "{e}");
+        let numbered = MapDeserializer::<_, Error>::new([(1u64, "1S")].into_iter());
+        let e = super::Event::deserialize(numbered).unwrap_err().to_string();
+        assert!(e.contains("expected a key: a seat (N, E, S or W) or a finding"), "{e}");
+    }
 }
