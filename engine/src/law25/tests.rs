@@ -206,3 +206,18 @@ fn in_1997_a_substitute_for_an_insufficient_bid() {
     assert_eq!(r.auction, calls("1S 2H"));
     assert_eq!(r.rulings[0].law, "25B1");
 }
+
+/// 25A6: LHO keeps his call over the replaced one with its meaning. E's 2C
+/// was artificial; kept over N's 1D, it is the last call, so W's pass out
+/// of rotation at S's turn passes his partner's artificial call and is
+/// ruled under Law 31 (30C), not 30A.
+#[test]
+fn lho_s_kept_call_keeps_its_meaning() {
+    let mut q = story(Seat::N, "N 1C, E 2C, N 1D ~u, E accept, W P, N reject");
+    q.events[1].findings.means =
+        Some(serde_json::from_value(serde_json::json!({"artificial": true})).expect("a meaning"));
+    let r = rule(&q).expect("25A1, 25A6, then 30C");
+    assert_eq!(r.auction, calls("1D 2C"));
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::N, "25A1"), (Seat::W, "31A")], "{r:?}");
+}
