@@ -221,3 +221,22 @@ fn lho_s_kept_call_keeps_its_meaning() {
     let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
     assert_eq!(laws, vec![(Seat::N, "25A1"), (Seat::W, "31A")], "{r:?}");
 }
+
+/// 25A6 with a bar in force: LHO may keep the call he made over the
+/// replaced call if he could make it over the replacement. A barred
+/// player's pass he may keep; a free player's bid that is still sufficient
+/// he may keep too.
+#[test]
+fn lho_may_keep_a_pass_he_was_bound_to_make_or_a_bid_still_sufficient() {
+    // E's 1H insufficient, S refuses it, E corrects to 2H: W barred
+    // (27B2). S bids 2S, W passes (barred), S replaces 2S by 3S (a slip).
+    let r = ruling(Seat::N, "N 1S, E 1H, S reject, E 2H, S 2S, W P, S 3S ~u");
+    let d = r.decision.clone().expect("W's 25A6 option");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::W, "25A6"), "{r:?}");
+    assert_eq!(r.auction, calls("1S 2H 3S P"));
+    // E's 1S over N's 1C stays sufficient over the 1D N meant.
+    let r = ruling(Seat::N, "N 1C, E 1S, N 1D ~u");
+    let d = r.decision.clone().expect("E's 25A6 option");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::E, "25A6"), "{r:?}");
+    assert_eq!(r.auction, calls("1D 1S"));
+}
