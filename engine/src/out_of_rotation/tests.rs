@@ -393,3 +393,20 @@ fn the_offender_s_second_call_out_of_rotation_is_held_unless_found_unintended() 
     assert_eq!(r.decision.as_ref().map(|d| (d.seat, d.law.as_str())), Some((Seat::W, "29A")));
     assert!(r.auction.is_empty());
 }
+
+/// The partner of the player who called out of rotation calls at his own
+/// turn before LHO chose (W bids 1H at E's turn, E bids 2D): W's call is
+/// cancelled (31B) and E's stands. A call held meanwhile (S's 2C, made
+/// while N held the option) is ruled first, being the earlier call: it is
+/// then out of rotation at E's turn, and E's call cancels it (28B). A
+/// finding of `unintended` on E's call is checked as on any call: he has
+/// no call to replace.
+#[test]
+fn partner_s_call_at_his_turn_comes_after_the_calls_held_before_it() {
+    let r = rule(&story(Seat::N, "N 1S, W 1H, S 2C, E 2D")).expect("31B, 28B");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::W, "31B"), (Seat::S, "28B")], "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), vec!["1S".parse().unwrap(), "2D".parse().unwrap()]));
+    let e = rule(&story(Seat::N, "N 1S, W 1H, E 2D ~u")).unwrap_err();
+    assert!(matches!(e, RuleError::Impossible { .. }) && e.to_string().contains("no call that stands"), "{e}");
+}
