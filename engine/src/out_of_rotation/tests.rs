@@ -410,3 +410,15 @@ fn partner_s_call_at_his_turn_comes_after_the_calls_held_before_it() {
     let e = rule(&story(Seat::N, "N 1S, W 1H, E 2D ~u")).unwrap_err();
     assert!(matches!(e, RuleError::Impossible { .. }) && e.to_string().contains("no call that stands"), "{e}");
 }
+
+/// 2007 30B1: S's pass at E's turn, cancelled, is disposed of at once (S
+/// passes at his next turn; no lead restriction to lapse), so nothing of
+/// it waits for S's turn, and E may change a call made on misinformation
+/// meanwhile (21B1(a)).
+#[test]
+fn a_2007_pass_out_of_rotation_disposed_of_at_once_leaves_nothing_waiting() {
+    let r = rule(&story_2007(Seat::N, "N 1S, S P, W reject, E 2H, E misinformed")).expect("30B1, 21B1(a)");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::S, "30B1"), (Seat::E, "21B1(a)")], "{r:?}");
+    assert_eq!(r.next, Some(Seat::E));
+}
