@@ -240,3 +240,17 @@ fn lho_may_keep_a_pass_he_was_bound_to_make_or_a_bid_still_sufficient() {
     assert_eq!((d.seat, d.law.as_str()), (Seat::E, "25A6"), "{r:?}");
     assert_eq!(r.auction, calls("1D 1S"));
 }
+
+/// 25A1 over an accepted insufficient bid, after a later call was
+/// replaced too: E's 1H, accepted by S (27A1), stands; S replaces his 2S by
+/// 3S (a slip), then E replaces his 1H by 2H (a slip, W not having called).
+/// The 27A1 entry is taken back: the 25A1 entry disposes of the 1H. S's 3S
+/// over it is his to keep or withdraw (25A6).
+#[test]
+fn an_accepted_insufficient_bid_replaced_after_a_later_replacement_loses_its_27a1_entry() {
+    let r = ruling(Seat::N, "N 1S, E 1H, S accept, S 2S, S 3S ~u, E 2H ~u");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::S, "25A1"), (Seat::E, "25A1")], "{r:?}");
+    assert_eq!(r.auction, calls("1S 2H 3S"));
+    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::S, "25A6".to_string())));
+}
