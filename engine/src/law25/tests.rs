@@ -254,3 +254,18 @@ fn an_accepted_insufficient_bid_replaced_after_a_later_replacement_loses_its_27a
     assert_eq!(r.auction, calls("1S 2H 3S"));
     assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::S, "25A6".to_string())));
 }
+
+/// Law 25 takes a call found intended (`unintended: false`) only when it
+/// changes the call the player has just made: a first call so marked is
+/// ruled as the call it is (in rotation: it stands), and a later call of a
+/// player who is not the last to have called is a call out of rotation
+/// (29A, his LHO's option).
+#[test]
+fn a_call_found_intended_is_a_change_only_from_the_player_who_just_called() {
+    let r = ruling(Seat::N, "N 1S, E 2C ~i");
+    assert!(r.rulings.is_empty() && r.decision.is_none(), "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), calls("1S 2C")));
+    let r = ruling(Seat::N, "N 1S, E P, S 2S, E 2H ~i");
+    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::S, "29A".to_string())), "{:?}", r.rulings);
+    assert_eq!(r.auction, calls("1S P 2S"));
+}

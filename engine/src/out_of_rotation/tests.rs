@@ -422,3 +422,18 @@ fn a_2007_pass_out_of_rotation_disposed_of_at_once_leaves_nothing_waiting() {
     assert_eq!(laws, vec![(Seat::S, "30B1"), (Seat::E, "21B1(a)")], "{r:?}");
     assert_eq!(r.next, Some(Seat::E));
 }
+
+/// Law 32 names 26B for a double out of rotation whatever it showed (2007:
+/// any one suit): a double at partner's turn that showed hearts is ruled
+/// with the whole 26B restriction, not one on hearts.
+#[test]
+fn a_double_out_of_rotation_restricts_the_lead_whatever_it_showed() {
+    let mut q = story_2007(Seat::N, "N 1S, W X, N reject");
+    q.events[1].findings.means =
+        Some(serde_json::from_value(serde_json::json!({"artificial": true, "shows": ["H"]})).expect("a meaning"));
+    let r = rule(&q).expect("32A");
+    assert_eq!(r.rulings[0].law, "32A");
+    let leads: Vec<_> = r.lead_restrictions.iter().map(|l| (l.seat, l.law.as_str())).collect();
+    assert_eq!(leads, vec![(Seat::E, "26B")], "{r:?}");
+    assert_eq!(r.lead_restrictions[0].declarer_may_prohibit_one_of.len(), 4, "{r:?}");
+}
