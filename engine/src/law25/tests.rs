@@ -269,3 +269,18 @@ fn a_call_found_intended_is_a_change_only_from_the_player_who_just_called() {
     assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::S, "29A".to_string())), "{:?}", r.rulings);
     assert_eq!(r.auction, calls("1S P 2S"));
 }
+
+/// 25A1 and an accepted insufficient bid (27A1): replacing the accepted bid
+/// itself takes its 27A1 entry back; replacing a later call leaves it, the
+/// bid still standing as accepted.
+#[test]
+fn only_replacing_the_accepted_insufficient_bid_takes_its_27a1_entry_back() {
+    let r = ruling(Seat::N, "N 1S, E 1H, S accept, E 2H ~u");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "25A1")], "{r:?}");
+    assert_eq!(r.auction, calls("1S 2H"));
+    let r = ruling(Seat::N, "N 1S, E 1H, S accept, S 2S, S 3S ~u");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "27A1"), (Seat::S, "25A1")], "{r:?}");
+    assert_eq!(r.auction, calls("1S 1H 3S"));
+}
