@@ -437,3 +437,15 @@ fn a_double_out_of_rotation_restricts_the_lead_whatever_it_showed() {
     assert_eq!(leads, vec![(Seat::E, "26B")], "{r:?}");
     assert_eq!(r.lead_restrictions[0].declarer_may_prohibit_one_of.len(), 4, "{r:?}");
 }
+
+/// 31A2: after a bid out of rotation at RHO's turn is cancelled, RHO bids
+/// (he "acts"); the offender may then call what he likes at his turn, and
+/// his call is judged (2017: comparable or not). Only after RHO's pass must
+/// he repeat his bid (31A1).
+#[test]
+fn after_rho_acts_the_offender_calls_freely_and_is_judged_under_31a2() {
+    // S bids 2S at E's turn; W refuses it; E bids 3C; S bids 3S.
+    let r = rule(&story(Seat::N, "N 1S, S 2S, W reject, E 3C, S 3S")).expect("31A2");
+    assert!(r.rulings[0].law.starts_with("31A2"), "{:?}", r.rulings);
+    assert_eq!(r.auction.last(), Some(&"3S".parse().unwrap()));
+}
