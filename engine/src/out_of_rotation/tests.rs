@@ -449,3 +449,38 @@ fn after_rho_acts_the_offender_calls_freely_and_is_judged_under_31a2() {
     assert!(r.rulings[0].law.starts_with("31A2"), "{:?}", r.rulings);
     assert_eq!(r.auction.last(), Some(&"3S".parse().unwrap()));
 }
+
+/// 28B by regulation is for the player whose turn was lost, as the very
+/// next event: another player's call out of rotation then (N, who passed
+/// out of turn, bids at S's turn) is no 28B call; it is ruled as a call out
+/// of rotation, E's option (29A).
+#[test]
+fn only_the_player_whose_turn_was_lost_calls_under_28b() {
+    use crate::regulations::Law28bAfterAcceptance::Applies;
+    let r = rule(&regulated(story(Seat::W, "N P, E P, N 1C"), |g| g.law_28b_after_acceptance = Applies)).unwrap();
+    assert!(r.rulings.iter().all(|x| x.law != "28B"), "{:?}", r.rulings);
+    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::E, "29A".to_string())));
+}
+
+/// 2007 31A2: RHO having acted, the offender's call at his turn is judged
+/// by its denomination. Repeating spades (3S for 2S) bars partner at his
+/// next turn (a); another denomination bars him for the rest of the
+/// auction with a lead restriction (b); so too a repeat the director finds
+/// is not the same denomination, and an artificial bid that specified no
+/// denomination, repeated by another that specifies none.
+#[test]
+fn in_2007_the_call_after_rho_acts_is_judged_by_its_denomination() {
+    let laws = |r: &crate::Ruling| (r.rulings[0].law.clone(), r.lead_restrictions.len());
+    let r = rule(&story_2007(Seat::N, "N 1S, S 2S, W reject, E 3C, S 3S")).expect("31A2(a)");
+    assert_eq!(laws(&r), ("31A2(a)".to_string(), 0), "{r:?}");
+    let r = rule(&story_2007(Seat::N, "N 1S, S 2S, W reject, E 3C, S 3D")).expect("31A2(b)");
+    assert_eq!(laws(&r), ("31A2(b)".to_string(), 1), "{r:?}");
+    let mut q = story_2007(Seat::N, "N 1S, S 2S, W reject, E 3C, S 3S");
+    q.events[4].findings.same_denomination = Some(false);
+    assert_eq!(laws(&rule(&q).expect("31A2(b)")).0, "31A2(b)");
+    let mut q = story_2007(Seat::N, "N 1S, S 2C, W reject, E 2H, S 3C");
+    let artificial = || Some(serde_json::from_value(serde_json::json!({"artificial": true})).expect("a meaning"));
+    q.events[1].findings.means = artificial();
+    q.events[4].findings.means = artificial();
+    assert_eq!(laws(&rule(&q).expect("31A2(b)")).0, "31A2(b)");
+}
