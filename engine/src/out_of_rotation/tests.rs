@@ -502,3 +502,22 @@ fn lho_s_pass_over_a_cancelled_third_pass_goes_with_it() {
     let r = rule(&story(Seat::N, "N 1S, E P, W P, E P")).expect("29A");
     assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::N, "29A".to_string())));
 }
+
+/// 2007 30B2(b): the ban on partner's double holds for the one turn; once
+/// his call stands there, the ruling shows it served.
+#[test]
+fn a_2007_30b2_double_ban_is_shown_served_once_partner_has_called() {
+    let r = rule(&story_2007(Seat::N, "N 1H, W P, N reject, E 1S")).expect("30B2(b)");
+    assert_eq!(r.call_restrictions.len(), 1, "{r:?}");
+    assert!(!r.call_restrictions[0].in_force, "{r:?}");
+}
+
+/// 28A: W must pass (27B2: E corrected his insufficient 1H by 2C); N
+/// bids at W's turn: W's pass is taken as made and N's 3S is in rotation.
+#[test]
+fn a_call_at_the_turn_of_an_rho_who_must_pass_is_in_rotation() {
+    let r = rule(&story(Seat::N, "N 1S, E 1H, S reject, E 2C, S 2S, N 3S")).expect("28A");
+    assert_eq!(r.auction, ["1S", "2C", "2S", "P", "3S"].map(|c| c.parse().unwrap()).to_vec(), "{r:?}");
+    assert!(r.decision.is_none() && r.rulings.iter().all(|x| x.seat == Seat::E), "{r:?}");
+    assert_eq!(r.next, Some(Seat::E));
+}
