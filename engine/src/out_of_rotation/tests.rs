@@ -485,22 +485,31 @@ fn in_2007_the_call_after_rho_acts_is_judged_by_its_denomination() {
     assert_eq!(laws(&rule(&q).expect("31A2(b)")).0, "31A2(b)");
 }
 
-/// 17D3 (2017; WBF Laws Commentary, Law 17, example 15): W's pass at S's
-/// turn would be the third after 1S with S's turn lost, and is cancelled
-/// at once (34). N, W's LHO, passing over it as the very next event
-/// accepted it: his pass is no offence, and goes with it, without a ruling
-/// entry or a 16C2 entry. S calls.
+/// 17D3 (2017; WBF Laws Commentary, Law 17, example 15): after 1S, E P,
+/// S P, N passes at W's turn: with W's turn lost it would be the third pass
+/// and end the auction, so it is cancelled at once (34), W to call. E, N's
+/// LHO, passing over it as the very next event accepted it: his pass is no
+/// offence, and goes with it, without a ruling entry or a 16C2 entry.
 #[test]
 fn lho_s_pass_over_a_cancelled_third_pass_goes_with_it() {
-    let r = rule(&story(Seat::N, "N 1S, E P, W P, N P")).expect("34");
+    let one_spade = || vec!["1S".parse().unwrap(), Call::Pass, Call::Pass];
+    let r = rule(&story(Seat::N, "N 1S, E P, S P, N P")).expect("34");
     let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
-    assert_eq!(laws, vec![(Seat::W, "34")], "{r:?}");
-    assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), vec!["1S".parse().unwrap(), Call::Pass]));
-    assert!(r.unauthorized_information.iter().all(|u| u.from.seat == Seat::W), "{r:?}");
-    // Not LHO's pass but partner's (E, at S's turn): it is no acceptance,
-    // and is ruled as a pass out of rotation of its own (N's option).
-    let r = rule(&story(Seat::N, "N 1S, E P, W P, E P")).expect("29A");
-    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::N, "29A".to_string())));
+    assert_eq!(laws, vec![(Seat::N, "34")], "{r:?}");
+    assert_eq!((r.decision.clone(), r.next, r.auction.clone()), (None, Some(Seat::W), one_spade()), "{r:?}");
+    let r = rule(&story(Seat::N, "N 1S, E P, S P, N P, E P")).expect("34");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::N, "34")], "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::W), one_spade()), "{r:?}");
+    assert!(r.unauthorized_information.iter().all(|u| u.from.seat == Seat::N), "{r:?}");
+    // Only LHO's pass, and only as the very next event: N passing again
+    // is cancelled again (34), and E passing out of turn later (at N's
+    // turn, after W's 2C) is a call out of rotation, S's option (29A).
+    let r = rule(&story(Seat::N, "N 1S, E P, S P, N P, N P")).expect("34 twice");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::N, "34"), (Seat::N, "34")], "{r:?}");
+    let r = rule(&story(Seat::N, "N 1S, E P, S P, N P, W 2C, E P")).expect("29A");
+    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::S, "29A".to_string())));
 }
 
 /// 2007 30B2(b): the ban on partner's double holds for the one turn; once
