@@ -268,3 +268,15 @@ mod tests {
         }
     }
 }
+
+/// More of the protocol's messages, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    /// A message's keys are `type` and its body's fields, in order (the
+    /// runner checks each answer against them).
+    #[test]
+    fn a_message_has_type_and_its_body_s_keys() {
+        assert_eq!(super::message_keys::<super::ErrorAnswer>(), ["type", "seq", "message"]);
+    }
+}

@@ -530,3 +530,13 @@ fn a_call_at_the_turn_of_an_rho_who_must_pass_is_in_rotation() {
     assert!(r.decision.is_none() && r.rulings.iter().all(|x| x.seat == Seat::E), "{r:?}");
     assert_eq!(r.next, Some(Seat::E));
 }
+
+/// The clause that finally disposes of a call out of rotation is written
+/// on its own ruling entry, whatever was ruled before it (E's card shown
+/// under 24A stays 24A).
+#[test]
+fn the_clause_at_the_offender_s_turn_is_written_on_his_own_entry() {
+    let r = rule(&story_2007(Seat::N, "N 1S, E exposes H5, S 2S, W reject, E 3C, S 3S")).expect("31A2(a)");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "24A"), (Seat::S, "31A2(a)")], "{r:?}");
+}
