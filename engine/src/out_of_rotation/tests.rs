@@ -540,3 +540,13 @@ fn the_clause_at_the_offender_s_turn_is_written_on_his_own_entry() {
     let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
     assert_eq!(laws, vec![(Seat::E, "24A"), (Seat::S, "31A2(a)")], "{r:?}");
 }
+
+/// 17D3 and 22B: in an auction of passes it takes a fourth pass to end
+/// it, so W's pass at S's turn after two passes ends nothing and is not
+/// cancelled at once: N holds the 29A option on it.
+#[test]
+fn a_third_pass_of_an_auction_of_passes_out_of_rotation_is_n_s_option() {
+    let r = rule(&story(Seat::N, "N P, E P, W P")).expect("29A");
+    assert!(r.rulings.is_empty(), "{r:?}");
+    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::N, "29A".to_string())));
+}
