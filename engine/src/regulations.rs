@@ -387,4 +387,17 @@ mod more_tests {
         assert!(Regulations::default().is_default());
         assert!(!Regulations { similar_suit_cards: 2, ..Regulations::default() }.is_default());
     }
+
+    /// Putting one option back at its default leaves the others as set.
+    #[test]
+    fn one_option_back_at_its_default_leaves_the_others() {
+        use super::ComparableReading;
+        let r = Regulations {
+            comparable_reading: ComparableReading::Strict,
+            similar_suit_cards: 2,
+            ..Regulations::default()
+        };
+        let back = r.with_default("regulation:comparable_reading");
+        assert_eq!(back, Regulations { similar_suit_cards: 2, ..Regulations::default() });
+    }
 }
