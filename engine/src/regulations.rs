@@ -374,7 +374,7 @@ mod more_tests {
     #[test]
     fn a_tolerance_off_its_default_is_written_and_one_at_it_is_not() {
         let r = Regulations { similar_suit_cards: 2, similar_hcp_above: 4, ..Regulations::default() };
-        let v = serde_json::to_value(&r).expect("written");
+        let v = serde_json::to_value(r).expect("written");
         assert_eq!((v["similar_suit_cards"].as_u64(), v["similar_hcp_above"].as_u64()), (Some(2), Some(4)), "{v}");
         let v = serde_json::to_value(Regulations::default()).expect("written");
         assert!(v.get("similar_suit_cards").is_none() && v.get("similar_hcp_above").is_none(), "{v}");
