@@ -544,3 +544,24 @@ mod tests {
         assert_eq!(answers[4]["seq"], json!(i64::MIN));
     }
 }
+
+/// More of the server, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use super::{serve, MAX_LINE};
+
+    /// A line too long is refused saying how long it was, its newline
+    /// counted, however the reader met it.
+    #[test]
+    fn a_line_too_long_is_refused_with_its_length() {
+        for length in [2 * MAX_LINE, MAX_LINE + 1] {
+            let mut input = vec![b'a'; length];
+            input.push(b'\n');
+            let mut output = Vec::new();
+            serve(&input[..], &mut output).expect("served");
+            let text = String::from_utf8(output).expect("UTF-8");
+            assert!(text.contains(&format!("a line of {} bytes or more", length + 1)), "{length}: {text}");
+        }
+    }
+}
