@@ -42,3 +42,26 @@ fn the_program_answers_a_hello_and_rules_a_story_then_ends_on_bye() {
     assert_eq!(answers[1]["ruling"]["next"], "S");
     assert_eq!(answers[1]["ruling"]["auction"], serde_json::json!(["1S", "P"]));
 }
+
+/// The program answers each line as it comes: a runner sends the hello and
+/// reads the answer before it sends anything else.
+#[test]
+fn the_program_answers_the_hello_before_the_next_line_is_sent() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rulings-engine"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the program starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    stdin.write_all(b"{\"type\":\"hello\",\"protocol\":1}\n").expect("the program reads");
+    stdin.flush().expect("sent");
+    let mut answer = String::new();
+    stdout.read_line(&mut answer).expect("an answer");
+    let hello: serde_json::Value = serde_json::from_str(&answer).expect("a JSON line");
+    assert_eq!(hello["type"], "hello");
+    stdin.write_all(b"{\"type\":\"bye\"}\n").expect("the program reads");
+    drop(stdin);
+    assert!(child.wait().expect("the program ends").success());
+}
