@@ -284,3 +284,14 @@ fn only_replacing_the_accepted_insufficient_bid_takes_its_27a1_entry_back() {
     assert_eq!(laws, vec![(Seat::E, "27A1"), (Seat::S, "25A1")], "{r:?}");
     assert_eq!(r.auction, calls("1S 1H 3S"));
 }
+
+/// An accepted insufficient bid withdrawn for good (21B1(a): E was
+/// misinformed) keeps its 27A1 entry when the call E makes in its place is
+/// later replaced as a slip (25A1): only the acceptance of a call that
+/// still stands can be taken back.
+#[test]
+fn a_withdrawn_accepted_bid_keeps_its_27a1_entry_when_its_successor_is_replaced() {
+    let r = ruling(Seat::N, "N 1S, E 1H, S accept, E misinformed, E 2H, E 2D ~u");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "27A1"), (Seat::E, "21B1(a)"), (Seat::E, "25A1")], "{r:?}");
+}
