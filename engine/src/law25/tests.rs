@@ -295,3 +295,20 @@ fn a_withdrawn_accepted_bid_keeps_its_27a1_entry_when_its_successor_is_replaced(
     let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
     assert_eq!(laws, vec![(Seat::E, "27A1"), (Seat::E, "21B1(a)"), (Seat::E, "25A1")], "{r:?}");
 }
+
+/// 1997 25B1, its second sentence: N changes 1H to 1S, E calls 2C over it.
+/// Found to have meant it over the original 1H (`over_original`), E is
+/// offered his call again (25B1); otherwise his call accepts the substitute
+/// and S calls. The 2017 Laws have no such sentence: S calls either way.
+#[test]
+fn in_1997_lho_who_meant_his_call_over_the_original_is_offered_it_again() {
+    let told = |edition, found: Option<bool>| {
+        let mut q = crate::story::tests::story_in(edition, Seat::N, "N 1H, N 1S, E 2C");
+        q.events[2].findings.over_original = found;
+        let r = rule(&q).expect("25B1");
+        (r.next, r.decision.map(|d| (d.seat, d.law)))
+    };
+    assert_eq!(told(Edition::E1997, Some(true)), (Some(Seat::E), Some((Seat::E, "25B1".to_string()))));
+    assert_eq!(told(Edition::E1997, None), (Some(Seat::S), None));
+    assert_eq!(told(Edition::E2017, Some(true)), (Some(Seat::S), None));
+}
