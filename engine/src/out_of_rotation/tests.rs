@@ -550,3 +550,15 @@ fn a_third_pass_of_an_auction_of_passes_out_of_rotation_is_n_s_option() {
     assert!(r.rulings.is_empty(), "{r:?}");
     assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::N, "29A".to_string())));
 }
+
+/// 2007 Law 26 applies when the offender chooses a different call for
+/// that turn: W's 3D at E's turn, refused (31B), and the auction ends before
+/// W's turn, so W chose none and the restriction registered at the
+/// cancellation lapses (case L31-TKAQ).
+#[test]
+fn a_2007_lead_restriction_lapses_when_the_auction_ends_before_the_offender_s_turn() {
+    let r = rule(&story_2007(Seat::N, "N 1S, E P, S 2S, W P, N P, W 3D, N reject, E P")).expect("31B");
+    assert_eq!(r.rulings[0].law, "31B");
+    assert!(r.lead_restrictions.is_empty(), "{r:?}");
+    assert_eq!(r.contract.map(|c| c.declarer), Some(Seat::N));
+}
