@@ -244,3 +244,43 @@ mod tests {
         assert_eq!(a.legality(Seat::S, "8C".parse().unwrap()), Legality::AboveSeven);
     }
 }
+
+/// More of the auction's rules, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+
+    /// 29A then 17D3: a turn lost to an accepted call out of rotation stays
+    /// lost when later calls are cancelled, and goes only when the calls
+    /// from its own slot on are cancelled.
+    #[test]
+    fn a_lost_turn_before_the_cancelled_calls_stays_lost() {
+        // N 1C, E's turn lost, S P, W P, N P.
+        let mut a = Auction::new(Seat::N);
+        a.push("1C".parse().unwrap());
+        a.push_missed();
+        for _ in 0..3 {
+            a.push(Call::Pass);
+        }
+        a.truncate(3);
+        assert_eq!(a.missed(), &[1]);
+        assert!(a.is_missed(1) && !a.has_called(Seat::E));
+        a.truncate(1);
+        assert!(a.missed().is_empty());
+    }
+
+    /// 19D, 22A: the contract is doubled or redoubled when the last call
+    /// other than a pass was a double or a redouble.
+    #[test]
+    fn the_contract_is_doubled_or_redoubled_by_the_last_action() {
+        let contract = |calls: &str| {
+            let mut a = Auction::new(Seat::N);
+            calls.split_whitespace().for_each(|c| a.push(c.parse().unwrap()));
+            a.contract().map(|c| (c.declarer, c.doubled))
+        };
+        assert_eq!(contract("1S X P P P"), Some((Seat::N, Some(Doubling::Doubled))));
+        assert_eq!(contract("1S X XX P P P"), Some((Seat::N, Some(Doubling::Redoubled))));
+        assert_eq!(contract("1S X 2S P P P"), Some((Seat::N, None)));
+    }
+}

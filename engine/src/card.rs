@@ -246,3 +246,19 @@ mod tests {
         assert!(Exposure::parse("", false).is_err());
     }
 }
+
+/// More of reading a card, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+
+    /// A suit with no rank is refused, and the message says what is missing.
+    #[test]
+    fn a_card_without_a_rank_is_refused_as_such() {
+        let e = "S".parse::<Card>().unwrap_err().to_string();
+        assert!(e.contains("it names no rank"), "{e}");
+        let e = "SX".parse::<Card>().unwrap_err().to_string();
+        assert!(e.contains("the rank is not one of"), "{e}");
+    }
+}

@@ -101,3 +101,21 @@ mod tests {
         assert_eq!(suggest("17Z"), None, "17A to 17E are each one edit away");
     }
 }
+
+/// More of the registry, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+
+    /// 15A is the 2017 home of the wrong-board law (2007 and 1997: 17D);
+    /// 9B is in every edition.
+    #[test]
+    fn a_clause_exists_only_in_the_editions_listed_for_it() {
+        let wrong_board = find("15A1").expect("15A1 is registered");
+        assert!(wrong_board.in_edition(Edition::E2017));
+        assert!(!wrong_board.in_edition(Edition::E2007) && !wrong_board.in_edition(Edition::E1997));
+        let summoning = find("9B").expect("9B is registered");
+        assert!([Edition::E1997, Edition::E2007, Edition::E2017].into_iter().all(|e| summoning.in_edition(e)));
+    }
+}

@@ -339,3 +339,62 @@ mod tests {
         assert!(clause.in_edition(crate::Edition::E1997));
     }
 }
+
+/// More of the families, where the test above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use super::*;
+    use crate::card::Exposure;
+
+    /// A clause is under a law when the law's id is its beginning and the
+    /// next character does not continue the law's last number or letter.
+    #[test]
+    fn a_clause_is_under_its_law_and_not_under_a_longer_number() {
+        for (clause, law) in [("27B1(a)", "27"), ("27B1(a)", "27B"), ("27B1(a)", "27B1"), ("16C2", "16C"), ("27", "27")]
+        {
+            assert!(under(clause, law), "{clause} under {law}");
+        }
+        for (clause, law) in [("27B1(a)", "2"), ("270", "27"), ("27B", "27B1"), ("16C2", "16D"), ("17D3", "17D1")] {
+            assert!(!under(clause, law), "{clause} not under {law}");
+        }
+        assert!(!under("23", "23A"), "Law 23 alone is not 23A");
+        assert!(!under("15AB", "15A"), "a letter continuing the law's last letter");
+    }
+
+    /// Each lookup finds the family a director would name, and none for
+    /// what no family rules.
+    #[test]
+    fn each_lookup_finds_its_family() {
+        assert_eq!(family("wrong-board").map(|f| f.clauses), Some(&["15A", "17D1", "17D2"][..]));
+        assert!(family("no-such-feature").is_none());
+        let feature = |f: Option<&'static Family>| f.map(|f| f.feature);
+        assert_eq!(feature(family_of_clause("27B1(a)")), Some("insufficient-bid"));
+        assert_eq!(feature(family_of_clause("17D2")), Some("wrong-board"));
+        assert_eq!(feature(family_of_clause("16C2")), None);
+        assert_eq!(feature(owner_of(Finding::Pause)), Some("change-of-call"));
+        assert_eq!(feature(owner_of(Finding::Comparable)), Some("comparable-call"));
+        assert_eq!(feature(family_of_irregular_call(IrregularCall::AboveSeven)), Some("inadmissible"));
+        assert_eq!(feature(family_of_irregular_call(IrregularCall::OutOfRotation)), Some("out-of-rotation"));
+        assert_eq!(feature(family_of_incident(IncidentKind::Misinformation)), Some("misinformation"));
+        assert_eq!(feature(family_of_incident(IncidentKind::Cards)), Some("exposed-card"));
+    }
+
+    /// A family reads the findings it owns and those it receives, no other.
+    #[test]
+    fn a_family_reads_what_it_owns_and_what_it_receives() {
+        let insufficient = family("insufficient-bid").expect("a family");
+        assert!(insufficient.reads(Finding::SameDenomination), "owned");
+        assert!(insufficient.reads(Finding::Comparable), "received");
+        assert!(!insufficient.reads(Finding::Unintended));
+    }
+
+    /// Each incident is of its kind.
+    #[test]
+    fn each_incident_is_of_its_kind() {
+        let cards = Exposure::parse("SK", false).expect("cards");
+        assert_eq!(IncidentKind::of(&Incident::Cards(cards)), IncidentKind::Cards);
+        assert_eq!(IncidentKind::of(&Incident::WrongBoard), IncidentKind::WrongBoard);
+        assert_eq!(IncidentKind::of(&Incident::Misinformed), IncidentKind::Misinformation);
+    }
+}

@@ -287,3 +287,116 @@ mod tests {
         }
     }
 }
+
+/// More of Law 21B, where the tests above had not looked (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use crate::notation::{Call, Seat};
+    use crate::story::tests::story;
+    use crate::{rule, RuleError};
+
+    fn laws(r: &crate::Ruling) -> Vec<(Seat, &str)> {
+        r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect()
+    }
+
+    fn calls(text: &str) -> Vec<Call> {
+        text.split_whitespace().map(|c| c.parse().expect("a call")).collect()
+    }
+
+    /// 29A then 21B1(a): E's 2C out of rotation was accepted (N's turn
+    /// lost); a lost turn before the misinformed player's call is no
+    /// obstacle to changing it.
+    #[test]
+    fn a_turn_lost_before_the_misinformed_call_does_not_stop_its_change() {
+        let r = rule(&story(Seat::W, "W 1NT, E 2C, S accept, S P, E misinformed")).expect("21B1(a)");
+        assert_eq!(laws(&r), vec![(Seat::E, "29A"), (Seat::E, "21B1(a)")]);
+        assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), calls("1NT P")));
+    }
+
+    /// A turn lost after the misinformed player's call (N's pass out of
+    /// rotation accepted, W's turn lost) is a case the engine does not rule
+    /// on, and says so.
+    #[test]
+    fn a_turn_lost_after_the_misinformed_call_is_not_ruled_on() {
+        let e = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, N P, E accept, S misinformed")).unwrap_err();
+        assert!(matches!(e, RuleError::Unsupported { .. }), "{e}");
+        assert!(e.to_string().contains("while a call out of rotation is being rectified"), "{e}");
+    }
+
+    /// 21B1(a): the same call again is no change, and LHO's call stands
+    /// again with its meaning. E's 2D was artificial, so W's pass out of
+    /// rotation at S's turn passes his partner's artificial call and is
+    /// ruled under Law 31 (30C), not 30B1.
+    #[test]
+    fn lho_s_call_standing_again_keeps_its_meaning() {
+        let mut q = story(Seat::W, "W 1NT, N 2C, E 2D, N misinformed, N 2C, W P, N reject");
+        q.events[2].findings.means =
+            Some(serde_json::from_value(serde_json::json!({"artificial": true})).expect("a meaning"));
+        let r = rule(&q).expect("21B1(a), then 30C");
+        assert_eq!(r.auction, calls("1NT 2C 2D"));
+        assert_eq!(laws(&r), vec![(Seat::N, "21B1(a)"), (Seat::W, "31A")], "{r:?}");
+    }
+
+    /// 21B1(a): the misinformed player calls again first; another player's
+    /// call before his is an impossible story, said so.
+    #[test]
+    fn nobody_calls_before_the_misinformed_player_calls_again() {
+        let e = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, S misinformed, W P")).unwrap_err();
+        assert!(matches!(e, RuleError::Impossible { .. }), "{e}");
+        assert!(e.to_string().contains("S is to call again first"), "{e}");
+    }
+
+    /// 21B1(a): the same call again keeps the meaning written on the call
+    /// made on misinformation, unless the director writes one on the new
+    /// call. N's 2C: artificial as first made; S's pass out of rotation at
+    /// E's turn then passes his partner's artificial call (30C, Law 31) or,
+    /// the repeated 2C found natural, is a pass at RHO's turn (30A).
+    #[test]
+    fn the_same_call_again_keeps_its_meaning_unless_a_new_one_is_written() {
+        let meaning = |artificial: bool| {
+            Some(serde_json::from_value(serde_json::json!({ "artificial": artificial })).expect("a meaning"))
+        };
+        let mut q = story(Seat::W, "W 1NT, N 2C, N misinformed, N 2C, S P, W reject");
+        q.events[1].findings.means = meaning(true);
+        let r = rule(&q).expect("21B1(a), then 30C");
+        assert_eq!(laws(&r), vec![(Seat::N, "21B1(a)"), (Seat::S, "31A")], "{r:?}");
+        q.events[3].findings.means = meaning(false);
+        let r = rule(&q).expect("21B1(a), then 30A");
+        assert_eq!(laws(&r), vec![(Seat::N, "21B1(a)"), (Seat::S, "30A")], "{r:?}");
+    }
+
+    /// 21B2 needs LHO to be next to call: when the changed call ends the
+    /// auction (S's pass, the third after 1NT), LHO's pass over the
+    /// withdrawn 2C is withdrawn for good and unauthorised to his partner.
+    #[test]
+    fn a_changed_call_that_ends_the_auction_leaves_lho_nothing_to_change() {
+        let r = rule(&story(Seat::W, "W 1NT, N P, E P, S 2C, W P, S misinformed, S P")).expect("21B1(a)");
+        assert_eq!((r.status, r.auction.clone()), (crate::ruling::Status::Closed, calls("1NT P P P")));
+        let ui: Vec<_> = r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat, u.from.call)).collect();
+        assert!(ui.contains(&(Seat::E, Seat::W, Call::Pass)), "{ui:?}");
+        assert!(r.score_adjustment.is_empty(), "{r:?}");
+    }
+
+    /// A changed call that is itself under rectification (an insufficient
+    /// bid, W's option under 27A1): LHO's withdrawn pass stays withdrawn
+    /// and is unauthorised to his partner; the table waits on W's option.
+    #[test]
+    fn a_changed_call_under_rectification_leaves_lho_s_call_withdrawn() {
+        let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S 1S")).expect("21B1(a), 27");
+        assert_eq!((r.status, r.next), (crate::ruling::Status::Decision, Some(Seat::W)), "{r:?}");
+        let ui: Vec<_> = r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat, u.from.call)).collect();
+        assert!(ui.contains(&(Seat::E, Seat::W, Call::Pass)), "{ui:?}");
+    }
+
+    /// 21B2 is LHO's: while the table waits on his new call, another
+    /// player's call is ruled as any other (N bids at W's turn: out of
+    /// rotation, E's option), and is no change of LHO's call: no 21B2
+    /// adjustment, W's withdrawn pass not listed.
+    #[test]
+    fn another_player_s_call_before_lho_s_new_call_is_no_21b2_change() {
+        let r = rule(&story(Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S X, N 3C")).expect("29A");
+        assert_eq!(r.decision.as_ref().map(|d| (d.seat, d.law.as_str())), Some((Seat::E, "29A")), "{r:?}");
+        assert!(r.score_adjustment.iter().all(|s| s != "21B2"), "{r:?}");
+        assert!(r.unauthorized_information.iter().all(|u| u.from.seat != Seat::W), "{r:?}");
+    }
+}

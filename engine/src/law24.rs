@@ -123,3 +123,24 @@ mod tests {
         assert_eq!(r.rulings[0].law, "24B");
     }
 }
+
+/// More of Law 24, where the test above had not looked (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use crate::notation::Seat;
+    use crate::rule;
+    use crate::story::tests::story;
+
+    /// A card lies face up once: the same card shown again by its player
+    /// is an impossible story, but another card of his is a new exposure,
+    /// ruled on its own: two penalty cards.
+    #[test]
+    fn each_card_is_exposed_once_and_another_card_is_a_new_exposure() {
+        let r = rule(&story(Seat::N, "N 1S, E exposes HK, E exposes HQ")).expect("24B twice");
+        assert_eq!(r.penalty_cards.len(), 2, "{r:?}");
+        assert!(matches!(
+            rule(&story(Seat::N, "N 1S, E exposes HK, E exposes HK")),
+            Err(crate::RuleError::Impossible { .. })
+        ));
+    }
+}

@@ -297,3 +297,39 @@ mod tests {
         }
     }
 }
+
+/// More of the protocol's messages, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    /// A message's keys are `type` and its body's fields, in order (the
+    /// runner checks each answer against them).
+    #[test]
+    fn a_message_has_type_and_its_body_s_keys() {
+        assert_eq!(super::message_keys::<super::ErrorAnswer>(), ["type", "seq", "message"]);
+    }
+
+    /// The features a story needs: each family once, whatever number of
+    /// its clauses the story turns on; a finding's owner only when no
+    /// family needed already reads it; an incident's family.
+    #[test]
+    fn a_story_needs_each_family_once_and_a_finding_s_owner_only_when_unread() {
+        use crate::notation::Seat;
+        use crate::story::tests::story;
+        assert_eq!(super::needed_features(["27B2", "27D", "26B"], &[], None), ["insufficient-bid"]);
+        let comparable = story(Seat::N, "N 1S, E 1H, S reject, E 2H ~c").events;
+        assert_eq!(super::needed_features(["27B1(b)"], &comparable, None), ["insufficient-bid"]);
+        assert_eq!(super::needed_features([], &comparable, None), ["comparable-call"]);
+        let shown = story(Seat::N, "N 1S, E exposes HK").events;
+        assert_eq!(super::needed_features(["24B"], &shown, None), ["exposed-card"]);
+    }
+
+    /// The engine rules on every irregularity, so its hello declares every
+    /// family and not `refusal`.
+    #[test]
+    fn the_engine_declares_every_family_and_refuses_none() {
+        let features = super::engine_hello().features;
+        assert!(!features.iter().any(|f| f == super::REFUSAL), "{features:?}");
+        assert!(features.iter().any(|f| f == "insufficient-bid") && features.iter().any(|f| f == "wrong-board"));
+    }
+}

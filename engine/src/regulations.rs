@@ -537,3 +537,42 @@ mod tests {
         }
     }
 }
+
+/// More of the regulations, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use super::Regulations;
+
+    /// A tolerance set off its default is written out, and one at its
+    /// default is not.
+    #[test]
+    fn a_tolerance_off_its_default_is_written_and_one_at_it_is_not() {
+        let r = Regulations { similar_suit_cards: 2, similar_hcp_above: 4, ..Regulations::default() };
+        let v = serde_json::to_value(r).expect("written");
+        assert_eq!((v["similar_suit_cards"].as_u64(), v["similar_hcp_above"].as_u64()), (Some(2), Some(4)), "{v}");
+        let v = serde_json::to_value(Regulations::default()).expect("written");
+        assert!(v.get("similar_suit_cards").is_none() && v.get("similar_hcp_above").is_none(), "{v}");
+    }
+
+    /// Regulations with an option off its default are not the defaults
+    /// (a runner sends them with the case).
+    #[test]
+    fn regulations_with_an_option_off_its_default_are_not_the_defaults() {
+        assert!(Regulations::default().is_default());
+        assert!(!Regulations { similar_suit_cards: 2, ..Regulations::default() }.is_default());
+    }
+
+    /// Putting one option back at its default leaves the others as set.
+    #[test]
+    fn one_option_back_at_its_default_leaves_the_others() {
+        use super::ComparableReading;
+        let r = Regulations {
+            comparable_reading: ComparableReading::Strict,
+            similar_suit_cards: 2,
+            ..Regulations::default()
+        };
+        let back = r.with_default("regulation:comparable_reading");
+        assert_eq!(back, Regulations { similar_suit_cards: 2, ..Regulations::default() });
+    }
+}

@@ -642,3 +642,101 @@ mod tests {
         assert_eq!(named, keys::<Findings>());
     }
 }
+
+/// More of the request's parts, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use crate::notation::Seat;
+    use crate::story::tests::story;
+
+    /// A move is written as the story writes it: an error about one quotes
+    /// it (`accept`, `reject`, the call).
+    #[test]
+    fn an_error_about_a_move_quotes_it_as_written() {
+        for (text, quoted) in [("N 1S, E accept", "E says `accept`"), ("N 1S, E reject", "E says `reject`")] {
+            let e = crate::rule(&story(Seat::N, text)).unwrap_err().to_string();
+            assert!(e.contains(quoted), "{e}");
+        }
+    }
+
+    /// An event's words are read whole: `reject`, `wrong board` and
+    /// `misinformed` with anything more are no event the story knows.
+    #[test]
+    fn an_event_with_words_left_over_is_refused() {
+        use super::{Action, Incident};
+        assert_eq!("Wrong  Board".parse::<Action>().ok(), Some(Action::Incident(Incident::WrongBoard)));
+        assert_eq!("misinformed".parse::<Action>().ok(), Some(Action::Incident(Incident::Misinformed)));
+        assert_eq!("reject".parse::<Action>().ok(), Some(Action::Reject));
+        for bad in ["reject now", "wrong boat", "wrong", "misinformed twice"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+    }
+
+    /// The keys a finding may have are those of the findings, in order
+    /// (the runner's story forms read this list).
+    #[test]
+    fn the_finding_keys_are_those_of_the_findings() {
+        use super::{Finding, Findings};
+        let named: Vec<&str> = Finding::ALL.iter().map(|f| f.key()).collect();
+        assert_eq!(Findings::keys(), named.as_slice());
+        assert!(Findings::keys().contains(&"unintended") && Findings::keys().contains(&"own_misunderstanding"));
+    }
+
+    /// A finding in a director's words, each way: the two differ for every
+    /// finding that is yes or no (`means` is a meaning, written as such).
+    #[test]
+    fn a_finding_is_said_in_a_director_s_words_each_way() {
+        use super::Finding;
+        assert_eq!((Finding::Unintended.words(true), Finding::Unintended.words(false)), ("unintended", "intended"));
+        assert_eq!(Finding::Pause.words(true), "after a pause");
+        for f in Finding::ALL.iter().copied().filter(|f| *f != Finding::Means) {
+            assert!(!f.words(true).is_empty() && f.words(true) != f.words(false), "{f:?}");
+        }
+    }
+
+    /// An event's call, when it is one; a decision or an incident has none.
+    #[test]
+    fn an_event_has_a_call_only_when_it_is_one() {
+        use super::{Action, Event, Incident};
+        let one_spade = "1S".parse().expect("a call");
+        assert_eq!(Event::new(Seat::N, Action::Call(one_spade)).call(), Some(one_spade));
+        assert_eq!(Event::new(Seat::N, Action::Accept).call(), None);
+        assert_eq!(Event::new(Seat::N, Action::Incident(Incident::WrongBoard)).call(), None);
+    }
+
+    /// An event that is not a map is refused with what an event is.
+    #[test]
+    fn an_event_that_is_not_a_map_is_refused_saying_what_an_event_is() {
+        let e = serde_json::from_str::<super::Event>("[1]").unwrap_err().to_string();
+        assert!(e.contains("an event: a map with one seat key"), "{e}");
+    }
+
+    /// An unknown key of one or two letters is most likely a seat written
+    /// in small letters: the message says how seats are written; a longer
+    /// word, or one with a digit, gets no such hint.
+    #[test]
+    fn an_unknown_key_like_a_seat_is_answered_with_how_seats_are_written() {
+        let message = |json: &str| serde_json::from_str::<super::Event>(json).unwrap_err().to_string();
+        let hint = "seats are written in capitals";
+        assert!(message(r#"{"n": "1S"}"#).contains(hint));
+        assert!(message(r#"{"nw": "1S"}"#).contains(hint));
+        for other in [r#"{"north": "1S"}"#, r#"{"x1": "1S"}"#, r#"{"abc": "1S"}"#] {
+            let m = message(other);
+            assert!(m.contains("unknown key") && !m.contains(hint), "{m}");
+        }
+    }
+
+    /// A key or a seat's value of the wrong kind is refused saying what is
+    /// expected (a YAML story can have a number as a key).
+    #[test]
+    fn a_key_or_a_value_of_the_wrong_kind_says_what_is_expected() {
+        use serde::de::value::{Error, MapDeserializer};
+        use serde::Deserialize;
+        let e = serde_json::from_str::<super::Event>(r#"{"N": ["1S"]}"#).unwrap_err().to_string();
+        assert!(e.contains("expected a call (P, X, XX, 1C..7NT)"), "{e}");
+        let numbered = MapDeserializer::<_, Error>::new([(1u64, "1S")].into_iter());
+        let e = super::Event::deserialize(numbered).unwrap_err().to_string();
+        assert!(e.contains("expected a key: a seat (N, E, S or W) or a finding"), "{e}");
+    }
+}

@@ -422,3 +422,21 @@ impl Ruling {
         out
     }
 }
+
+/// More of the ruling, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use crate::notation::Seat;
+    use crate::story::tests::story;
+
+    /// What an irregularity was about, as a message says it: the call, or
+    /// the cards shown.
+    #[test]
+    fn an_irregularity_is_about_its_call_or_its_cards() {
+        let r = crate::rule(&story(Seat::N, "N 1S, E 1H, S reject, E 2H")).expect("27B1(a)");
+        assert_eq!(r.rulings[0].what(), "1H");
+        let r = crate::rule(&story(Seat::N, "N 1S, E exposes C2 D3")).expect("24C");
+        assert_eq!(r.rulings[0].what(), "C2 D3");
+    }
+}

@@ -544,3 +544,39 @@ mod tests {
         assert_eq!(answers[4]["seq"], json!(i64::MIN));
     }
 }
+
+/// More of the server, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use super::{serve, MAX_LINE};
+
+    /// A line too long is refused saying how long it was, its newline
+    /// counted, however the reader met it.
+    #[test]
+    fn a_line_too_long_is_refused_with_its_length() {
+        for length in [2 * MAX_LINE, MAX_LINE + 1] {
+            let mut input = vec![b'a'; length];
+            input.push(b'\n');
+            let mut output = Vec::new();
+            serve(&input[..], &mut output).expect("served");
+            let text = String::from_utf8(output).expect("UTF-8");
+            assert!(text.contains(&format!("a line of {} bytes or more", length + 1)), "{length}: {text}");
+        }
+    }
+
+    /// A `seq` that cannot be echoed digit for digit is refused, wherever
+    /// the number sits inside it (in an array, in an object).
+    #[test]
+    fn a_seq_holding_a_number_that_is_no_integer_is_refused_wherever_it_sits() {
+        for seq in ["[2.5]", r#"{"run":2.5}"#, r#"[{"run":[2.5]}]"#] {
+            let input = format!(
+                "{{\"type\":\"hello\",\"protocol\":1}}\n{{\"type\":\"rule\",\"seq\":{seq},\"dealer\":\"N\",\"events\":[{{\"N\":\"1S\"}}]}}\n"
+            );
+            let mut output = Vec::new();
+            serve(input.as_bytes(), &mut output).expect("served");
+            let text = String::from_utf8(output).expect("UTF-8");
+            assert!(text.contains("2.5 is not a 64-bit integer"), "{seq}: {text}");
+        }
+    }
+}

@@ -296,3 +296,71 @@ mod tests {
         assert!(rule(&story_in(Edition::E2007, Seat::N, "E 1S, S 2H, E wrong board")).is_err());
     }
 }
+
+/// More of 15A and 17D, where the tests above had not looked
+/// (docs/mutants.md).
+#[cfg(test)]
+mod more_tests {
+    use crate::notation::{Call, Seat};
+    use crate::request::Edition;
+    use crate::rule;
+    use crate::story::tests::story_in;
+
+    fn unauthorised(r: &crate::Ruling) -> Vec<(Seat, Seat, Call)> {
+        r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat, u.from.call)).collect()
+    }
+
+    fn call(text: &str) -> Call {
+        text.parse().expect("a call")
+    }
+
+    /// 15A2(c): only the offender's withdrawn calls are unauthorised to his
+    /// partner; LHO's cancelled pass is the non-offending side's.
+    #[test]
+    fn only_the_offender_s_withdrawn_calls_are_unauthorised_to_his_partner() {
+        let r = rule(&story_in(Edition::E2017, Seat::N, "N 1S, E P, N wrong board")).expect("15A");
+        assert_eq!(unauthorised(&r), vec![(Seat::S, Seat::N, call("1S"))]);
+    }
+
+    /// 1997 17D: partner's cancelled call is unauthorised to the offender
+    /// (16C2), LHO's is not listed.
+    #[test]
+    fn in_1997_partner_s_cancelled_call_and_no_other_is_unauthorised_to_the_offender() {
+        let r = rule(&story_in(Edition::E1997, Seat::N, "N 1S, E P, S 2S, N wrong board")).expect("17D");
+        assert_eq!(unauthorised(&r), vec![(Seat::S, Seat::N, call("1S")), (Seat::N, Seat::S, call("2S"))]);
+    }
+
+    /// 2007 17D2: LHO repeats his call with its meaning. East's 2C was
+    /// artificial; repeated, it is still the last call, so West's pass out
+    /// of rotation at South's turn passes his partner's artificial call and
+    /// is ruled under Law 31 (30C), not 30B1.
+    #[test]
+    fn lho_s_repeated_call_keeps_its_meaning() {
+        let mut r = story_in(Edition::E2007, Seat::N, "N 1C, E 2C, N wrong board, N 1C, W P, N reject");
+        r.events[1].findings.means =
+            Some(serde_json::from_value(serde_json::json!({"artificial": true})).expect("a meaning"));
+        let r = rule(&r).expect("17D2, then 30C");
+        assert_eq!(r.auction, vec![call("1C"), call("2C")]);
+        let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+        assert_eq!(laws, vec![(Seat::N, "17D1"), (Seat::W, "31A")], "{r:?}");
+    }
+
+    /// 2007 17D2: after the cancellation the offender calls again first;
+    /// LHO's call before him is an impossible story, said so.
+    #[test]
+    fn in_2007_nobody_calls_before_the_offender_calls_again() {
+        let e = rule(&story_in(Edition::E2007, Seat::N, "N 1S, E 2H, N wrong board, E 2H")).unwrap_err();
+        assert!(matches!(e, crate::RuleError::Impossible { .. }), "{e}");
+        assert!(e.to_string().contains("N is to call again holding his own cards first (17D2)"), "{e}");
+    }
+
+    /// 2007 17D2: LHO repeats his call only where the Laws still let it
+    /// stand. North's new 3S makes East's 2H insufficient: it is not
+    /// repeated, East is to call, and the new call differs (adjusted).
+    #[test]
+    fn in_2007_lho_does_not_repeat_a_call_the_new_call_makes_insufficient() {
+        let r = rule(&story_in(Edition::E2007, Seat::N, "N 1S, E 2H, N wrong board, N 3S")).expect("17D2");
+        assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), vec![call("3S")]), "{r:?}");
+        assert_eq!(r.score_adjustment, ["17D2"]);
+    }
+}

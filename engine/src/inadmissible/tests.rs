@@ -303,3 +303,70 @@ fn a_substituted_pass_that_would_end_the_auction_goes_back_even_where_made() {
     let r = where_made(Seat::N, "N 1D, S 8S");
     assert_eq!((r.next, r.auction.clone()), (Some(Seat::W), calls("1D P P")));
 }
+
+/// Where-made moves only a pass substituted for a call out of rotation: a
+/// bid above seven at the offender's own turn leaves the substituted pass
+/// for him to make, under either regulation (38C).
+#[test]
+fn a_bid_above_seven_in_rotation_leaves_the_substituted_pass_to_the_offender_even_where_made() {
+    for r in [ruled(Seat::N, "N 7S, E P, S 8S"), where_made(Seat::N, "N 7S, E P, S 8S")] {
+        assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), calls("7S P")), "{r:?}");
+        assert_eq!(r.rulings[0].law, "38C");
+    }
+}
+
+/// Where-made in an auction of passes (17D3 counts four there): North
+/// passed, South bids 8S at East's turn. The pass in its place is the
+/// second of the auction (with East's turn lost), which ends nothing, so it
+/// stands where it was made and West is next; by default East keeps his
+/// turn.
+#[test]
+fn a_substituted_pass_in_an_auction_of_passes_stands_where_made_unless_it_would_end_it() {
+    let text = "N P, S 8S";
+    let r = ruled(Seat::N, text);
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), calls("P")), "{r:?}");
+    let r = where_made(Seat::N, text);
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::W), calls("P P P")), "{r:?}");
+    // Two passes and then West's 8S at South's turn: the pass would be the
+    // fourth of an auction of passes with a turn lost: back to South.
+    let r = where_made(Seat::N, "N P, E P, W 8S");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), calls("P P")), "{r:?}");
+}
+
+/// 25A1 before Law 36: the offender replaces his inadmissible double with
+/// the call he meant (found unintended) before his partner calls. Only
+/// 25A1 is ruled: the double was never a call he meant, so Law 36 has
+/// nothing to rectify.
+#[test]
+fn an_unintended_inadmissible_double_replaced_at_once_is_ruled_under_25a1_only() {
+    let r = ruled(Seat::N, "N 1S, E P, S X, S 2S ~u");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::S, "25A1")], "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::W), calls("1S P 2S")));
+    assert!(r.must_pass.is_empty() && r.lead_restrictions.is_empty(), "{r:?}");
+}
+
+/// A finding that LHO's call was unintended does not make it the
+/// offender's replacement: LHO called over the inadmissible double before
+/// rectification, and 36A cancels both.
+#[test]
+fn lho_s_unintended_call_over_an_inadmissible_double_is_still_lho_s_call() {
+    let r = ruled(Seat::N, "N 1S, E P, S X, W 2C ~u");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::S, "36A")], "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), calls("1S P")));
+}
+
+/// After a defender's call after the final pass (39), the table waits on
+/// his LHO (does declarer or dummy call before rectification, 39B?); an
+/// incident ruled under another law meanwhile is refused, naming him.
+#[test]
+fn after_a_defender_s_call_after_the_final_pass_the_table_waits_on_his_lho() {
+    let base = "N 1NT, E P, S 3NT, W P, N P, E P, W X";
+    for (incident, law) in [("wrong board", "15A"), ("misinformed", "21B1(a)")] {
+        let e = rule(&story(Seat::N, &format!("{base}, S {incident}"))).unwrap_err();
+        assert!(matches!(e, RuleError::Unsupported { .. }), "{e}");
+        let text = e.to_string();
+        assert!(text.contains("while the table waits on N:") && text.contains(law), "{text}");
+    }
+}

@@ -206,3 +206,109 @@ fn in_1997_a_substitute_for_an_insufficient_bid() {
     assert_eq!(r.auction, calls("1S 2H"));
     assert_eq!(r.rulings[0].law, "25B1");
 }
+
+/// 25A6: LHO keeps his call over the replaced one with its meaning. E's 2C
+/// was artificial; kept over N's 1D, it is the last call, so W's pass out
+/// of rotation at S's turn passes his partner's artificial call and is
+/// ruled under Law 31 (30C), not 30A.
+#[test]
+fn lho_s_kept_call_keeps_its_meaning() {
+    let mut q = story(Seat::N, "N 1C, E 2C, N 1D ~u, E accept, W P, N reject");
+    q.events[1].findings.means =
+        Some(serde_json::from_value(serde_json::json!({"artificial": true})).expect("a meaning"));
+    let r = rule(&q).expect("25A1, 25A6, then 30C");
+    assert_eq!(r.auction, calls("1D 2C"));
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::N, "25A1"), (Seat::W, "31A")], "{r:?}");
+}
+
+/// 25A6 with a bar in force: LHO may keep the call he made over the
+/// replaced call if he could make it over the replacement. A barred
+/// player's pass he may keep; a free player's bid that is still sufficient
+/// he may keep too.
+#[test]
+fn lho_may_keep_a_pass_he_was_bound_to_make_or_a_bid_still_sufficient() {
+    // E's 1H insufficient, S refuses it, E corrects to 2H: W barred
+    // (27B2). S bids 2S, W passes (barred), S replaces 2S by 3S (a slip).
+    let r = ruling(Seat::N, "N 1S, E 1H, S reject, E 2H, S 2S, W P, S 3S ~u");
+    let d = r.decision.clone().expect("W's 25A6 option");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::W, "25A6"), "{r:?}");
+    assert_eq!(r.auction, calls("1S 2H 3S P"));
+    // E's 1S over N's 1C stays sufficient over the 1D N meant.
+    let r = ruling(Seat::N, "N 1C, E 1S, N 1D ~u");
+    let d = r.decision.clone().expect("E's 25A6 option");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::E, "25A6"), "{r:?}");
+    assert_eq!(r.auction, calls("1D 1S"));
+}
+
+/// 25A1 over an accepted insufficient bid, after a later call was
+/// replaced too: E's 1H, accepted by S (27A1), stands; S replaces his 2S by
+/// 3S (a slip), then E replaces his 1H by 2H (a slip, W not having called).
+/// The 27A1 entry is taken back: the 25A1 entry disposes of the 1H. S's 3S
+/// over it is his to keep or withdraw (25A6).
+#[test]
+fn an_accepted_insufficient_bid_replaced_after_a_later_replacement_loses_its_27a1_entry() {
+    let r = ruling(Seat::N, "N 1S, E 1H, S accept, S 2S, S 3S ~u, E 2H ~u");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::S, "25A1"), (Seat::E, "25A1")], "{r:?}");
+    assert_eq!(r.auction, calls("1S 2H 3S"));
+    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::S, "25A6".to_string())));
+}
+
+/// Law 25 takes a call found intended (`unintended: false`) only when it
+/// changes the call the player has just made: a first call so marked is
+/// ruled as the call it is (in rotation: it stands), and a later call of a
+/// player who is not the last to have called is a call out of rotation
+/// (29A, his LHO's option).
+#[test]
+fn a_call_found_intended_is_a_change_only_from_the_player_who_just_called() {
+    let r = ruling(Seat::N, "N 1S, E 2C ~i");
+    assert!(r.rulings.is_empty() && r.decision.is_none(), "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), calls("1S 2C")));
+    let r = ruling(Seat::N, "N 1S, E P, S 2S, E 2H ~i");
+    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::S, "29A".to_string())), "{:?}", r.rulings);
+    assert_eq!(r.auction, calls("1S P 2S"));
+}
+
+/// 25A1 and an accepted insufficient bid (27A1): replacing the accepted bid
+/// itself takes its 27A1 entry back; replacing a later call leaves it, the
+/// bid still standing as accepted.
+#[test]
+fn only_replacing_the_accepted_insufficient_bid_takes_its_27a1_entry_back() {
+    let r = ruling(Seat::N, "N 1S, E 1H, S accept, E 2H ~u");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "25A1")], "{r:?}");
+    assert_eq!(r.auction, calls("1S 2H"));
+    let r = ruling(Seat::N, "N 1S, E 1H, S accept, S 2S, S 3S ~u");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "27A1"), (Seat::S, "25A1")], "{r:?}");
+    assert_eq!(r.auction, calls("1S 1H 3S"));
+}
+
+/// An accepted insufficient bid withdrawn for good (21B1(a): E was
+/// misinformed) keeps its 27A1 entry when the call E makes in its place is
+/// later replaced as a slip (25A1): only the acceptance of a call that
+/// still stands can be taken back.
+#[test]
+fn a_withdrawn_accepted_bid_keeps_its_27a1_entry_when_its_successor_is_replaced() {
+    let r = ruling(Seat::N, "N 1S, E 1H, S accept, E misinformed, E 2H, E 2D ~u");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "27A1"), (Seat::E, "21B1(a)"), (Seat::E, "25A1")], "{r:?}");
+}
+
+/// 1997 25B1, its second sentence: N changes 1H to 1S, E calls 2C over it.
+/// Found to have meant it over the original 1H (`over_original`), E is
+/// offered his call again (25B1); otherwise his call accepts the substitute
+/// and S calls. The 2017 Laws have no such sentence: S calls either way.
+#[test]
+fn in_1997_lho_who_meant_his_call_over_the_original_is_offered_it_again() {
+    let told = |edition, found: Option<bool>| {
+        let mut q = crate::story::tests::story_in(edition, Seat::N, "N 1H, N 1S, E 2C");
+        q.events[2].findings.over_original = found;
+        let r = rule(&q).expect("25B1");
+        (r.next, r.decision.map(|d| (d.seat, d.law)))
+    };
+    assert_eq!(told(Edition::E1997, Some(true)), (Some(Seat::E), Some((Seat::E, "25B1".to_string()))));
+    assert_eq!(told(Edition::E1997, None), (Some(Seat::S), None));
+    assert_eq!(told(Edition::E2017, Some(true)), (Some(Seat::S), None));
+}

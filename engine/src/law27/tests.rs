@@ -482,3 +482,36 @@ fn a_call_over_a_premature_bid_above_seven_is_cancelled_with_it() {
     assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::S)), "{r:?}");
     assert_eq!(r.auction, calls("1S P"));
 }
+
+/// 27C with 38B and 38D: LHO's call over a premature bid above seven is a
+/// call before rectification. It is cancelled with the bid and is
+/// unauthorised to the offending side (16C2), and Law 38 adds no lead
+/// restriction of its own (38D); the one left is 27B2's (the bid is
+/// corrected by the pass 38C substitutes).
+#[test]
+fn lho_s_call_over_a_premature_bid_above_seven_is_a_call_before_rectification() {
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 8S, S 2C"));
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "27B2"), (Seat::E, "38C")], "{r:?}");
+    let cancelled: Vec<_> =
+        r.unauthorized_information.iter().filter(|u| u.from.seat == Seat::S).map(|u| (u.seat, u.from.call)).collect();
+    let two_clubs = calls("2C")[0];
+    assert_eq!(cancelled, vec![(Seat::W, two_clubs), (Seat::E, two_clubs)], "{r:?}");
+    let leads: Vec<_> = r.lead_restrictions.iter().map(|l| (l.seat, l.law.as_str())).collect();
+    assert_eq!(leads, vec![(Seat::W, "26B")], "27B2's restriction only: {r:?}");
+}
+
+/// 27B with 38: the offender replaces his insufficient bid, after LHO has
+/// refused it, with a bid of more than seven. The bid is ruled once, under
+/// 38C (27B2 for the insufficient bid), and the offender is to call again
+/// for the substituted pass; nobody has called over it.
+#[test]
+fn a_bid_above_seven_in_place_of_an_insufficient_bid_is_ruled_once() {
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E 8S"));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
+    assert_eq!(r.auction, calls("1S"));
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "27B2"), (Seat::E, "38C")], "{r:?}");
+    assert!(r.unauthorized_information.iter().all(|u| u.from.seat == Seat::E), "{r:?}");
+    assert_eq!(r.score_adjustment, vec!["72C"]);
+}

@@ -316,3 +316,249 @@ fn an_inadmissible_double_out_of_rotation_replaced_as_a_slip_is_25a() {
     let r = rule(&slip).expect("36B4");
     assert_eq!(r.rulings[0].law, "36B4");
 }
+
+/// 32 and 36A: the offender's LHO calls over an inadmissible double out of
+/// rotation before rectification. Both calls are cancelled (LHO's is
+/// unauthorised to the offending side), nobody is barred, and the player
+/// whose turn it was calls; when LHO was that player, his call stands in
+/// rotation.
+#[test]
+fn lho_s_call_over_an_inadmissible_double_out_of_rotation_is_36a() {
+    // S doubles his partner's 1S at E's turn; W (S's LHO) bids 2C.
+    let r = rule(&story(Seat::N, "N 1S, S X, W 2C")).expect("36A");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::S, "36A")], "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), vec!["1S".parse().unwrap()]));
+    assert!(r.must_pass.is_empty() && r.lead_restrictions.is_empty(), "{r:?}");
+    // W doubles before the dealer (N) has called: nothing to double. N,
+    // W's LHO and the player whose turn it was, opens 1S: it stands.
+    let r = rule(&story(Seat::N, "W X, N 1S")).expect("36A");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::W, "36A")], "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), vec!["1S".parse().unwrap()]));
+    assert!(r.must_pass.is_empty(), "{r:?}");
+}
+
+/// 35A names the call: an inadmissible redouble out of rotation is
+/// `inadmissible-redouble`, a double `inadmissible-double` (36B4 both).
+#[test]
+fn an_inadmissible_call_out_of_rotation_is_named_double_or_redouble() {
+    use crate::ruling::Irregularity;
+    // W redoubles his partner's double at S's turn; S doubles his
+    // partner's 1S at E's turn.
+    for (events, seat, name) in [
+        ("N 1S, E X, W XX", Seat::W, Irregularity::InadmissibleRedouble),
+        ("N 1S, S X", Seat::S, Irregularity::InadmissibleDouble),
+    ] {
+        let r = rule(&story(Seat::N, events)).expect("36B4");
+        let x = &r.rulings[0];
+        assert_eq!((x.seat, x.irregularity, x.law.as_str()), (seat, name, "36B4"), "{events}");
+    }
+}
+
+/// 29A: the option is the offender's LHO's alone: another player's reject
+/// (or accept) is an impossible story, said so.
+#[test]
+fn only_the_offender_s_lho_accepts_or_rejects_a_call_out_of_rotation() {
+    // S opens 1S at N's turn; W holds the option.
+    for other in ["E reject", "N reject", "E accept"] {
+        let e = rule(&story(Seat::N, &format!("S 1S, {other}"))).unwrap_err();
+        assert!(matches!(e, RuleError::Impossible { .. }), "{other}: {e}");
+    }
+    let r = rule(&story(Seat::N, "S 1S, W reject")).expect("29B");
+    assert_eq!(r.rulings[0].seat, Seat::S);
+}
+
+/// 25A1 while LHO's 29A option is open: S opens 1S at N's turn and at once
+/// puts 1H, the call he meant, in its place. The slip goes without
+/// rectification; the 1H is out of rotation where the slip was, and W
+/// holds the option on it.
+#[test]
+fn a_call_out_of_rotation_replaced_as_a_slip_is_25a1_and_w_s_option_is_on_the_new_call() {
+    let mut slip = story(Seat::N, "S 1S, S 1H");
+    slip.events[1].findings.unintended = Some(true);
+    let r = rule(&slip).expect("25A1");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.call, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::S, Some("1H".parse().unwrap()), "25A1")], "{r:?}");
+    assert_eq!(r.decision.as_ref().map(|d| (d.seat, d.law.as_str())), Some((Seat::W, "29A")));
+}
+
+/// 29A: the offender calling again while LHO holds the option, his call
+/// not found unintended, is no 25A1 replacement: the call is held and W
+/// still holds the option on the 1S.
+#[test]
+fn the_offender_s_second_call_out_of_rotation_is_held_unless_found_unintended() {
+    let r = rule(&story(Seat::N, "S 1S, S 1H")).expect("29A");
+    assert!(r.rulings.is_empty(), "{r:?}");
+    assert_eq!(r.decision.as_ref().map(|d| (d.seat, d.law.as_str())), Some((Seat::W, "29A")));
+    assert!(r.auction.is_empty());
+}
+
+/// The partner of the player who called out of rotation calls at his own
+/// turn before LHO chose (W bids 1H at E's turn, E bids 2D): W's call is
+/// cancelled (31B) and E's stands. A call held meanwhile (S's 2C, made
+/// while N held the option) is ruled first, being the earlier call: it is
+/// then out of rotation at E's turn, and E's call cancels it (28B). A
+/// finding of `unintended` on E's call is checked as on any call: he has
+/// no call to replace.
+#[test]
+fn partner_s_call_at_his_turn_comes_after_the_calls_held_before_it() {
+    let r = rule(&story(Seat::N, "N 1S, W 1H, S 2C, E 2D")).expect("31B, 28B");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::W, "31B"), (Seat::S, "28B")], "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::S), vec!["1S".parse().unwrap(), "2D".parse().unwrap()]));
+    let e = rule(&story(Seat::N, "N 1S, W 1H, E 2D ~u")).unwrap_err();
+    assert!(matches!(e, RuleError::Impossible { .. }) && e.to_string().contains("no call that stands"), "{e}");
+}
+
+/// 2007 30B1: S's pass at E's turn, cancelled, is disposed of at once (S
+/// passes at his next turn; no lead restriction to lapse), so nothing of
+/// it waits for S's turn, and E may change a call made on misinformation
+/// meanwhile (21B1(a)).
+#[test]
+fn a_2007_pass_out_of_rotation_disposed_of_at_once_leaves_nothing_waiting() {
+    let r = rule(&story_2007(Seat::N, "N 1S, S P, W reject, E 2H, E misinformed")).expect("30B1, 21B1(a)");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::S, "30B1"), (Seat::E, "21B1(a)")], "{r:?}");
+    assert_eq!(r.next, Some(Seat::E));
+}
+
+/// Law 32 names 26B for a double out of rotation whatever it showed (2007:
+/// any one suit): a double at partner's turn that showed hearts is ruled
+/// with the whole 26B restriction, not one on hearts.
+#[test]
+fn a_double_out_of_rotation_restricts_the_lead_whatever_it_showed() {
+    let mut q = story_2007(Seat::N, "N 1S, W X, N reject");
+    q.events[1].findings.means =
+        Some(serde_json::from_value(serde_json::json!({"artificial": true, "shows": ["H"]})).expect("a meaning"));
+    let r = rule(&q).expect("32A");
+    assert_eq!(r.rulings[0].law, "32A");
+    let leads: Vec<_> = r.lead_restrictions.iter().map(|l| (l.seat, l.law.as_str())).collect();
+    assert_eq!(leads, vec![(Seat::E, "26B")], "{r:?}");
+    assert_eq!(r.lead_restrictions[0].declarer_may_prohibit_one_of.len(), 4, "{r:?}");
+}
+
+/// 31A2: after a bid out of rotation at RHO's turn is cancelled, RHO bids
+/// (he "acts"); the offender may then call what he likes at his turn, and
+/// his call is judged (2017: comparable or not). Only after RHO's pass must
+/// he repeat his bid (31A1).
+#[test]
+fn after_rho_acts_the_offender_calls_freely_and_is_judged_under_31a2() {
+    // S bids 2S at E's turn; W refuses it; E bids 3C; S bids 3S.
+    let r = rule(&story(Seat::N, "N 1S, S 2S, W reject, E 3C, S 3S")).expect("31A2");
+    assert!(r.rulings[0].law.starts_with("31A2"), "{:?}", r.rulings);
+    assert_eq!(r.auction.last(), Some(&"3S".parse().unwrap()));
+}
+
+/// 28B by regulation is for the player whose turn was lost, as the very
+/// next event: another player's call out of rotation then (N, who passed
+/// out of turn, bids at S's turn) is no 28B call; it is ruled as a call out
+/// of rotation, E's option (29A).
+#[test]
+fn only_the_player_whose_turn_was_lost_calls_under_28b() {
+    use crate::regulations::Law28bAfterAcceptance::Applies;
+    let r = rule(&regulated(story(Seat::W, "N P, E P, N 1C"), |g| g.law_28b_after_acceptance = Applies)).unwrap();
+    assert!(r.rulings.iter().all(|x| x.law != "28B"), "{:?}", r.rulings);
+    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::E, "29A".to_string())));
+}
+
+/// 2007 31A2: RHO having acted, the offender's call at his turn is judged
+/// by its denomination. Repeating spades (3S for 2S) bars partner at his
+/// next turn (a); another denomination bars him for the rest of the
+/// auction with a lead restriction (b); so too a repeat the director finds
+/// is not the same denomination, and an artificial bid that specified no
+/// denomination, repeated by another that specifies none.
+#[test]
+fn in_2007_the_call_after_rho_acts_is_judged_by_its_denomination() {
+    let laws = |r: &crate::Ruling| (r.rulings[0].law.clone(), r.lead_restrictions.len());
+    let r = rule(&story_2007(Seat::N, "N 1S, S 2S, W reject, E 3C, S 3S")).expect("31A2(a)");
+    assert_eq!(laws(&r), ("31A2(a)".to_string(), 0), "{r:?}");
+    let r = rule(&story_2007(Seat::N, "N 1S, S 2S, W reject, E 3C, S 3D")).expect("31A2(b)");
+    assert_eq!(laws(&r), ("31A2(b)".to_string(), 1), "{r:?}");
+    let mut q = story_2007(Seat::N, "N 1S, S 2S, W reject, E 3C, S 3S");
+    q.events[4].findings.same_denomination = Some(false);
+    assert_eq!(laws(&rule(&q).expect("31A2(b)")).0, "31A2(b)");
+    let mut q = story_2007(Seat::N, "N 1S, S 2C, W reject, E 2H, S 3C");
+    let artificial = || Some(serde_json::from_value(serde_json::json!({"artificial": true})).expect("a meaning"));
+    q.events[1].findings.means = artificial();
+    q.events[4].findings.means = artificial();
+    assert_eq!(laws(&rule(&q).expect("31A2(b)")).0, "31A2(b)");
+}
+
+/// 17D3 (2017; WBF Laws Commentary, Law 17, example 15): after 1S, E P,
+/// S P, N passes at W's turn: with W's turn lost it would be the third pass
+/// and end the auction, so it is cancelled at once (34), W to call. E, N's
+/// LHO, passing over it as the very next event accepted it: his pass is no
+/// offence, and goes with it, without a ruling entry or a 16C2 entry.
+#[test]
+fn lho_s_pass_over_a_cancelled_third_pass_goes_with_it() {
+    let one_spade = || vec!["1S".parse().unwrap(), Call::Pass, Call::Pass];
+    let r = rule(&story(Seat::N, "N 1S, E P, S P, N P")).expect("34");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::N, "34")], "{r:?}");
+    assert_eq!((r.decision.clone(), r.next, r.auction.clone()), (None, Some(Seat::W), one_spade()), "{r:?}");
+    let r = rule(&story(Seat::N, "N 1S, E P, S P, N P, E P")).expect("34");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::N, "34")], "{r:?}");
+    assert_eq!((r.next, r.auction.clone()), (Some(Seat::W), one_spade()), "{r:?}");
+    assert!(r.unauthorized_information.iter().all(|u| u.from.seat == Seat::N), "{r:?}");
+    // Only LHO's pass, and only as the very next event: N passing again
+    // is cancelled again (34), and E passing out of turn later (at N's
+    // turn, after W's 2C) is a call out of rotation, S's option (29A).
+    let r = rule(&story(Seat::N, "N 1S, E P, S P, N P, N P")).expect("34 twice");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::N, "34"), (Seat::N, "34")], "{r:?}");
+    let r = rule(&story(Seat::N, "N 1S, E P, S P, N P, W 2C, E P")).expect("29A");
+    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::S, "29A".to_string())));
+}
+
+/// 2007 30B2(b): the ban on partner's double holds for the one turn; once
+/// his call stands there, the ruling shows it served.
+#[test]
+fn a_2007_30b2_double_ban_is_shown_served_once_partner_has_called() {
+    let r = rule(&story_2007(Seat::N, "N 1H, W P, N reject, E 1S")).expect("30B2(b)");
+    assert_eq!(r.call_restrictions.len(), 1, "{r:?}");
+    assert!(!r.call_restrictions[0].in_force, "{r:?}");
+}
+
+/// 28A: W must pass (27B2: E corrected his insufficient 1H by 2C); N
+/// bids at W's turn: W's pass is taken as made and N's 3S is in rotation.
+#[test]
+fn a_call_at_the_turn_of_an_rho_who_must_pass_is_in_rotation() {
+    let r = rule(&story(Seat::N, "N 1S, E 1H, S reject, E 2C, S 2S, N 3S")).expect("28A");
+    assert_eq!(r.auction, ["1S", "2C", "2S", "P", "3S"].map(|c| c.parse().unwrap()).to_vec(), "{r:?}");
+    assert!(r.decision.is_none() && r.rulings.iter().all(|x| x.seat == Seat::E), "{r:?}");
+    assert_eq!(r.next, Some(Seat::E));
+}
+
+/// The clause that finally disposes of a call out of rotation is written
+/// on its own ruling entry, whatever was ruled before it (E's card shown
+/// under 24A stays 24A).
+#[test]
+fn the_clause_at_the_offender_s_turn_is_written_on_his_own_entry() {
+    let r = rule(&story_2007(Seat::N, "N 1S, E exposes H5, S 2S, W reject, E 3C, S 3S")).expect("31A2(a)");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "24A"), (Seat::S, "31A2(a)")], "{r:?}");
+}
+
+/// 17D3 and 22B: in an auction of passes it takes a fourth pass to end
+/// it, so W's pass at S's turn after two passes ends nothing and is not
+/// cancelled at once: N holds the 29A option on it.
+#[test]
+fn a_third_pass_of_an_auction_of_passes_out_of_rotation_is_n_s_option() {
+    let r = rule(&story(Seat::N, "N P, E P, W P")).expect("29A");
+    assert!(r.rulings.is_empty(), "{r:?}");
+    assert_eq!(r.decision.map(|d| (d.seat, d.law)), Some((Seat::N, "29A".to_string())));
+}
+
+/// 2007 Law 26 applies when the offender chooses a different call for
+/// that turn: W's 3D at E's turn, refused (31B), and the auction ends before
+/// W's turn, so W chose none and the restriction registered at the
+/// cancellation lapses (case L31-TKAQ).
+#[test]
+fn a_2007_lead_restriction_lapses_when_the_auction_ends_before_the_offender_s_turn() {
+    let r = rule(&story_2007(Seat::N, "N 1S, E P, S 2S, W P, N P, W 3D, N reject, E P")).expect("31B");
+    assert_eq!(r.rulings[0].law, "31B");
+    assert!(r.lead_restrictions.is_empty(), "{r:?}");
+    assert_eq!(r.contract.map(|c| c.declarer), Some(Seat::N));
+}
