@@ -66,7 +66,11 @@ pub(crate) fn misinformed(t: &mut Table, i: usize, player: Seat, findings: &Find
         return Ok(Next::Done);
     }
     let means = t.meaning_at(k).cloned();
-    let lho = later.first().filter(|(s, _)| *s == player.lho()).map(|(_, c)| (*c, t.meaning_at(k + 1).cloned()));
+    let lho = later.first().filter(|(s, _)| *s == player.lho()).map(|(_, c)| LhoCall {
+        call: *c,
+        means: t.meaning_at(k + 1).cloned(),
+        accepted: t.acceptance_at(k + 1),
+    });
     t.cancel_from(k);
     t.record(IrregularityRuling::on_call(player, withdrawn, Irregularity::Misinformation, clauses.change));
     Ok(Next::Wait(Pending {
@@ -85,8 +89,18 @@ struct Change {
     slot: usize,
     withdrawn: Call,
     means: Option<Meaning>,
-    /// LHO's call over it, withdrawn with it, and its meaning.
-    lho: Option<(Call, Option<Meaning>)>,
+    /// LHO's call over it, withdrawn with it.
+    lho: Option<LhoCall>,
+}
+
+/// LHO's call over the call made on misinformation, withdrawn with it.
+#[derive(Debug)]
+struct LhoCall {
+    call: Call,
+    means: Option<Meaning>,
+    /// The 27A1 entry under which it stood, if it was an insufficient bid
+    /// that its own LHO accepted: it stands again as it stood.
+    accepted: Option<usize>,
 }
 
 impl Waiting for Change {
@@ -123,16 +137,22 @@ impl Then for Change {
                 t.cancel_from(slot);
                 t.stand(player, withdrawn, means);
             }
-            if let Some((c, m)) = lho {
-                if !t.auction.is_over() && t.auction.legality(lho_seat, c) == crate::auction::Legality::Legal {
-                    t.stand(lho_seat, c, m);
+            if let Some(LhoCall { call, means, accepted }) = lho {
+                if t.auction.is_over() {
+                    // Nothing follows a final pass made again.
+                } else if let Some(entry) = accepted {
+                    // 27A1: the accepted insufficient bid was treated as
+                    // legal; nothing changed, so it stands again accepted.
+                    t.stand_again_accepted(lho_seat, call, means, entry);
+                } else if t.auction.legality(lho_seat, call) == crate::auction::Legality::Legal {
+                    t.stand(lho_seat, call, means);
                 }
             }
             return Ok(Next::Done);
         }
         t.unauthorized_to_offending_side(lho_seat, player, withdrawn, t.rules.withdrawn_ui);
-        match lho {
-            Some((c, _)) if !waiting && !t.auction.is_over() && t.auction.next_seat() == lho_seat => {
+        match lho.map(|l| l.call) {
+            Some(c) if !waiting && !t.auction.is_over() && t.auction.next_seat() == lho_seat => {
                 Ok(Next::Wait(Pending {
                     waiting_on: lho_seat,
                     decision: None,
@@ -141,7 +161,7 @@ impl Then for Change {
             }
             // The auction ended, or the new call is itself under
             // rectification: LHO's withdrawn call is withdrawn for good.
-            Some((c, _)) => {
+            Some(c) => {
                 t.unauthorized(lho_seat.partner(), lho_seat, c, t.rules.withdrawn_ui);
                 Ok(Next::Done)
             }
@@ -335,6 +355,21 @@ mod more_tests {
         let r = rule(&q).expect("21B1(a), then 30C");
         assert_eq!(r.auction, calls("1NT 2C 2D"));
         assert_eq!(laws(&r), vec![(Seat::N, "21B1(a)"), (Seat::W, "31A")], "{r:?}");
+    }
+
+    /// 21B1(a) with 27A1: the same call again is no change, so LHO's
+    /// insufficient bid, accepted by its own LHO before the misinformation
+    /// came out, stands again accepted (it was dropped as not legal, and
+    /// LHO left to call again); made differently, LHO's bid is withdrawn
+    /// and he calls anew (21B2).
+    #[test]
+    fn lho_s_accepted_insufficient_bid_stands_again_when_the_same_call_is_made() {
+        let r = rule(&story(Seat::W, "W 1NT, N 2C, E 1S, S accept, N misinformed, N 2C")).expect("21B1(a)");
+        assert_eq!(r.auction, calls("1NT 2C 1S"), "{r:?}");
+        assert_eq!(r.next, Some(Seat::S));
+        assert_eq!(laws(&r), vec![(Seat::E, "27A1"), (Seat::N, "21B1(a)")]);
+        let r = rule(&story(Seat::W, "W 1NT, N 2C, E 1S, S accept, N misinformed, N 2D")).expect("21B1(a)");
+        assert_eq!((r.auction.clone(), r.next), (calls("1NT 2D"), Some(Seat::E)), "{r:?}");
     }
 
     /// 21B1(a): the misinformed player calls again first; another player's

@@ -147,6 +147,20 @@ impl Table {
         self.rulings.push(entry);
     }
 
+    /// The ruling entry under which the insufficient bid at `slot` stands
+    /// accepted (27A1), if it does.
+    pub(crate) fn acceptance_at(&self, slot: usize) -> Option<usize> {
+        self.accepted.iter().find(|(s, _)| *s == slot).map(|(_, r)| *r)
+    }
+
+    /// An accepted insufficient bid, withdrawn with the call before it,
+    /// stands again as it stood, under its 27A1 entry `entry`: that call
+    /// was made again unchanged (21B1(a)).
+    pub(crate) fn stand_again_accepted(&mut self, seat: Seat, call: Call, means: Option<Meaning>, entry: usize) {
+        self.place(seat, call, means);
+        self.accepted.push((self.auction.calls().len() - 1, entry));
+    }
+
     /// 25A1: the call at `slot` is replaced by the call the player meant,
     /// which is his call for that turn: the entry that let the replaced
     /// call stand when it was accepted is taken back, the 25A1 entry being
