@@ -6,8 +6,9 @@
 //! code names it: a `use` line or a path (`crate::x::y`, `super::x`, or a
 //! child module by its name in a `use`). A module's own `pub use` of its
 //! children's items is how it presents them, not a dependency on them, and
-//! `mod x;` is ownership; tests (`#[cfg(test)] mod tests` at the end of a
-//! file, and `tests.rs` files) and comments are left out. The graph must
+//! `mod x;` is ownership; tests (`#[cfg(test)] mod tests`, or another
+//! module whose name ends in `tests`, at the end of a file, and `tests.rs`
+//! files) and comments are left out. The graph must
 //! have no cycle, among files and among folders: seen from any depth, with
 //! each folder taken as one module (all it holds, `mod.rs` and below), no
 //! folder imports one that imports it back.
@@ -49,7 +50,12 @@ fn code(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     for (i, line) in lines.iter().enumerate() {
         let next = lines.get(i + 1).map(|l| l.trim()).unwrap_or("");
-        if line.trim() == "#[cfg(test)]" && next.starts_with("mod tests") {
+        // A test module (`mod tests`, `mod more_tests`...) ends the code.
+        let test_module = next
+            .strip_prefix("mod ")
+            .and_then(|m| m.split([' ', '{', ';']).next())
+            .is_some_and(|m| m.ends_with("tests"));
+        if line.trim() == "#[cfg(test)]" && test_module {
             break;
         }
         let mut quotes = 0;
@@ -359,6 +365,13 @@ fn the_check_finds_a_cycle_and_tells_a_re_export_from_an_import() {
     let g = graph(&presented);
     assert_eq!(cycle(&g), None, "{g:?}");
     assert!(g["p::c"].contains("p"));
+    // A test module by another name (`more_tests`) is tests too.
+    let named = [
+        file("lib.rs", "pub mod p;\nuse p::T;\npub fn rule() {}\n"),
+        file("p.rs", "pub struct T;\n#[cfg(test)]\nmod more_tests {\n    fn t() { crate::rule(); }\n}\n"),
+    ];
+    let g = graph(&named);
+    assert_eq!(cycle(&g), None, "{g:?}");
     // A plain `use` of a child is a dependency.
     let used = [
         file("lib.rs", "pub mod p;\n"),
