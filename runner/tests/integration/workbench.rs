@@ -89,6 +89,18 @@ fn corpus(root: &Path) -> std::path::PathBuf {
 /// The case file loads (rulings check), and the issue form's text is read
 /// back by import-issue to the very same file, in the law's folder of
 /// `path` (`cases/law21/...`, as the workbench gives it).
+/// The case /api/case saved for `request` (its answer `saved`), proposed
+/// through /api/propose under its id: the issue form's case comes back as
+/// the case saved, which loads ([`check_round_trip`]).
+fn propose_and_check(address: &str, request: &Value, saved: &Value) {
+    let mut request = request.clone();
+    request["id"] = saved["id"].clone();
+    let (status, form) = post(address, "/api/propose", &request);
+    assert_eq!(status, 200, "{form}");
+    let case = saved["text"].as_str().expect("the case");
+    check_round_trip(case, form["text"].as_str().expect("the form"), saved["path"].as_str().unwrap_or_default());
+}
+
 fn check_round_trip(case: &str, form: &str, path: &str) {
     let scratch = tempfile::tempdir().expect("temp dir");
     let saved = corpus(&scratch.path().join("saved"));
@@ -162,11 +174,7 @@ fn a_case_made_over_the_api_loads_and_comes_back_through_the_issue_form() {
     let case = saved["text"].as_str().expect("the case");
     assert!(case.contains("vulnerable: EW\n") && case.contains("grid: |\n"), "{case}");
     assert!(case.contains("  auction: [1S, P]\n"), "the director's own value: {case}");
-    let mut request = request;
-    request["id"] = saved["id"].clone();
-    let (status, form) = post(&w.address, "/api/propose", &request);
-    assert_eq!(status, 200, "{form}");
-    check_round_trip(case, form["text"].as_str().expect("the form"), saved["path"].as_str().unwrap_or_default());
+    propose_and_check(&w.address, &request, &saved);
 }
 
 /// The page learns the findings and the incidents from the setting: a
@@ -216,11 +224,7 @@ fn incidents_go_into_the_case_file_and_a_wrong_kind_of_value_is_refused() {
     let case = saved["text"].as_str().expect("the case");
     assert!(case.contains("  - S: misinformed\n    missing_alert: true\n  - S: X\n"), "{case}");
     assert!(case.contains("irregularity: misinformation, law: \"21B1(a)\""), "{case}");
-    let mut request = misinformed.clone();
-    request["id"] = saved["id"].clone();
-    let (status, form) = post(&w.address, "/api/propose", &request);
-    assert_eq!(status, 200, "{form}");
-    check_round_trip(case, form["text"].as_str().expect("the form"), saved["path"].as_str().unwrap_or_default());
+    propose_and_check(&w.address, &misinformed, &saved);
 
     let wrong_board = json!({
         "table": {"dealer": "N", "events": [{"N": "1S"}, {"N": "wrong board"}]},
@@ -232,11 +236,7 @@ fn incidents_go_into_the_case_file_and_a_wrong_kind_of_value_is_refused() {
     let case = saved["text"].as_str().expect("the case");
     assert!(case.contains("  - N: 1S\n  - N: wrong board\n"), "{case}");
     assert!(case.contains("irregularity: cards-from-wrong-board"), "{case}");
-    let mut request = wrong_board.clone();
-    request["id"] = saved["id"].clone();
-    let (status, form) = post(&w.address, "/api/propose", &request);
-    assert_eq!(status, 200, "{form}");
-    check_round_trip(case, form["text"].as_str().expect("the form"), saved["path"].as_str().unwrap_or_default());
+    propose_and_check(&w.address, &wrong_board, &saved);
 
     // A finding of the wrong kind of value: refused, saying where.
     let mut bad = misinformed;
