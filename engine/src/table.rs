@@ -142,9 +142,9 @@ impl Table {
     /// next-turn obligation imposed meanwhile (a card exposed by the
     /// offender's partner, 24B, binds the offender at his next turn).
     pub(crate) fn stand_accepted(&mut self, seat: Seat, call: Call, means: Option<Meaning>, entry: IrregularityRuling) {
-        self.place(seat, call, means);
-        self.accepted.push((self.auction.calls().len() - 1, self.rulings.len()));
+        let index = self.rulings.len();
         self.rulings.push(entry);
+        self.stand_again_accepted(seat, call, means, index);
     }
 
     /// The ruling entry under which the insufficient bid at `slot` stands
