@@ -187,3 +187,60 @@ impl Table {
         }
     }
 }
+
+/// 17D3 (2007 17E2) through Law 34, told in full: which passes go back,
+/// which are unauthorised, and when a lost turn no longer brings the
+/// auction back.
+#[cfg(test)]
+mod retention_tests {
+    use crate::notation::{Call, Seat};
+    use crate::ruling::Irregularity;
+    use crate::{rule, Ruling};
+
+    fn ruled(text: &str) -> Ruling {
+        rule(&crate::story::tests::story_in(Default::default(), Seat::N, text)).expect("ruled")
+    }
+
+    fn calls(text: &[&str]) -> Vec<Call> {
+        text.iter().map(|c| c.parse().expect("a call")).collect()
+    }
+
+    /// Unauthorised information as (to whom, whose call, which call).
+    fn unauthorised(r: &Ruling) -> Vec<(Seat, Seat, Call)> {
+        r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat, u.from.call)).collect()
+    }
+
+    /// S passes at E's turn after N's 1D; W calls over it, which accepts it
+    /// (29A), and E's turn is lost. W and N pass: three passes follow 1D, one
+    /// of them out of rotation, so the auction does not end (17D3, Law 34).
+    /// It goes back to E; S's, W's and N's passes are all cancelled. The
+    /// passes of the side that passed out of rotation (S's and N's) are
+    /// unauthorised to the passer's partner (16C2 by 17D3); W's pass, of the
+    /// other side, is not listed, nor is N's 1D, which stands.
+    #[test]
+    fn three_passes_over_a_lost_turn_send_the_auction_back_to_the_player_who_lost_it() {
+        let r = ruled("N 1D, S P, W P, N P");
+        assert_eq!((r.auction.clone(), r.next), (calls(&["1D"]), Some(Seat::E)), "{r:?}");
+        let entries: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.call, x.irregularity, x.law.as_str())).collect();
+        assert_eq!(entries, vec![(Seat::S, Some(Call::Pass), Irregularity::PassOutOfRotation, "34")], "{r:?}");
+        let mut ui = unauthorised(&r);
+        ui.sort_by_key(|&(to, from, _)| (to, from));
+        assert_eq!(ui, vec![(Seat::N, Seat::S, Call::Pass), (Seat::S, Seat::N, Call::Pass)], "{r:?}");
+    }
+
+    /// The same lost turn, but W bid 1H over the accepted pass: the three
+    /// passes follow 1H, all in rotation, and the auction ends there (17D3
+    /// speaks of passes after the last call only). E's turn, lost before the
+    /// last bid, does not bring the auction back.
+    #[test]
+    fn a_turn_lost_before_the_last_bid_does_not_bring_the_auction_back() {
+        let r = ruled("N 1D, S P, W 1H, N P, E P, S P");
+        assert_eq!(r.next, None, "the auction is over: {r:?}");
+        // E's lost turn shows as a pass (docs/conventions.md, "A turn lost
+        // to an accepted call").
+        assert_eq!(r.auction, calls(&["1D", "P", "P", "1H", "P", "P", "P"]), "{r:?}");
+        let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+        assert_eq!(laws, vec![(Seat::S, "29A")], "accepted, and nothing for 34: {r:?}");
+        assert!(r.unauthorized_information.is_empty(), "{r:?}");
+    }
+}
