@@ -42,9 +42,10 @@ use crate::step::{Next, Pending, Then, Waiting};
 use crate::table::Table;
 
 /// Has `offender` made a call on this board: one in the auction, or
-/// `held`, the call awaiting LHO's option (27A1, 29A), if it is his?
+/// `held`, the call awaiting LHO's option (27A1, 29A), if it is his? A turn
+/// he lost to an accepted call out of rotation is no call of his.
 pub(crate) fn has_called(t: &Table, offender: Seat, held: Option<(Seat, Call)>) -> bool {
-    t.auction.seated().chain(held).any(|(s, _)| s == offender)
+    t.auction.has_called(offender) || held.is_some_and(|(s, _)| s == offender)
 }
 
 /// `offender`'s cards are found to be from a wrong board (event `i`).
@@ -362,5 +363,26 @@ mod more_tests {
         let r = rule(&story_in(Edition::E2007, Seat::N, "N 1S, E 2H, N wrong board, N 3S")).expect("17D2");
         assert_eq!((r.next, r.auction.clone()), (Some(Seat::E), vec![call("3S")]), "{r:?}");
         assert_eq!(r.score_adjustment, ["17D2"]);
+    }
+}
+
+#[cfg(test)]
+mod lost_turn_tests {
+    use crate::notation::Seat;
+    use crate::rule;
+    use crate::story::tests::story;
+
+    /// E's only slot is a turn he lost (W's 2H at E's turn was accepted by
+    /// N's 2S). S then bids out of rotation at E's turn and the table waits
+    /// on W's option (29A) when E's cards are found to be from a wrong
+    /// board: E has made no call, so there is nothing to cancel (15A rectifies
+    /// a call), and W's option stays open.
+    #[test]
+    fn a_lost_turn_is_no_call_to_cancel_and_lho_s_option_stays() {
+        let r = rule(&story(Seat::N, "N 1S, W 2H, N 2S, S 3S, E wrong board")).expect("ruled");
+        assert_eq!(r.decision.as_ref().map(|d| (d.seat, d.law.as_str())), Some((Seat::W, "29A")), "{r:?}");
+        assert!(r.rulings.iter().all(|x| x.seat != Seat::E), "{r:?}");
+        let r = rule(&story(Seat::N, "N 1S, W 2H, N 2S, S 3S, E wrong board, W reject")).expect("ruled");
+        assert_eq!(r.next, Some(Seat::E), "back to E, whose turn it was: {r:?}");
     }
 }
