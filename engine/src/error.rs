@@ -95,4 +95,17 @@ mod tests {
         let other = std::panic::catch_unwind(|| std::panic::panic_any(42)).expect_err("panics");
         assert_eq!(panic_message(&*other), "the engine panicked (a bug in the engine): no message");
     }
+
+    /// Each kind of error tells its event (counted from 0) and its words
+    /// without the event number, as the runner's judge and the workbench
+    /// read them; `Display` adds the event, counted from 1.
+    #[test]
+    fn an_error_tells_its_event_and_its_words() {
+        let e = impossible(2, "nobody holds an option");
+        assert_eq!((e.event(), e.message()), (2, "nobody holds an option"));
+        assert_eq!(e.to_string(), "event 3: nobody holds an option");
+        let e = unsupported(5, "34", "two rectifications at once");
+        assert_eq!((e.event(), e.message()), (5, "two rectifications at once"));
+        assert_eq!(e.to_string(), "event 6: not yet supported: two rectifications at once (Law 34)");
+    }
 }
