@@ -370,3 +370,28 @@ fn after_a_defender_s_call_after_the_final_pass_the_table_waits_on_his_lho() {
         assert!(text.contains("while the table waits on N:") && text.contains(law), "{text}");
     }
 }
+
+/// 2007 Law 39 has no clause for the defender's LHO calling first (2017
+/// 39B and 1997 35D have): East's late 5H is ruled 39C at once, and dummy's
+/// pass over it is a call by the declaring side, 39B (case
+/// `l39-dummy-answers-the-late-bid-2007`).
+#[test]
+fn in_2007_a_defender_s_late_bid_is_39c_even_when_dummy_calls_over_it() {
+    let text = "N 1S, E 2H, S 4S, W P, N P, E P, E 5H, S P";
+    let r = rule(&crate::story::tests::story_in(Edition::E2007, Seat::N, text)).expect("2007 Law 39");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "39C"), (Seat::S, "39B")], "{r:?}");
+    assert_eq!((r.status, r.next), (Status::Closed, None));
+}
+
+/// 1997: LHO calling before the director comes condones only what has a
+/// penalty to lose (35D: a defender's bid, double or redouble after the
+/// final pass). A defender's late pass has none (39B): it stays 39B when
+/// declarer then calls, and declarer's call is 39B in its turn.
+#[test]
+fn in_1997_a_defender_s_late_pass_stays_39b_when_declarer_calls_over_it() {
+    let text = "N 1S, E P, S P, W P, E P, N 2S";
+    let r = rule(&crate::story::tests::story_in(Edition::E1997, Seat::N, text)).expect("1997 Law 39");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "39B"), (Seat::N, "39B")], "{r:?}");
+}
