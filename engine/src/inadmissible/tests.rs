@@ -387,11 +387,11 @@ fn in_2007_a_defender_s_late_bid_is_39c_even_when_dummy_calls_over_it() {
 /// 1997: LHO calling before the director comes condones only what has a
 /// penalty to lose (35D: a defender's bid, double or redouble after the
 /// final pass). A defender's late pass has none (39B): it stays 39B when
-/// declarer then calls, and declarer's call is 39B in its turn.
+/// his LHO, dummy, then calls, and dummy's call is 39B in its turn.
 #[test]
-fn in_1997_a_defender_s_late_pass_stays_39b_when_declarer_calls_over_it() {
-    let text = "N 1S, E P, S P, W P, E P, N 2S";
+fn in_1997_a_defender_s_late_pass_stays_39b_when_dummy_calls_over_it() {
+    let text = "N 1S, E P, S P, W P, E P, S 2S";
     let r = rule(&crate::story::tests::story_in(Edition::E1997, Seat::N, text)).expect("1997 Law 39");
     let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
-    assert_eq!(laws, vec![(Seat::E, "39B"), (Seat::N, "39B")], "{r:?}");
+    assert_eq!(laws, vec![(Seat::E, "39B"), (Seat::S, "39B")], "{r:?}");
 }
