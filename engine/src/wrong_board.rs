@@ -185,7 +185,10 @@ impl Then for CallAgain {
             t.may_adjust(clause);
         }
         let lho = offender.lho();
+        // LHO repeats at his turn; a new call that ended the auction (the
+        // fourth pass, or the third after a bid) left him none.
         if !waiting
+            && !t.auction.is_over()
             && t.auction.next_seat() == lho
             && t.auction.legality(lho, lho_call) == crate::auction::Legality::Legal
         {
@@ -384,5 +387,36 @@ mod lost_turn_tests {
         assert!(r.rulings.iter().all(|x| x.seat != Seat::E), "{r:?}");
         let r = rule(&story(Seat::N, "N 1S, W 2H, N 2S, S 3S, E wrong board, W reject")).expect("ruled");
         assert_eq!(r.next, Some(Seat::E), "back to E, whose turn it was: {r:?}");
+    }
+}
+
+#[cfg(test)]
+mod auction_end_tests {
+    use crate::notation::{Call, Seat};
+    use crate::request::Edition;
+    use crate::rule;
+    use crate::ruling::Status;
+    use crate::story::tests::story_in;
+
+    /// W opened 1S in fourth seat holding another board's cards and N bid
+    /// 2S over it. The 1S is cancelled (2007 17D1, 1997 17D) and W, with his
+    /// own cards, passes: the fourth pass ends the auction, passed out. N has
+    /// no turn left to repeat his 2S in: the repeat of 17D2 (1997 17D) needs
+    /// an auction that goes on. W's pass differs from his 1S, so the scores
+    /// are adjusted (17D2; 1997 17D).
+    #[test]
+    fn lho_does_not_repeat_his_call_after_the_offender_s_new_call_ends_the_auction() {
+        for (edition, adjust) in [(Edition::E2007, "17D2"), (Edition::E1997, "17D")] {
+            let text = "N P, E P, S P, W 1S, N 2S, W wrong board, W P";
+            let r = rule(&story_in(edition, Seat::N, text)).expect("ruled");
+            assert_eq!((r.status, r.next), (Status::PassedOut, None), "{edition:?}: {r:?}");
+            assert_eq!(r.auction, vec![Call::Pass; 4], "{edition:?}: {r:?}");
+            assert_eq!(r.score_adjustment, vec![adjust.to_string()], "{edition:?}: {r:?}");
+            // The same after a bid: W's pass is the third after N's 1H.
+            let text = "N 1H, E P, S P, W 1S, N 2S, W wrong board, W P";
+            let r = rule(&story_in(edition, Seat::N, text)).expect("ruled");
+            assert_eq!((r.status, r.auction.len()), (Status::Closed, 4), "{edition:?}: {r:?}");
+            assert_eq!(r.contract.as_ref().map(|c| c.declarer), Some(Seat::N), "{edition:?}: {r:?}");
+        }
     }
 }
