@@ -83,3 +83,29 @@ impl<'de> Deserialize<'de> for Edition {
         d.deserialize_any(V)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Edition;
+    use serde_json::json;
+
+    /// A case file and a request name the edition by its year, as a string
+    /// or as a number, and the ruling writes it back the same way; any other
+    /// year, a negative number or a value of another kind is refused with
+    /// the editions the engine knows.
+    #[test]
+    fn an_edition_is_read_and_written_as_its_year() {
+        for (edition, year) in Edition::ALL.iter().zip(["1997", "2007", "2017"]) {
+            assert_eq!(edition.to_string(), year);
+            assert_eq!(serde_json::from_value::<Edition>(json!(year)).expect("a year as a string"), *edition);
+            let number: u64 = year.parse().expect("a year");
+            assert_eq!(serde_json::from_value::<Edition>(json!(number)).expect("a year as a number"), *edition);
+        }
+        for wrong in [json!("2018"), json!(2018), json!(-2017)] {
+            let e = serde_json::from_value::<Edition>(wrong.clone()).expect_err("no such edition");
+            assert!(e.to_string().contains("expected 1997, 2007 or 2017"), "{wrong}: {e}");
+        }
+        let e = serde_json::from_value::<Edition>(json!(true)).expect_err("not a year");
+        assert!(e.to_string().contains("an edition: 1997, 2007 or 2017"), "{e}");
+    }
+}

@@ -253,3 +253,25 @@ impl Rules {
         (self.lead_named_suits, "26B")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::notation::Seat;
+    use crate::request::Edition;
+    use crate::story::tests::story_in;
+
+    /// Law 39 (case L39-8LE7): after 1S 2H 4S and three passes, E bids 5H
+    /// and S, dummy and E's LHO, passes over it before the director comes.
+    /// The 2007 Law 39 has no provision for LHO calling first: E's bid stays
+    /// a defender's bid (39C), S's pass a call by the declaring side (39B).
+    /// The 2017 39B added that provision: no further rectification of E's bid.
+    #[test]
+    fn in_2007_a_defender_s_late_bid_stays_39c_when_his_lho_calls_over_it() {
+        let text = "N 1S, E 2H, S 4S, W P, N P, E P, E 5H, S P";
+        for (edition, first) in [(Edition::E2007, "39C"), (Edition::E2017, "39B")] {
+            let r = crate::rule(&story_in(edition, Seat::N, text)).unwrap_or_else(|e| panic!("{edition}: {e}"));
+            let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+            assert_eq!(laws, [(Seat::E, first), (Seat::S, "39B")], "{edition}");
+        }
+    }
+}

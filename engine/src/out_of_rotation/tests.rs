@@ -562,3 +562,108 @@ fn a_2007_lead_restriction_lapses_when_the_auction_ends_before_the_offender_s_tu
     assert!(r.lead_restrictions.is_empty(), "{r:?}");
     assert_eq!(r.contract.map(|c| c.declarer), Some(Seat::N));
 }
+
+/// What a rectification of Laws 30-32 left on the table: the obligations to
+/// pass (seat, scope, clause), the lead restrictions (seat, clause), and the
+/// clauses under which the score may be adjusted.
+type Left = (Vec<(Seat, crate::ruling::Scope, String)>, Vec<(Seat, String)>, Vec<String>);
+
+fn left(r: &crate::Ruling) -> Left {
+    (
+        r.must_pass.iter().map(|m| (m.seat, m.scope, m.law.clone())).collect(),
+        r.lead_restrictions.iter().map(|l| (l.seat, l.law.clone())).collect(),
+        r.score_adjustment.clone(),
+    )
+}
+
+/// The ruling entry's clause, and what was left on the table.
+fn ruled_left(q: &Request) -> (String, Left) {
+    let r = rule(q).unwrap_or_else(|e| panic!("{e}"));
+    (r.rulings[0].law.clone(), left(&r))
+}
+
+fn pass(seat: Seat, scope: crate::ruling::Scope, law: &str) -> (Seat, crate::ruling::Scope, String) {
+    (seat, scope, law.to_string())
+}
+
+fn clauses(laws: &[&str]) -> Vec<String> {
+    laws.iter().map(|l| l.to_string()).collect()
+}
+
+/// 2017 30A: after N's 1H, S passes at E's turn (his RHO's); W does not
+/// accept. S must pass at his next turn, and 30A names 72C.
+#[test]
+fn a_2017_pass_at_rho_s_turn_bars_the_offender_once() {
+    use crate::ruling::Scope::NextTurn;
+    let r = ruled_left(&story(Seat::N, "N 1H, S P, W reject"));
+    assert_eq!(r, ("30A".to_string(), (vec![pass(Seat::S, NextTurn, "30A")], vec![], clauses(&["72C"]))));
+}
+
+/// 2007 30A (case L30-93FR): E passes at N's turn before anyone has bid;
+/// S does not accept. E must pass at his next turn, and 30A names Law 23.
+/// 2007 30B1 (case L30-FR0A): after E's 1D, W passes at S's turn; N does
+/// not accept. W must pass at his next turn; 30B1 names no other law.
+/// 2007 30B2 (case L30-W5WL): after N's 1H, W passes at E's turn, his
+/// partner's. W passes for the rest of the auction (a), E may not double or
+/// redouble at that turn (b), and Law 23 is named.
+#[test]
+fn a_2007_pass_out_of_rotation_bars_the_offender_as_30a_30b1_and_30b2_say() {
+    use crate::ruling::Scope::{NextTurn, RestOfAuction};
+    let r = ruled_left(&story_2007(Seat::N, "E P, S reject, N 1S, E P"));
+    assert_eq!(r, ("30A".to_string(), (vec![pass(Seat::E, NextTurn, "30A")], vec![], clauses(&["23"]))));
+    let r = ruled_left(&story_2007(Seat::E, "E 1D, W P, N reject, S P"));
+    assert_eq!(r, ("30B1".to_string(), (vec![pass(Seat::W, NextTurn, "30B1")], vec![], vec![])));
+    let r = ruled_left(&story_2007(Seat::N, "N 1H, W P, N reject"));
+    assert_eq!(r, ("30B2".to_string(), (vec![pass(Seat::W, RestOfAuction, "30B2(a)")], vec![], clauses(&["23"]))));
+}
+
+/// 2007 31A2 (cases L31-G386, L31-7HA4): N bids 1C at W's turn; E does
+/// not accept; W opens 1S (RHO acts). N's 2C repeats the clubs: S passes
+/// at his next turn, and Law 23 is named (a). N's 2NT is another
+/// denomination: S passes for the rest of the auction, Law 26 on the 1C
+/// (26A2: the call named clubs only), and Law 23 (b).
+#[test]
+fn a_2007_31a2_bar_falls_on_partner_once_or_throughout_with_law_23() {
+    use crate::ruling::Scope::{NextTurn, RestOfAuction};
+    let r = ruled_left(&story_2007(Seat::W, "N 1C, E reject, W 1S, N 2C"));
+    assert_eq!(r, ("31A2(a)".to_string(), (vec![pass(Seat::S, NextTurn, "31A2(a)")], vec![], clauses(&["23"]))));
+    let r = ruled_left(&story_2007(Seat::W, "N 1C, E reject, W 1S, N 2NT"));
+    let barred = vec![pass(Seat::S, RestOfAuction, "31A2(b)")];
+    assert_eq!(r, ("31A2(b)".to_string(), (barred, vec![(Seat::S, "26A2".to_string())], clauses(&["23"]))));
+}
+
+/// 2007 32A (case L32-66JW): after E's 3S, N doubles at S's turn (his
+/// partner's); E does not accept. S passes for the rest of the auction,
+/// Law 26 (32 names 26B) on the double, Law 23. 2007 32B2 (case L32-G16T):
+/// after W's 1S and N's pass, S doubles at E's turn (his RHO's); W does not
+/// accept; E raises to 2S and S bids 3C: N passes for the rest of the
+/// auction, 26B on the double, Law 23.
+#[test]
+fn a_2007_double_out_of_rotation_bars_partner_throughout_with_26b_and_law_23() {
+    use crate::ruling::Scope::RestOfAuction;
+    let r = ruled_left(&story_2007(Seat::E, "E 3S, N X, E reject"));
+    let want = (vec![pass(Seat::S, RestOfAuction, "32A")], vec![(Seat::S, "26B".to_string())], clauses(&["23"]));
+    assert_eq!(r, ("32A".to_string(), want));
+    let r = ruled_left(&story_2007(Seat::W, "W 1S, N P, S X, W reject, E 2S, S 3C"));
+    let want = (vec![pass(Seat::N, RestOfAuction, "32B2")], vec![(Seat::N, "26B".to_string())], clauses(&["23"]));
+    assert_eq!(r, ("32B2".to_string(), want));
+}
+
+/// 2017 31A2 (case L31-KH1P's story): S opens 1NT at E's turn; W does not
+/// accept; E opens 3C (RHO acts). S's 3NT, found not comparable: N passes
+/// at his next turn, 26B on the 1NT, 16C2, 72C (b). The same 3NT found
+/// comparable: nothing more, the 1NT's information no longer unauthorised
+/// (23B), and 23C (a).
+#[test]
+fn a_2017_31a2_call_is_judged_comparable_or_not() {
+    use crate::ruling::Scope::NextTurn;
+    let mut q = story(Seat::E, "S 1NT, W reject, E 3C, S 3NT ~n");
+    let r = rule(&q).expect("31A2(b)");
+    let want = (vec![pass(Seat::N, NextTurn, "31A2(b)")], vec![(Seat::N, "26B".to_string())], clauses(&["72C"]));
+    assert_eq!((r.rulings[0].law.as_str(), left(&r)), ("31A2(b)", want));
+    assert_eq!(r.unauthorized_information.len(), 1, "{r:?}");
+    q.events[3].findings.comparable = Some(true);
+    let r = rule(&q).expect("31A2(a)");
+    assert_eq!((r.rulings[0].law.as_str(), left(&r)), ("31A2(a)", (vec![], vec![], clauses(&["23C"]))));
+    assert!(r.unauthorized_information.is_empty(), "23B: {r:?}");
+}
