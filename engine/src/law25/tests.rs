@@ -312,3 +312,45 @@ fn in_1997_lho_who_meant_his_call_over_the_original_is_offered_it_again() {
     assert_eq!(told(Edition::E1997, None), (Some(Seat::S), None));
     assert_eq!(told(Edition::E2017, Some(true)), (Some(Seat::S), None));
 }
+
+/// 1997 25B1, second sentence, when LHO's call cannot stand over the
+/// substitute. W changes his 1S to a pass, which ends the auction (1H P P
+/// P); N's 2H, meant over the 1S, has no auction left to stand in. N
+/// changes 1H to 2H, and E's 2D, meant over the 1H, is insufficient over
+/// the 2H. Either call is withdrawn at once, with nothing left for its
+/// player to choose, and is unauthorised to the other side (16C2).
+#[test]
+fn in_1997_lho_s_call_meant_over_the_original_is_withdrawn_when_it_cannot_follow_the_substitute() {
+    let ruled = |text: &str, lho_event: usize| {
+        let mut q = crate::story::tests::story_in(Edition::E1997, Seat::N, text);
+        q.events[lho_event].findings.over_original = Some(true);
+        rule(&q).expect("1997 25B1")
+    };
+    let ui = |r: &Ruling| -> Vec<(Seat, Seat, String)> {
+        r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat, u.from.call.to_string())).collect()
+    };
+    // The substitute ends the auction: N declares 1H; his 2H is gone.
+    let r = ruled("N 1H, E P, S P, W 1S, W P, N 2H", 5);
+    assert_eq!((r.status, r.decision.clone()), (Status::Closed, None), "{r:?}");
+    assert_eq!(r.auction, calls("1H P P P"));
+    assert_eq!(r.contract.as_ref().map(|c| c.declarer), Some(Seat::N));
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::W, "25B1")]);
+    // W's withdrawn 1S to his partner; N's withdrawn 2H to both of E-W.
+    let expected = vec![
+        (Seat::E, Seat::W, "1S".to_string()),
+        (Seat::E, Seat::N, "2H".to_string()),
+        (Seat::W, Seat::N, "2H".to_string()),
+    ];
+    assert_eq!(ui(&r), expected);
+    // E's 2D cannot be made over the 2H: E calls again, at his turn.
+    let r = ruled("N 1H, N 2H, E 2D", 2);
+    assert_eq!((r.status, r.next, r.decision.clone()), (Status::Auction, Some(Seat::E), None), "{r:?}");
+    assert_eq!(r.auction, calls("2H"));
+    let expected = vec![
+        (Seat::S, Seat::N, "1H".to_string()),
+        (Seat::S, Seat::E, "2D".to_string()),
+        (Seat::N, Seat::E, "2D".to_string()),
+    ];
+    assert_eq!(ui(&r), expected);
+}
