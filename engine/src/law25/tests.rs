@@ -354,3 +354,44 @@ fn in_1997_lho_s_call_meant_over_the_original_is_withdrawn_when_it_cannot_follow
     ];
     assert_eq!(ui(&r), expected);
 }
+
+/// 2017 Law 26 after 25B: the call withdrawn (the first call when LHO
+/// accepts the substitute, 25B1; the cancelled substitute when he does not,
+/// 25B2) is judged against the call that stands for that turn, and the
+/// entry says how (23A). N's 1H changed to 2H, found comparable: either way
+/// 26A, so no lead restriction and 16C does not apply; 23C remains.
+#[test]
+fn a_comparable_change_of_call_is_26a_whether_lho_accepts_it_or_not() {
+    use crate::ruling::{Basis, Comparability};
+    let found = Some(Comparability { value: true, basis: Basis::Finding });
+    for (text, law, stands) in [("N 1H, N 2H ~c, E accept", "25B1", "2H"), ("N 1H, N 2H ~c, E reject", "25B2", "1H")] {
+        let r = ruling(Seat::N, text);
+        assert_eq!(r.auction, calls(stands), "{text}");
+        let x = &r.rulings[0];
+        assert_eq!((x.law.as_str(), x.comparable.clone()), (law, found.clone()), "{text}");
+        assert!(r.lead_restrictions.is_empty(), "{text}: {r:?}");
+        assert!(r.unauthorized_information.is_empty(), "{text}: {r:?}");
+        assert_eq!(r.score_adjustment, vec!["23C".to_string()], "{text}");
+    }
+    // Not comparable (no finding, no meanings): the entry says so too.
+    let r = ruling(Seat::N, "N 1H, N 1S, E reject");
+    assert_eq!(r.rulings[0].comparable, Some(Comparability { value: false, basis: Basis::Default }));
+}
+
+/// 2007 25B2: the cancelled substitute gets the 2007 Law 26, which asks no
+/// comparability question: N's 1S, about spades only, lets declarer
+/// require or prohibit a spade lead from S (26A2), and it is unauthorised
+/// to S under 16D2.
+#[test]
+fn in_2007_a_cancelled_substitute_gets_the_2007_law_26() {
+    let r = in_edition(Edition::E2007, Seat::N, "N 1H, N 1S, E reject");
+    assert_eq!(r.auction, calls("1H"));
+    assert_eq!((r.rulings[0].law.as_str(), r.rulings[0].comparable.clone()), ("25B2", None));
+    let l = &r.lead_restrictions[..];
+    assert_eq!(l.len(), 1, "{r:?}");
+    assert_eq!((l[0].seat, l[0].law.as_str()), (Seat::S, "26A2"));
+    assert_eq!(l[0].declarer_may_require_one_of, vec![Strain::S]);
+    let u = &r.unauthorized_information[..];
+    assert_eq!(u.len(), 1, "{r:?}");
+    assert_eq!((u[0].seat, u[0].from.call, u[0].law.as_str()), (Seat::S, "1S".parse().unwrap(), "16D2"));
+}
