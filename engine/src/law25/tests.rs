@@ -395,3 +395,49 @@ fn in_2007_a_cancelled_substitute_gets_the_2007_law_26() {
     assert_eq!(u.len(), 1, "{r:?}");
     assert_eq!((u[0].seat, u[0].from.call, u[0].law.as_str()), (Seat::S, "1S".parse().unwrap(), "16D2"));
 }
+
+/// 1997 25B2(b)(2) in two steps: N, his change from 1H to 1S not condoned,
+/// says he gives up his 1H (`reject`). The 1H leaves the auction and he owes
+/// another call, with no choice left to make: giving it up again is no
+/// event, and the 1H itself is not "another call". The call he then makes
+/// stands, with the 25B2(b)(2) penalties.
+#[test]
+fn in_1997_an_offender_who_gives_up_his_first_call_owes_another_call() {
+    let told = |text: &str| rule(&crate::story::tests::story_in(Edition::E1997, Seat::N, text));
+    let r = told("N 1H, N 1S, E reject, N reject").expect("25B2(b)(2): N calls again");
+    assert_eq!((r.status, r.next, r.decision.clone()), (Status::Auction, Some(Seat::N), None), "{r:?}");
+    assert!(r.auction.is_empty(), "{r:?}");
+    assert!(told("N 1H, N 1S, E reject, N reject, N reject").is_err());
+    assert!(told("N 1H, N 1S, E reject, N reject, N 1H").is_err());
+    let r = told("N 1H, N 1S, E reject, N reject, N 1NT").expect("25B2(b)(2)");
+    assert_eq!((r.auction.clone(), r.next), (calls("1NT"), Some(Seat::E)));
+    assert_eq!(r.rulings[0].law, "25B2(b)(2)");
+    assert_eq!(r.score_cap.map(|c| (c.seat, c.law)), Some((Seat::N, "25B2(b)(2)".to_string())));
+}
+
+/// 1997 25B2(b)(2) asks for another legal call. One that is not legal is an
+/// irregularity of its own, ruled by its own law after the 25B2(b)(2)
+/// penalties: E's 2H changed to 2D is not condoned, and E's other call, 1H,
+/// is insufficient over N's 1S: S may accept it (27A). Barred by W's
+/// corrected insufficient bid (27B2), E passes, changes it to 3S (a
+/// substitute nobody may condone), then bids 4S: a call by a player required
+/// to pass (37).
+#[test]
+fn in_1997_an_illegal_other_call_is_ruled_by_its_own_law() {
+    use crate::ruling::Irregularity;
+    let told = |text: &str| in_edition(Edition::E1997, Seat::N, text);
+    let r = told("N 1S, E 2H, E 2D, S reject, E 1H");
+    assert_eq!(r.decision.clone().map(|d| (d.seat, d.law)), Some((Seat::S, "27A".to_string())), "{r:?}");
+    assert_eq!(r.auction, calls("1S"));
+    assert_eq!(r.rulings[0].law, "25B2(b)(2)");
+    assert_eq!(r.score_cap.map(|c| c.seat), Some(Seat::E));
+    let r = told("N 1S, E P, S 2S, W 2H, N reject, W 3C, N P, E P, E 3S, E 4S");
+    assert_eq!(r.must_pass[0].law, "27B2");
+    assert_eq!(r.auction, calls("1S P 2S 3C P"), "{r:?}");
+    assert_eq!(r.next, Some(Seat::E));
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str(), x.irregularity)).collect();
+    assert_eq!(
+        laws[1..],
+        [(Seat::E, "25B2(b)(2)", Irregularity::ChangeOfCall), (Seat::E, "37", Irregularity::CallWhenRequiredToPass)]
+    );
+}
