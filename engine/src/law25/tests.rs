@@ -368,7 +368,7 @@ fn a_comparable_change_of_call_is_26a_whether_lho_accepts_it_or_not() {
         let r = ruling(Seat::N, text);
         assert_eq!(r.auction, calls(stands), "{text}");
         let x = &r.rulings[0];
-        assert_eq!((x.law.as_str(), x.comparable.clone()), (law, found.clone()), "{text}");
+        assert_eq!((x.law.as_str(), x.comparable), (law, found), "{text}");
         assert!(r.lead_restrictions.is_empty(), "{text}: {r:?}");
         assert!(r.unauthorized_information.is_empty(), "{text}: {r:?}");
         assert_eq!(r.score_adjustment, vec!["23C".to_string()], "{text}");
@@ -386,7 +386,7 @@ fn a_comparable_change_of_call_is_26a_whether_lho_accepts_it_or_not() {
 fn in_2007_a_cancelled_substitute_gets_the_2007_law_26() {
     let r = in_edition(Edition::E2007, Seat::N, "N 1H, N 1S, E reject");
     assert_eq!(r.auction, calls("1H"));
-    assert_eq!((r.rulings[0].law.as_str(), r.rulings[0].comparable.clone()), ("25B2", None));
+    assert_eq!((r.rulings[0].law.as_str(), r.rulings[0].comparable), ("25B2", None));
     let l = &r.lead_restrictions[..];
     assert_eq!(l.len(), 1, "{r:?}");
     assert_eq!((l[0].seat, l[0].law.as_str()), (Seat::S, "26A2"));
