@@ -438,3 +438,70 @@ impl Table {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::notation::{Call, Seat, Strain};
+    use crate::request::Edition;
+    use crate::rule;
+    use crate::ruling::{LeadRestriction, Ruling};
+    use crate::story::tests::story_in;
+
+    fn ruled(edition: Edition, text: &str) -> Ruling {
+        rule(&story_in(edition, Seat::N, text)).unwrap_or_else(|why| panic!("{text}: {why:?}"))
+    }
+
+    /// 2007 26A2: a withdrawn call about one suit only, which the offender
+    /// has not bid legally since, lets declarer require or prohibit a lead
+    /// of that suit from `seat`.
+    fn that_suit(seat: Seat, suit: Strain) -> LeadRestriction {
+        LeadRestriction {
+            seat,
+            law: "26A2".to_string(),
+            declarer_may_prohibit_one_of: vec![suit],
+            declarer_may_require_one_of: vec![suit],
+        }
+    }
+
+    /// 2007 Law 26 looks at each withdrawn call by itself. S changes 1S to
+    /// 2C (25B1: LHO accepts), so the 1S was replaced by a different call:
+    /// 26A2, N's spade lead. S then bids 2NT at N's turn, refused (31B: Law
+    /// 26 on it); E bids 2D, and S bids 2NT again at his own turn: a call
+    /// repeated is no different call, so that restriction lapses. The 1S's
+    /// stays.
+    #[test]
+    fn a_repeated_call_lifts_only_its_own_2007_lead_restriction() {
+        let r = ruled(Edition::E2007, "N 1H, E P, S 1S, S 2C, W accept, W P, S 2NT, W reject, N P, E 2D, S 2NT");
+        let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+        assert_eq!(laws, vec![(Seat::S, "25B1"), (Seat::S, "31B")], "{r:?}");
+        assert_eq!(r.lead_restrictions, vec![that_suit(Seat::N, Strain::S)], "{r:?}");
+    }
+
+    /// The same when the offender's turn never comes: W changes 3C to a pass
+    /// (25B1: N accepts; 26A2, E's club lead), then bids 3D at E's turn,
+    /// refused (31B), and the auction ends before W's turn. W chose no
+    /// different call for that turn, so the 3D's restriction lapses; the
+    /// 3C's stays, E being a defender of N's 2S.
+    #[test]
+    fn the_end_of_the_auction_lifts_only_the_restriction_of_the_call_never_replaced() {
+        let r = ruled(Edition::E2007, "N 1S, E P, S 2S, W 3C, W P, N accept, N P, W 3D, N reject, E P");
+        assert_eq!(r.contract.as_ref().map(|c| c.declarer), Some(Seat::N), "{r:?}");
+        let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+        assert_eq!(laws, vec![(Seat::W, "25B1"), (Seat::W, "31B")], "{r:?}");
+        assert_eq!(r.lead_restrictions, vec![that_suit(Seat::E, Strain::C)], "{r:?}");
+    }
+
+    /// 2017 31A1: the offender repeats his bid out of rotation after RHO's
+    /// pass; it is now a call in rotation, and what it told is no longer
+    /// unauthorised. Only that call's information is: S's 1S, withdrawn for
+    /// 2C (25B1, not comparable), stays unauthorised to N (16C2).
+    #[test]
+    fn a_call_repeated_under_31a1_authorises_only_itself() {
+        let r = ruled(Edition::E2017, "N 1H, E P, S 1S, S 2C, W accept, W P, N 2H, S 3C, W reject, E P, S 3C");
+        let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+        assert_eq!(laws, vec![(Seat::S, "25B1"), (Seat::S, "31A1")], "{r:?}");
+        let ui: Vec<_> =
+            r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat, u.from.call, u.law.as_str())).collect();
+        assert_eq!(ui, vec![(Seat::N, Seat::S, "1S".parse::<Call>().unwrap(), "16C2")], "{r:?}");
+    }
+}

@@ -312,3 +312,132 @@ fn in_1997_lho_who_meant_his_call_over_the_original_is_offered_it_again() {
     assert_eq!(told(Edition::E1997, None), (Some(Seat::S), None));
     assert_eq!(told(Edition::E2017, Some(true)), (Some(Seat::S), None));
 }
+
+/// 1997 25B1, second sentence, when LHO's call cannot stand over the
+/// substitute. W changes his 1S to a pass, which ends the auction (1H P P
+/// P); N's 2H, meant over the 1S, has no auction left to stand in. N
+/// changes 1H to 2H, and E's 2D, meant over the 1H, is insufficient over
+/// the 2H. Either call is withdrawn at once, with nothing left for its
+/// player to choose, and is unauthorised to the other side (16C2).
+#[test]
+fn in_1997_lho_s_call_meant_over_the_original_is_withdrawn_when_it_cannot_follow_the_substitute() {
+    let ruled = |text: &str, lho_event: usize| {
+        let mut q = crate::story::tests::story_in(Edition::E1997, Seat::N, text);
+        q.events[lho_event].findings.over_original = Some(true);
+        rule(&q).expect("1997 25B1")
+    };
+    let ui = |r: &Ruling| -> Vec<(Seat, Seat, String)> {
+        r.unauthorized_information.iter().map(|u| (u.seat, u.from.seat, u.from.call.to_string())).collect()
+    };
+    // The substitute ends the auction: N declares 1H; his 2H is gone.
+    let r = ruled("N 1H, E P, S P, W 1S, W P, N 2H", 5);
+    assert_eq!((r.status, r.decision.clone()), (Status::Closed, None), "{r:?}");
+    assert_eq!(r.auction, calls("1H P P P"));
+    assert_eq!(r.contract.as_ref().map(|c| c.declarer), Some(Seat::N));
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::W, "25B1")]);
+    // W's withdrawn 1S to his partner; N's withdrawn 2H to both of E-W.
+    let expected = vec![
+        (Seat::E, Seat::W, "1S".to_string()),
+        (Seat::E, Seat::N, "2H".to_string()),
+        (Seat::W, Seat::N, "2H".to_string()),
+    ];
+    assert_eq!(ui(&r), expected);
+    // E's 2D cannot be made over the 2H: E calls again, at his turn.
+    let r = ruled("N 1H, N 2H, E 2D", 2);
+    assert_eq!((r.status, r.next, r.decision.clone()), (Status::Auction, Some(Seat::E), None), "{r:?}");
+    assert_eq!(r.auction, calls("2H"));
+    let expected = vec![
+        (Seat::S, Seat::N, "1H".to_string()),
+        (Seat::S, Seat::E, "2D".to_string()),
+        (Seat::N, Seat::E, "2D".to_string()),
+    ];
+    assert_eq!(ui(&r), expected);
+}
+
+/// 2017 Law 26 after 25B: the call withdrawn (the first call when LHO
+/// accepts the substitute, 25B1; the cancelled substitute when he does not,
+/// 25B2) is judged against the call that stands for that turn, and the
+/// entry says how (23A). N's 1H changed to 2H, found comparable: either way
+/// 26A, so no lead restriction and 16C does not apply; 23C remains.
+#[test]
+fn a_comparable_change_of_call_is_26a_whether_lho_accepts_it_or_not() {
+    use crate::ruling::{Basis, Comparability};
+    let found = Some(Comparability { value: true, basis: Basis::Finding });
+    for (text, law, stands) in [("N 1H, N 2H ~c, E accept", "25B1", "2H"), ("N 1H, N 2H ~c, E reject", "25B2", "1H")] {
+        let r = ruling(Seat::N, text);
+        assert_eq!(r.auction, calls(stands), "{text}");
+        let x = &r.rulings[0];
+        assert_eq!((x.law.as_str(), x.comparable), (law, found), "{text}");
+        assert!(r.lead_restrictions.is_empty(), "{text}: {r:?}");
+        assert!(r.unauthorized_information.is_empty(), "{text}: {r:?}");
+        assert_eq!(r.score_adjustment, vec!["23C".to_string()], "{text}");
+    }
+    // Not comparable (no finding, no meanings): the entry says so too.
+    let r = ruling(Seat::N, "N 1H, N 1S, E reject");
+    assert_eq!(r.rulings[0].comparable, Some(Comparability { value: false, basis: Basis::Default }));
+}
+
+/// 2007 25B2: the cancelled substitute gets the 2007 Law 26, which asks no
+/// comparability question: N's 1S, about spades only, lets declarer
+/// require or prohibit a spade lead from S (26A2), and it is unauthorised
+/// to S under 16D2.
+#[test]
+fn in_2007_a_cancelled_substitute_gets_the_2007_law_26() {
+    let r = in_edition(Edition::E2007, Seat::N, "N 1H, N 1S, E reject");
+    assert_eq!(r.auction, calls("1H"));
+    assert_eq!((r.rulings[0].law.as_str(), r.rulings[0].comparable), ("25B2", None));
+    let l = &r.lead_restrictions[..];
+    assert_eq!(l.len(), 1, "{r:?}");
+    assert_eq!((l[0].seat, l[0].law.as_str()), (Seat::S, "26A2"));
+    assert_eq!(l[0].declarer_may_require_one_of, vec![Strain::S]);
+    let u = &r.unauthorized_information[..];
+    assert_eq!(u.len(), 1, "{r:?}");
+    assert_eq!((u[0].seat, u[0].from.call, u[0].law.as_str()), (Seat::S, "1S".parse().unwrap(), "16D2"));
+}
+
+/// 1997 25B2(b)(2) in two steps: N, his change from 1H to 1S not condoned,
+/// says he gives up his 1H (`reject`). The 1H leaves the auction and he owes
+/// another call, with no choice left to make: giving it up again is no
+/// event, and the 1H itself is not "another call". The call he then makes
+/// stands, with the 25B2(b)(2) penalties.
+#[test]
+fn in_1997_an_offender_who_gives_up_his_first_call_owes_another_call() {
+    let told = |text: &str| rule(&crate::story::tests::story_in(Edition::E1997, Seat::N, text));
+    let r = told("N 1H, N 1S, E reject, N reject").expect("25B2(b)(2): N calls again");
+    assert_eq!((r.status, r.next, r.decision.clone()), (Status::Auction, Some(Seat::N), None), "{r:?}");
+    assert!(r.auction.is_empty(), "{r:?}");
+    assert!(told("N 1H, N 1S, E reject, N reject, N reject").is_err());
+    assert!(told("N 1H, N 1S, E reject, N reject, N 1H").is_err());
+    let r = told("N 1H, N 1S, E reject, N reject, N 1NT").expect("25B2(b)(2)");
+    assert_eq!((r.auction.clone(), r.next), (calls("1NT"), Some(Seat::E)));
+    assert_eq!(r.rulings[0].law, "25B2(b)(2)");
+    assert_eq!(r.score_cap.map(|c| (c.seat, c.law)), Some((Seat::N, "25B2(b)(2)".to_string())));
+}
+
+/// 1997 25B2(b)(2) asks for another legal call. One that is not legal is an
+/// irregularity of its own, ruled by its own law after the 25B2(b)(2)
+/// penalties: E's 2H changed to 2D is not condoned, and E's other call, 1H,
+/// is insufficient over N's 1S: S may accept it (27A). Barred by W's
+/// corrected insufficient bid (27B2), E passes, changes it to 3S (a
+/// substitute nobody may condone), then bids 4S: a call by a player required
+/// to pass (37).
+#[test]
+fn in_1997_an_illegal_other_call_is_ruled_by_its_own_law() {
+    use crate::ruling::Irregularity;
+    let told = |text: &str| in_edition(Edition::E1997, Seat::N, text);
+    let r = told("N 1S, E 2H, E 2D, S reject, E 1H");
+    assert_eq!(r.decision.clone().map(|d| (d.seat, d.law)), Some((Seat::S, "27A".to_string())), "{r:?}");
+    assert_eq!(r.auction, calls("1S"));
+    assert_eq!(r.rulings[0].law, "25B2(b)(2)");
+    assert_eq!(r.score_cap.map(|c| c.seat), Some(Seat::E));
+    let r = told("N 1S, E P, S 2S, W 2H, N reject, W 3C, N P, E P, E 3S, E 4S");
+    assert_eq!(r.must_pass[0].law, "27B2");
+    assert_eq!(r.auction, calls("1S P 2S 3C P"), "{r:?}");
+    assert_eq!(r.next, Some(Seat::E));
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str(), x.irregularity)).collect();
+    assert_eq!(
+        laws[1..],
+        [(Seat::E, "25B2(b)(2)", Irregularity::ChangeOfCall), (Seat::E, "37", Irregularity::CallWhenRequiredToPass)]
+    );
+}
