@@ -268,22 +268,19 @@ pub(super) fn resolve_offender_choice(t: &mut Table, s: Substitution, i: usize, 
     if !first_withdrawn {
         t.cancel_from(s.index);
     }
-    let legal =
-        t.auction.legality(s.offender, c) == Legality::Legal && (c.is_pass() || !t.required_to_pass(s.offender));
     t.record(entry(&s, "25B2(b)(2)"));
     t.cap_score(s.offender, ScoreLimit::AverageMinus, "25B2(b)(2)");
     // 25B2(c) names one lead penalty: that of the first call, the call
     // the offender gave up; both withdrawn calls are unauthorised (16C2).
     withdrawn_before_2017(t, s.offender, s.original, s.original_means.clone(), true);
     withdrawn_before_2017(t, s.offender, s.substitute, s.substitute_means.clone(), false);
-    if !legal {
-        // Not the legal call 25B2(b)(2) asks for: an irregularity of its
-        // own (an insufficient bid, an inadmissible call), ruled under the
-        // law that applies to it at his turn (docs/conventions.md).
-        return Ok(Next::Classify(c));
-    }
-    t.stand(s.offender, c, e.findings.means.clone());
-    Ok(Next::Done)
+    // The call is then a call at his turn like any other, taken for what
+    // it is there: it stands if it is legal and nothing forbids it; not
+    // the legal call 25B2(b)(2) asks for (an insufficient bid, an
+    // inadmissible call, a double 30B2 forbids at that turn), it is an
+    // irregularity of its own, ruled under the law that applies to it
+    // (docs/conventions.md).
+    Ok(Next::Classify(c))
 }
 
 /// 1997: the offender calls again over his own insufficient bid before his

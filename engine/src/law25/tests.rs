@@ -441,3 +441,29 @@ fn in_1997_an_illegal_other_call_is_ruled_by_its_own_law() {
         [(Seat::E, "25B2(b)(2)", Irregularity::ChangeOfCall), (Seat::E, "37", Irregularity::CallWhenRequiredToPass)]
     );
 }
+
+/// 1997: W passed out of rotation at his partner's turn after N's 1H (30B2:
+/// E may not double at that turn). E bids 1S, then 2D; S does not condone
+/// the 2D, and E, giving up his 1S (25B2(b)(2)), doubles: the call he makes
+/// is still a call at that turn, and the double 30B2 forbids is rectified
+/// there as if he had doubled at once (`N 1H, W P, N reject, E X`).
+#[test]
+fn in_1997_the_other_call_of_25b2b2_meets_the_30b2_ban_on_doubling() {
+    use crate::ruling::Irregularity;
+    let restricted = |r: &crate::Ruling| -> Vec<(Seat, String)> {
+        r.rulings
+            .iter()
+            .filter(|x| x.irregularity == Irregularity::CallWhenRestricted)
+            .map(|x| (x.seat, x.law.clone()))
+            .collect()
+    };
+    let at_once =
+        rule(&crate::story::tests::story_in(Edition::E1997, Seat::N, "N 1H, W P, N reject, E X")).expect("1997 30B2");
+    let text = "N 1H, W P, N reject, E 1S, E 2D, S reject, E X";
+    let r = rule(&crate::story::tests::story_in(Edition::E1997, Seat::N, text)).expect("1997 25B2(b)(2), then 30B2");
+    assert_eq!(restricted(&r), restricted(&at_once), "{r:?}");
+    assert_eq!(restricted(&r).len(), 1, "{at_once:?}");
+    assert_eq!((r.auction.clone(), r.next), (vec!["1H".parse().unwrap()], Some(Seat::E)), "{r:?}");
+    assert!(r.call_restrictions.iter().all(|c| c.in_force), "the ban still holds at E's turn: {r:?}");
+    assert!(r.rulings.iter().any(|x| x.law == "25B2(b)(2)"), "{r:?}");
+}
