@@ -515,3 +515,40 @@ fn a_bid_above_seven_in_place_of_an_insufficient_bid_is_ruled_once() {
     assert!(r.unauthorized_information.iter().all(|u| u.from.seat == Seat::E), "{r:?}");
     assert_eq!(r.score_adjustment, vec!["72C"]);
 }
+
+/// 25A1 comes before Law 27: East pulled 1H from the box meaning 2H, and
+/// puts it right before South has chosen. The slip is gone with no
+/// rectification (25A1, Law 26 not applying): no 27C option for South, no
+/// bar, and 2H stands as East's call.
+#[test]
+fn a_slip_replaced_before_lho_chooses_is_25a1_not_27c() {
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 2H ~u"));
+    assert_eq!((r.status, r.next, r.decision.clone()), (Status::Auction, Some(Seat::S), None), "{r:?}");
+    assert_eq!(r.auction, calls("1S 2H"));
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.irregularity, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, Irregularity::ChangeOfCall, "25A1")], "{r:?}");
+    assert!(r.must_pass.is_empty() && r.lead_restrictions.is_empty() && r.unauthorized_information.is_empty());
+}
+
+/// 27A1: while South decides on East's 1H, West (East's partner) bids 2C.
+/// It is not East's replacement (27C is the offender's) and not South's
+/// choice: the call is held, and South still holds his 27A1 option
+/// (docs/conventions.md, "Calls while the table waits"). Once South has
+/// accepted, West's 2C is ruled where the auction stands: at South's turn,
+/// a call out of rotation, and his LHO holds the 29A option over it.
+#[test]
+fn partner_s_call_while_lho_decides_is_held_not_a_replacement() {
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, W 2C"));
+    assert_eq!((r.status, r.next), (Status::Decision, Some(Seat::S)), "{r:?}");
+    let d = r.decision.clone().expect("South's option");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::S, "27A1"));
+    assert_eq!(r.auction, calls("1S"));
+    assert!(r.rulings.is_empty() && r.unauthorized_information.is_empty(), "{r:?}");
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, W 2C, S accept"));
+    assert_eq!(r.auction, calls("1S 1H"), "{r:?}");
+    assert_eq!(r.rulings.len(), 1);
+    assert_eq!((r.rulings[0].seat, r.rulings[0].law.as_str()), (Seat::E, "27A1"));
+    // West called at South's turn: North, West's LHO, now holds 29A.
+    let d = r.decision.expect("North's option over West's 2C");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::N, "29A"));
+}
