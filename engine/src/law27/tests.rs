@@ -552,3 +552,36 @@ fn partner_s_call_while_lho_decides_is_held_not_a_replacement() {
     let d = r.decision.expect("North's option over West's 2C");
     assert_eq!((d.seat, d.law.as_str()), (Seat::N, "29A"));
 }
+
+/// 27C: East has replaced his 1H with 2H before South chose. The choice
+/// left is South's alone: North or West accepting or refusing is an
+/// impossible story (docs/conventions.md, "Who may act").
+#[test]
+fn the_27c_option_is_lho_s_alone() {
+    for not_lho in ["N accept", "W accept", "E accept", "N reject", "W reject", "E reject"] {
+        let told = story(Seat::N, &format!("N 1S, E 1H, E 2H, {not_lho}"));
+        assert!(matches!(rule(&told), Err(RuleError::Impossible { .. })), "{not_lho}: {:?}", rule(&told));
+    }
+}
+
+/// 27C: while South decides whether to accept East's 1H (East having
+/// already bid 2H in its place), West bids 2S. His call neither answers
+/// for South nor accepts anything: it is held, South still holds his 27C
+/// option, and the auction shows neither 1H nor 2H yet. Once South refuses,
+/// 2H stands under 27B1(a) and West's 2S, made at South's turn, is out of
+/// rotation: North, West's LHO, holds the 29A option over it.
+#[test]
+fn partner_s_call_over_a_premature_replacement_is_held() {
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 2H, W 2S"));
+    assert_eq!((r.status, r.next), (Status::Decision, Some(Seat::S)), "{r:?}");
+    let d = r.decision.clone().expect("South's option");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::S, "27C"));
+    assert_eq!(r.auction, calls("1S"));
+    assert!(r.rulings.is_empty() && r.unauthorized_information.is_empty(), "{r:?}");
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 2H, W 2S, S reject"));
+    assert_eq!(r.auction, calls("1S 2H"), "{r:?}");
+    assert_eq!(r.rulings.len(), 1);
+    assert_eq!((r.rulings[0].seat, r.rulings[0].law.as_str()), (Seat::E, "27B1(a)"));
+    let d = r.decision.expect("North's option over West's 2S");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::N, "29A"));
+}
