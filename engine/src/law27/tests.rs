@@ -585,3 +585,27 @@ fn partner_s_call_over_a_premature_replacement_is_held() {
     let d = r.decision.expect("North's option over West's 2S");
     assert_eq!((d.seat, d.law.as_str()), (Seat::N, "29A"));
 }
+
+/// 27B4 refused, then 27B3: South has refused East's second insufficient
+/// bid, so West is barred and East must still replace 1H "as the
+/// foregoing allows". A double is allowed only as 27B1(b) allows it: one
+/// the director finds comparable stands (the 27B4 bar staying); any other
+/// is an attempted double, cancelled again under 27B3, and East calls
+/// again, the cancelled double unauthorised to West (16C2).
+#[test]
+fn after_a_refused_second_bid_a_double_stands_only_if_comparable() {
+    let refused = "N 1S, E 1H, S reject, E 1D, S reject";
+    let r = ruled(&story(Seat::N, &format!("{refused}, E X ~c")));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::S)), "{r:?}");
+    assert_eq!(r.auction, calls("1S X"));
+    assert_eq!((r.rulings.len(), r.rulings[0].law.as_str()), (1, "27B4"));
+    assert_eq!((r.must_pass[0].seat, r.must_pass[0].law.as_str()), (Seat::W, "27B4"));
+    let r = ruled(&story(Seat::N, &format!("{refused}, E X")));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
+    assert_eq!(r.auction, calls("1S"));
+    let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
+    assert_eq!(from, calls("1H 1D X"), "{r:?}");
+    let r = ruled(&story(Seat::N, &format!("{refused}, E X, E 2H")));
+    assert_eq!(r.auction, calls("1S 2H"), "{r:?}");
+    assert_eq!((r.rulings.len(), r.rulings[0].law.as_str()), (1, "27B4"));
+}
