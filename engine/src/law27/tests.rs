@@ -1,4 +1,4 @@
-use crate::meanings::Meaning;
+use crate::meanings::{Meaning, Range};
 use crate::notation::{Call, Seat, Strain};
 use crate::request::{Edition, Event, Request};
 use crate::ruling::{Basis, Choice, Doubling, Irregularity, Ruling, Scope, Status};
@@ -608,4 +608,47 @@ fn after_a_refused_second_bid_a_double_stands_only_if_comparable() {
     let r = ruled(&story(Seat::N, &format!("{refused}, E X, E 2H")));
     assert_eq!(r.auction, calls("1S 2H"), "{r:?}");
     assert_eq!((r.rulings.len(), r.rulings[0].law.as_str()), (1, "27B4"));
+}
+
+/// 2007 27B1(a) wants both bids natural in the director's opinion. 1S (1H)
+/// not accepted, 2H: with both bids written as natural overcalls showing
+/// five hearts, their own strain, 2H is 27B1(a). A 2H written as showing
+/// six clubs is not natural: not 27B1(a), nor the same or a more precise
+/// meaning (2007 27B1(b)), so 27B2 bars West.
+#[test]
+fn b1a_in_2007_takes_a_bid_showing_its_own_strain_as_natural() {
+    let at_least = |n| Some(Range { min: Some(n), max: None });
+    let hearts = Meaning { hearts: at_least(5), shows: Some(vec![Strain::H]), ..Default::default() };
+    let mut q = in_edition(story(Seat::N, "N 1S, E 1H, S reject, E 2H"), Edition::E2007);
+    q.events[1].findings.means = Some(hearts.clone());
+    q.events[3].findings.means = Some(hearts.clone());
+    let r = ruled(&q);
+    assert_eq!(r.rulings[0].law, "27B1(a)", "{r:?}");
+    assert!(r.must_pass.is_empty() && r.unauthorized_information.is_empty());
+    let clubs = Meaning { clubs: at_least(6), shows: Some(vec![Strain::C]), ..Default::default() };
+    let mut q = in_edition(story(Seat::N, "N 1S, E 1H, S reject, E 2H"), Edition::E2007);
+    q.events[1].findings.means = Some(hearts);
+    q.events[3].findings.means = Some(clubs);
+    let r = ruled(&q);
+    assert_eq!(r.rulings[0].law, "27B2", "{r:?}");
+    assert_eq!(r.must_pass[0].seat, Seat::W);
+}
+
+/// 27B1(b) admits a comparable double or redouble only as a legal call
+/// (Law 19): South doubling his partner's 1S, or East redoubling when
+/// nothing is doubled, is an attempted double or redouble, cancelled under
+/// 27B3 whatever the director finds of its meaning; partner is barred and
+/// the offender calls again.
+#[test]
+fn a_comparable_double_or_redouble_law_19_forbids_is_cancelled_under_27b3() {
+    let r = ruled(&story(Seat::N, "N 1S, E P, S 1H, W reject, S X ~c"));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::S)), "{r:?}");
+    assert_eq!(r.auction, calls("1S P"));
+    assert_eq!(r.rulings[0].law, "27B3");
+    assert_eq!((r.must_pass[0].seat, r.must_pass[0].law.as_str()), (Seat::N, "27B3"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E XX ~c"));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
+    assert_eq!(r.auction, calls("1S"));
+    assert_eq!(r.rulings[0].law, "27B3");
+    assert_eq!((r.must_pass[0].seat, r.must_pass[0].law.as_str()), (Seat::W, "27B3"));
 }
