@@ -1,4 +1,4 @@
-use crate::meanings::Meaning;
+use crate::meanings::{Meaning, Range};
 use crate::notation::{Call, Seat, Strain};
 use crate::request::{Edition, Event, Request};
 use crate::ruling::{Basis, Choice, Doubling, Irregularity, Ruling, Scope, Status};
@@ -514,4 +514,141 @@ fn a_bid_above_seven_in_place_of_an_insufficient_bid_is_ruled_once() {
     assert_eq!(laws, vec![(Seat::E, "27B2"), (Seat::E, "38C")], "{r:?}");
     assert!(r.unauthorized_information.iter().all(|u| u.from.seat == Seat::E), "{r:?}");
     assert_eq!(r.score_adjustment, vec!["72C"]);
+}
+
+/// 25A1 comes before Law 27: East pulled 1H from the box meaning 2H, and
+/// puts it right before South has chosen. The slip is gone with no
+/// rectification (25A1, Law 26 not applying): no 27C option for South, no
+/// bar, and 2H stands as East's call.
+#[test]
+fn a_slip_replaced_before_lho_chooses_is_25a1_not_27c() {
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 2H ~u"));
+    assert_eq!((r.status, r.next, r.decision.clone()), (Status::Auction, Some(Seat::S), None), "{r:?}");
+    assert_eq!(r.auction, calls("1S 2H"));
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.irregularity, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, Irregularity::ChangeOfCall, "25A1")], "{r:?}");
+    assert!(r.must_pass.is_empty() && r.lead_restrictions.is_empty() && r.unauthorized_information.is_empty());
+}
+
+/// 27A1: while South decides on East's 1H, West (East's partner) bids 2C.
+/// It is not East's replacement (27C is the offender's) and not South's
+/// choice: the call is held, and South still holds his 27A1 option
+/// (docs/conventions.md, "Calls while the table waits"). Once South has
+/// accepted, West's 2C is ruled where the auction stands: at South's turn,
+/// a call out of rotation, and his LHO holds the 29A option over it.
+#[test]
+fn partner_s_call_while_lho_decides_is_held_not_a_replacement() {
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, W 2C"));
+    assert_eq!((r.status, r.next), (Status::Decision, Some(Seat::S)), "{r:?}");
+    let d = r.decision.clone().expect("South's option");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::S, "27A1"));
+    assert_eq!(r.auction, calls("1S"));
+    assert!(r.rulings.is_empty() && r.unauthorized_information.is_empty(), "{r:?}");
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, W 2C, S accept"));
+    assert_eq!(r.auction, calls("1S 1H"), "{r:?}");
+    assert_eq!(r.rulings.len(), 1);
+    assert_eq!((r.rulings[0].seat, r.rulings[0].law.as_str()), (Seat::E, "27A1"));
+    // West called at South's turn: North, West's LHO, now holds 29A.
+    let d = r.decision.expect("North's option over West's 2C");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::N, "29A"));
+}
+
+/// 27C: East has replaced his 1H with 2H before South chose. The choice
+/// left is South's alone: North or West accepting or refusing is an
+/// impossible story (docs/conventions.md, "Who may act").
+#[test]
+fn the_27c_option_is_lho_s_alone() {
+    for not_lho in ["N accept", "W accept", "E accept", "N reject", "W reject", "E reject"] {
+        let told = story(Seat::N, &format!("N 1S, E 1H, E 2H, {not_lho}"));
+        assert!(matches!(rule(&told), Err(RuleError::Impossible { .. })), "{not_lho}: {:?}", rule(&told));
+    }
+}
+
+/// 27C: while South decides whether to accept East's 1H (East having
+/// already bid 2H in its place), West bids 2S. His call neither answers
+/// for South nor accepts anything: it is held, South still holds his 27C
+/// option, and the auction shows neither 1H nor 2H yet. Once South refuses,
+/// 2H stands under 27B1(a) and West's 2S, made at South's turn, is out of
+/// rotation: North, West's LHO, holds the 29A option over it.
+#[test]
+fn partner_s_call_over_a_premature_replacement_is_held() {
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 2H, W 2S"));
+    assert_eq!((r.status, r.next), (Status::Decision, Some(Seat::S)), "{r:?}");
+    let d = r.decision.clone().expect("South's option");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::S, "27C"));
+    assert_eq!(r.auction, calls("1S"));
+    assert!(r.rulings.is_empty() && r.unauthorized_information.is_empty(), "{r:?}");
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, E 2H, W 2S, S reject"));
+    assert_eq!(r.auction, calls("1S 2H"), "{r:?}");
+    assert_eq!(r.rulings.len(), 1);
+    assert_eq!((r.rulings[0].seat, r.rulings[0].law.as_str()), (Seat::E, "27B1(a)"));
+    let d = r.decision.expect("North's option over West's 2S");
+    assert_eq!((d.seat, d.law.as_str()), (Seat::N, "29A"));
+}
+
+/// 27B4 refused, then 27B3: South has refused East's second insufficient
+/// bid, so West is barred and East must still replace 1H "as the
+/// foregoing allows". A double is allowed only as 27B1(b) allows it: one
+/// the director finds comparable stands (the 27B4 bar staying); any other
+/// is an attempted double, cancelled again under 27B3, and East calls
+/// again, the cancelled double unauthorised to West (16C2).
+#[test]
+fn after_a_refused_second_bid_a_double_stands_only_if_comparable() {
+    let refused = "N 1S, E 1H, S reject, E 1D, S reject";
+    let r = ruled(&story(Seat::N, &format!("{refused}, E X ~c")));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::S)), "{r:?}");
+    assert_eq!(r.auction, calls("1S X"));
+    assert_eq!((r.rulings.len(), r.rulings[0].law.as_str()), (1, "27B4"));
+    assert_eq!((r.must_pass[0].seat, r.must_pass[0].law.as_str()), (Seat::W, "27B4"));
+    let r = ruled(&story(Seat::N, &format!("{refused}, E X")));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
+    assert_eq!(r.auction, calls("1S"));
+    let from: Vec<Call> = r.unauthorized_information.iter().map(|u| u.from.call).collect();
+    assert_eq!(from, calls("1H 1D X"), "{r:?}");
+    let r = ruled(&story(Seat::N, &format!("{refused}, E X, E 2H")));
+    assert_eq!(r.auction, calls("1S 2H"), "{r:?}");
+    assert_eq!((r.rulings.len(), r.rulings[0].law.as_str()), (1, "27B4"));
+}
+
+/// 2007 27B1(a) wants both bids natural in the director's opinion. 1S (1H)
+/// not accepted, 2H: with both bids written as natural overcalls showing
+/// five hearts, their own strain, 2H is 27B1(a). A 2H written as showing
+/// six clubs is not natural: not 27B1(a), nor the same or a more precise
+/// meaning (2007 27B1(b)), so 27B2 bars West.
+#[test]
+fn b1a_in_2007_takes_a_bid_showing_its_own_strain_as_natural() {
+    let at_least = |n| Some(Range { min: Some(n), max: None });
+    let hearts = Meaning { hearts: at_least(5), shows: Some(vec![Strain::H]), ..Default::default() };
+    let mut q = in_edition(story(Seat::N, "N 1S, E 1H, S reject, E 2H"), Edition::E2007);
+    q.events[1].findings.means = Some(hearts.clone());
+    q.events[3].findings.means = Some(hearts.clone());
+    let r = ruled(&q);
+    assert_eq!(r.rulings[0].law, "27B1(a)", "{r:?}");
+    assert!(r.must_pass.is_empty() && r.unauthorized_information.is_empty());
+    let clubs = Meaning { clubs: at_least(6), shows: Some(vec![Strain::C]), ..Default::default() };
+    let mut q = in_edition(story(Seat::N, "N 1S, E 1H, S reject, E 2H"), Edition::E2007);
+    q.events[1].findings.means = Some(hearts);
+    q.events[3].findings.means = Some(clubs);
+    let r = ruled(&q);
+    assert_eq!(r.rulings[0].law, "27B2", "{r:?}");
+    assert_eq!(r.must_pass[0].seat, Seat::W);
+}
+
+/// 27B1(b) admits a comparable double or redouble only as a legal call
+/// (Law 19): South doubling his partner's 1S, or East redoubling when
+/// nothing is doubled, is an attempted double or redouble, cancelled under
+/// 27B3 whatever the director finds of its meaning; partner is barred and
+/// the offender calls again.
+#[test]
+fn a_comparable_double_or_redouble_law_19_forbids_is_cancelled_under_27b3() {
+    let r = ruled(&story(Seat::N, "N 1S, E P, S 1H, W reject, S X ~c"));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::S)), "{r:?}");
+    assert_eq!(r.auction, calls("1S P"));
+    assert_eq!(r.rulings[0].law, "27B3");
+    assert_eq!((r.must_pass[0].seat, r.must_pass[0].law.as_str()), (Seat::N, "27B3"));
+    let r = ruled(&story(Seat::N, "N 1S, E 1H, S reject, E XX ~c"));
+    assert_eq!((r.status, r.next), (Status::Auction, Some(Seat::E)), "{r:?}");
+    assert_eq!(r.auction, calls("1S"));
+    assert_eq!(r.rulings[0].law, "27B3");
+    assert_eq!((r.must_pass[0].seat, r.must_pass[0].law.as_str()), (Seat::W, "27B3"));
 }
