@@ -784,4 +784,21 @@ mod tests {
         assert!(HandSet::of(&any_of("", &["H=6", "S=6"])).suits_at_least(4).is_empty());
         assert!(HandSet::empty().suits_at_least(4).is_empty());
     }
+
+    /// 2007 27B1(b)'s narrower test: the same hands (basis `Similar`,
+    /// reported as 23A1, the same meaning) or a subset; a replacement no
+    /// hand can hold is neither, though the empty set is a subset of any.
+    #[test]
+    fn the_2007_test_takes_the_same_hands_or_a_subset_and_nothing_infeasible() {
+        let strong = m("hcp=15-17 balanced=true");
+        assert_eq!(same_or_more_precise(Some(&strong), Some(&strong.clone()), None), yes(Basis::Similar));
+        assert_eq!(same_or_more_precise(Some(&strong), Some(&m("hcp=16-17 balanced=true")), None), yes(Basis::Subset));
+        let nothing = m("hcp=25+ C=8+ D=5+");
+        assert_eq!(same_or_more_precise(Some(&strong), Some(&nothing), None), NO);
+        assert_eq!(same_or_more_precise(Some(&nothing), Some(&strong), None), NO);
+        // Nothing similar in 2007: one point more is not enough.
+        assert_eq!(same_or_more_precise(Some(&strong), Some(&m("hcp=15-18 balanced=true")), None), NO);
+        assert_eq!(same_or_more_precise(Some(&strong), None, None), NO);
+        assert_eq!(same_or_more_precise(Some(&strong), Some(&nothing), Some(true)), yes(Basis::Finding));
+    }
 }
