@@ -211,7 +211,7 @@ pub const FAMILIES: &[Family] = &[
         clauses: &["21A", "21B"],
         alone: &[],
         counted: false,
-        owns: &[Finding::MissingAlert, Finding::MistakenCall, Finding::OwnMisunderstanding],
+        owns: &[Finding::MissingAlert, Finding::MistakenCall, Finding::OwnMisunderstanding, Finding::ByLho],
         receives: &[],
         irregular_calls: &[],
         incidents: &[IncidentKind::Misinformation],

@@ -19,6 +19,13 @@
 //!   it; if he does, his withdrawn call is unauthorised to his partner
 //!   (2017: Law 16C applies; 2007: see Law 16D); only the 1997 21B2 adds
 //!   that the score may be adjusted when it damaged the other side.
+//! - Law 26 on LHO's changed call, when he gave the misinformation
+//!   (`by_lho`): he is then the offending player whose call is withdrawn
+//!   and replaced by a different one (EBU TD forum, topic 9639). 2017:
+//!   replaced by a comparable call (23A), 26A (no lead restriction, 16C
+//!   does not apply, 23C); not comparable, 26B. 2007: 26A or 26B by what
+//!   the withdrawn call named. 1997: none, his change being "without
+//!   penalty" (1997 21B2).
 //! - 16C2 (2007 16D2): a withdrawn call of the misinformed player's side
 //!   is unauthorised to the other side, the offending side (both players).
 //! - 21B3: his partner having called since, it is too late to change: the
@@ -27,7 +34,9 @@
 //!
 //! [`Rules`]: crate::editions::Rules
 
+use crate::editions::LeadScheme;
 use crate::error::{impossible, unsupported, RuleError};
+use crate::law23;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::{Findings, Move, Turn};
@@ -58,6 +67,7 @@ pub(crate) fn misinformed(t: &mut Table, i: usize, player: Seat, findings: &Find
         ));
     }
     let withdrawn = calls[k].1;
+    let by_lho = findings.by_lho == Some(true);
     let later = &calls[k + 1..];
     if later.iter().any(|(s, _)| *s == player.partner()) {
         // 21B3: his partner has called since; the call cannot be changed.
@@ -76,7 +86,7 @@ pub(crate) fn misinformed(t: &mut Table, i: usize, player: Seat, findings: &Find
     Ok(Next::Wait(Pending {
         waiting_on: player,
         decision: None,
-        state: Box::new(Change { player, slot: k, withdrawn, means, lho }),
+        state: Box::new(Change { player, slot: k, withdrawn, means, lho, by_lho }),
     }))
 }
 
@@ -91,6 +101,9 @@ struct Change {
     means: Option<Meaning>,
     /// LHO's call over it, withdrawn with it.
     lho: Option<LhoCall>,
+    /// LHO gave the misinformation (`by_lho`): a call he changes under 21B2
+    /// is an offending player's withdrawn call (Law 26).
+    by_lho: bool,
 }
 
 /// LHO's call over the call made on misinformation, withdrawn with it.
@@ -127,7 +140,7 @@ impl Then for Change {
     /// A different call: the withdrawn one is unauthorised to the other
     /// side (16C2), and LHO may change his call (21B2).
     fn then(self: Box<Self>, t: &mut Table, waiting: bool) -> Result<Next, RuleError> {
-        let Change { player, slot, withdrawn, means, lho } = *self;
+        let Change { player, slot, withdrawn, means, lho, by_lho } = *self;
         let repeated = !waiting && t.auction.calls().len() == slot + 1 && t.auction.calls()[slot] == withdrawn;
         let lho_seat = player.lho();
         if repeated {
@@ -151,17 +164,23 @@ impl Then for Change {
             return Ok(Next::Done);
         }
         t.unauthorized_to_offending_side(lho_seat, player, withdrawn, t.rules.withdrawn_ui);
-        match lho.map(|l| l.call) {
-            Some(c) if !waiting && !t.auction.is_over() && t.auction.next_seat() == lho_seat => {
+        match lho.map(|l| (l.call, l.means)) {
+            Some((c, means)) if !waiting && !t.auction.is_over() && t.auction.next_seat() == lho_seat => {
                 Ok(Next::Wait(Pending {
                     waiting_on: lho_seat,
                     decision: None,
-                    state: Box::new(LhoMayChange { lho: lho_seat, withdrawn: c }),
+                    state: Box::new(LhoMayChange {
+                        lho: lho_seat,
+                        withdrawn: c,
+                        means,
+                        offender: by_lho,
+                        replacement: None,
+                    }),
                 }))
             }
             // The auction ended, or the new call is itself under
             // rectification: LHO's withdrawn call is withdrawn for good.
-            Some(c) => {
+            Some((c, _)) => {
                 t.unauthorized(lho_seat.partner(), lho_seat, c, t.rules.withdrawn_ui);
                 Ok(Next::Done)
             }
@@ -176,12 +195,23 @@ impl Then for Change {
 struct LhoMayChange {
     lho: Seat,
     withdrawn: Call,
+    /// The meaning written on his withdrawn call (23A).
+    means: Option<Meaning>,
+    /// LHO gave the misinformation (`by_lho`): Law 26 applies to his
+    /// withdrawn call.
+    offender: bool,
+    /// His new call's meaning and the director's `comparable` finding on
+    /// it, once he has called (23A).
+    replacement: Option<(Option<Meaning>, Option<bool>)>,
 }
 
 impl Waiting for LhoMayChange {
     fn resolve(self: Box<Self>, _t: &mut Table, i: usize, e: &Turn) -> Result<Next, RuleError> {
         match e.action {
-            Move::Call(c) if e.seat == self.lho => Ok(Next::ClassifyThen(c, self)),
+            Move::Call(c) if e.seat == self.lho => {
+                let replacement = Some((e.findings.means.clone(), e.findings.comparable));
+                Ok(Next::ClassifyThen(c, Box::new(LhoMayChange { replacement, ..*self })))
+            }
             // Another player calls: LHO's withdrawn call stays withdrawn,
             // and the call is ruled as any other.
             Move::Call(c) => Ok(Next::Call(c)),
@@ -201,15 +231,48 @@ impl Then for LhoMayChange {
     /// 21B2: a changed call's withdrawn one is unauthorised to LHO's
     /// partner (16C2, 2007 16D2: an offending side's own withdrawn action);
     /// in 1997 the score may also be adjusted if it damaged the other side.
+    /// LHO having given the misinformation, Law 26 as the edition has it
+    /// ([`lead_after_change`]).
     fn then(self: Box<Self>, t: &mut Table, waiting: bool) -> Result<Next, RuleError> {
         let same = !waiting && t.auction.seated().last() == Some((self.lho, self.withdrawn));
-        if !same {
+        if same {
+            return Ok(Next::Done);
+        }
+        if self.offender && t.rules.misinformation.lho_change_lead {
+            lead_after_change(t, *self);
+        } else {
             t.unauthorized(self.lho.partner(), self.lho, self.withdrawn, t.rules.withdrawn_ui);
-            if let Some(clause) = t.rules.misinformation.lho_change_adjustment {
-                t.may_adjust(clause);
-            }
+        }
+        if let Some(clause) = t.rules.misinformation.lho_change_adjustment {
+            t.may_adjust(clause);
         }
         Ok(Next::Done)
+    }
+}
+
+/// Law 26 on the call LHO withdrew under 21B2 and replaced by a different
+/// one, LHO having given the misinformation (the offending player):
+/// - 2017: the new call comparable to the withdrawn one (23A: the finding
+///   `comparable` on it, or the two meanings), 26A: no lead restriction,
+///   16C does not apply, 23C named; not comparable, 26B on his partner and
+///   16C2 (as 21B2 says).
+/// - 2007: 26A or 26B by the suits the withdrawn call named, and 16D2.
+fn lead_after_change(t: &mut Table, c: LhoMayChange) {
+    let LhoMayChange { lho, withdrawn, means, replacement, .. } = c;
+    let (new_means, finding) = replacement.unwrap_or_default();
+    match t.rules.lead {
+        LeadScheme::ProhibitUnspecified => {
+            if law23::comparable(means.as_ref(), new_means.as_ref(), finding, &t.regulations).value {
+                t.may_adjust("23C");
+            } else {
+                t.restrict_lead(lho, "26B");
+                t.unauthorized(lho.partner(), lho, withdrawn, t.rules.withdrawn_ui);
+            }
+        }
+        LeadScheme::RequireOrProhibit => {
+            t.lead_after_withdrawal(lho, withdrawn, means);
+            t.unauthorized(lho.partner(), lho, withdrawn, t.rules.withdrawn_ui);
+        }
     }
 }
 
@@ -291,6 +354,64 @@ mod tests {
             assert_eq!(r.score_adjustment, adjusts, "{edition:?}");
             assert_eq!(ui(&r)[2], (Seat::E, Seat::W, "P".into()), "{edition:?}");
         }
+    }
+
+    /// Law 26 on LHO's call changed under 21B2, when LHO gave the
+    /// misinformation (`by_lho`: W's explanation of E's 2C): W's withdrawn
+    /// pass, replaced by 2H, brings 2017 26B (not comparable: no finding,
+    /// no meanings) or the 2007 26B (a pass names no suit: any suit), and
+    /// nothing in 1997 (21B2: "without penalty"). Without the finding,
+    /// nothing in any edition.
+    #[test]
+    fn lho_who_gave_the_misinformation_changes_his_call_under_law_26() {
+        let s = "W 1NT, N P, E 2C, S P, W P, S misinformed, S X, W 2H";
+        let leads = |edition, by_lho| {
+            let mut q = story_in(edition, Seat::W, s);
+            q.events[5].findings.by_lho = by_lho;
+            let r = rule(&q).expect("21B2");
+            let leads: Vec<_> = r.lead_restrictions.iter().map(|l| (l.seat, l.law.clone())).collect();
+            (leads, ui(&r).len(), r.score_adjustment)
+        };
+        let restricted = |law: &str| vec![(Seat::E, law.to_string())];
+        assert_eq!(leads(Edition::E2017, Some(true)), (restricted("26B"), 3, vec![]));
+        assert_eq!(leads(Edition::E2007, Some(true)), (restricted("26B"), 3, vec![]));
+        assert_eq!(leads(Edition::E1997, Some(true)), (vec![], 3, vec!["21B2".to_string()]));
+        for edition in [Edition::E2017, Edition::E2007] {
+            assert_eq!(leads(edition, None), (vec![], 3, vec![]), "{edition:?}");
+            assert_eq!(leads(edition, Some(false)), (vec![], 3, vec![]), "{edition:?}");
+        }
+        // Keeping his pass is no change: nothing withdrawn, no Law 26.
+        let mut q = story_in(Edition::E2017, Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S X, W P");
+        q.events[5].findings.by_lho = Some(true);
+        let r = rule(&q).expect("21B2");
+        assert!(r.lead_restrictions.is_empty() && ui(&r).len() == 2, "{r:?}");
+    }
+
+    /// 2017 26A: LHO's new call found comparable to his withdrawn one (23A)
+    /// brings no lead restriction, and 16C does not apply to the withdrawn
+    /// call (no entry); 23C is named.
+    #[test]
+    fn lho_s_comparable_change_brings_no_lead_restriction() {
+        let mut q = story(Seat::W, "W 1NT, N P, E 2C, S P, W P, S misinformed, S X, W 2H");
+        q.events[5].findings.by_lho = Some(true);
+        q.events[7].findings.comparable = Some(true);
+        let r = rule(&q).expect("21B2, 26A");
+        assert!(r.lead_restrictions.is_empty(), "{r:?}");
+        assert!(ui(&r).iter().all(|u| u.1 != Seat::W), "{r:?}");
+        assert_eq!(r.score_adjustment, vec!["23C".to_string()]);
+    }
+
+    /// 2007 26A2: LHO's withdrawn call named a suit his side has not
+    /// specified legally since: declarer may require or prohibit it.
+    #[test]
+    fn lho_s_withdrawn_suit_bid_brings_the_2007_26a2() {
+        let mut q = story_in(Edition::E2007, Seat::W, "W 1NT, N P, E 2C, S P, W 2H, S misinformed, S X, W 3D");
+        q.events[5].findings.by_lho = Some(true);
+        let r = rule(&q).expect("21B2, 26A2");
+        let l = &r.lead_restrictions;
+        assert_eq!(l.len(), 1, "{r:?}");
+        assert_eq!((l[0].seat, l[0].law.as_str()), (Seat::E, "26A2"));
+        assert_eq!(l[0].declarer_may_require_one_of, vec![crate::notation::Strain::H]);
     }
 
     #[test]

@@ -173,6 +173,12 @@ pub struct Findings {
     /// 21A, on a `misinformed` event: the player made his call on his own
     /// misunderstanding, not on what an opponent told him: no recourse.
     pub own_misunderstanding: Option<bool>,
+    /// On a `misinformed` event: the misinformation was given by the
+    /// misinformed player's LHO (his wrong explanation of his partner's
+    /// call, or his missing alert of it), so that a call LHO changes under
+    /// 21B2 is an offending player's withdrawn call (Law 26; the EBU TD
+    /// forum, topic 9639). Absent, his partner gave it, or it is not known.
+    pub by_lho: Option<bool>,
 }
 
 impl Findings {
@@ -198,6 +204,7 @@ impl Findings {
             missing_alert,
             mistaken_call,
             own_misunderstanding,
+            by_lho,
         } = self;
         let flags = [
             (Finding::Unintended, unintended),
@@ -214,6 +221,7 @@ impl Findings {
             (Finding::MissingAlert, missing_alert),
             (Finding::MistakenCall, mistaken_call),
             (Finding::OwnMisunderstanding, own_misunderstanding),
+            (Finding::ByLho, by_lho),
         ];
         out.extend(after.into_iter().filter_map(|(f, v)| v.map(|v| Given::Flag(f, v))));
         out
@@ -231,6 +239,7 @@ impl Findings {
             Finding::MissingAlert => self.missing_alert = Some(map.next_value()?),
             Finding::MistakenCall => self.mistaken_call = Some(map.next_value()?),
             Finding::OwnMisunderstanding => self.own_misunderstanding = Some(map.next_value()?),
+            Finding::ByLho => self.by_lho = Some(map.next_value()?),
         }
         Ok(())
     }
@@ -261,6 +270,8 @@ pub enum Finding {
     MistakenCall,
     /// The player called on his own misunderstanding, not on the opponents' explanation (`own_misunderstanding`: 21A).
     OwnMisunderstanding,
+    /// The misinformation was given by the misinformed player's LHO (`by_lho`: Law 26 on his 21B2 change).
+    ByLho,
 }
 
 impl Finding {
@@ -276,6 +287,7 @@ impl Finding {
         MissingAlert,
         MistakenCall,
         OwnMisunderstanding,
+        ByLho,
     );
 
     /// The key it is written under beside an event's seat.
@@ -290,6 +302,7 @@ impl Finding {
             Finding::MissingAlert => "missing_alert",
             Finding::MistakenCall => "mistaken_call",
             Finding::OwnMisunderstanding => "own_misunderstanding",
+            Finding::ByLho => "by_lho",
         }
     }
 
@@ -318,6 +331,8 @@ impl Finding {
             (Finding::MistakenCall, false) => "a mistaken explanation",
             (Finding::OwnMisunderstanding, true) => "his own misunderstanding",
             (Finding::OwnMisunderstanding, false) => "not his own misunderstanding",
+            (Finding::ByLho, true) => "misinformed by his LHO",
+            (Finding::ByLho, false) => "misinformed by his RHO",
         }
     }
 }
@@ -623,6 +638,7 @@ mod tests {
             missing_alert: Some(true),
             mistaken_call: Some(false),
             own_misunderstanding: Some(false),
+            by_lho: Some(true),
         };
         let event = Event { seat: Seat::E, action: Action::Call(Call::Pass), findings };
         let value = serde_json::to_value(&event).expect("an event serializes");

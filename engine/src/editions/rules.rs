@@ -128,6 +128,7 @@ impl Rules {
                 misinformation: MisinformationClauses {
                     change: "21B1(a)",
                     lho_change_adjustment: None,
+                    lho_change_lead: true,
                     too_late: "21B3",
                 },
                 damage: "72C",
@@ -161,6 +162,7 @@ impl Rules {
                 misinformation: MisinformationClauses {
                     change: "21B1(a)",
                     lho_change_adjustment: None,
+                    lho_change_lead: true,
                     too_late: "21B3",
                 },
                 damage: "23",
@@ -195,6 +197,7 @@ impl Rules {
                 misinformation: MisinformationClauses {
                     change: "21B1",
                     lho_change_adjustment: Some("21B2"),
+                    lho_change_lead: false,
                     too_late: "21B3",
                 },
                 damage: "23",

@@ -188,6 +188,12 @@ pub(crate) struct MisinformationClauses {
     /// conveyed information that damaged the other side); none in 2007 and
     /// 2017, whose 21B2 only applies 16D / 16C to LHO's withdrawn call.
     pub lho_change_adjustment: Option<&'static str>,
+    /// Law 26 on LHO's call withdrawn under 21B2 when LHO gave the
+    /// misinformation (`by_lho`) and changes it: he is the offending
+    /// player whose call is withdrawn and replaced (2017 26A/26B, 2007 26;
+    /// the EBU TD forum, topic 9639). The 1997 21B2 lets him change
+    /// "without penalty": no Law 26 there.
+    pub lho_change_lead: bool,
     /// Too late to change the call: the adjusted score, 21B3 in every
     /// edition.
     pub too_late: &'static str,

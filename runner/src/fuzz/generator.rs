@@ -502,7 +502,9 @@ impl Table<'_> {
                 // Law 21: a player who has called is found misinformed: the
                 // last caller most often (he may change it, 21B1(a)), another
                 // (his partner may have called since: 21B3); now and then the
-                // director finds no misinformation (21A, 21B1(b)).
+                // director finds no misinformation (21A, 21B1(b)). Who gave
+                // it is found now and then: his LHO (`by_lho`, Law 26 on
+                // LHO's 21B2 change) or LHO's partner.
                 let last = self.story.events.iter().rev().find(|e| matches!(e.action, Action::Call(_)))?.seat;
                 let called =
                     |s: &Seat| self.story.events.iter().any(|e| e.seat == *s && matches!(e.action, Action::Call(_)));
@@ -514,6 +516,9 @@ impl Table<'_> {
                     1 => e.findings.own_misunderstanding = Some(true),
                     2..=4 => e.findings.missing_alert = Some(self.rng.chance(50)),
                     _ => {}
+                }
+                if self.rng.chance(40) {
+                    e.findings.by_lho = Some(self.rng.chance(70));
                 }
                 e
             }

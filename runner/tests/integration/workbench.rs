@@ -655,7 +655,7 @@ fn the_misinformation(b: &Browser, address: &str) {
     b.click("#incidents button[data-incident='misinformed']");
     b.until("the incident", "return document.body.dataset.pending === '0' && document.querySelector('#events li[data-incident=misinformation]')");
     let keys = offered(address, Some("misinformation"));
-    assert_eq!(keys, ["missing_alert", "mistaken_call", "own_misunderstanding"]);
+    assert_eq!(keys, ["missing_alert", "mistaken_call", "own_misunderstanding", "by_lho"]);
     for key in &keys {
         let js = format!("return !!document.querySelector('#events li[data-incident=misinformation] input[type=checkbox][data-finding={key}]')");
         assert_eq!(b.script(&js, json!([])), json!(true), "no checkbox for `{key}` on the incident");
