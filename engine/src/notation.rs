@@ -3,7 +3,8 @@
 //!
 //! Parsing is case-insensitive and accepts the PBN habits `Pass`, `Dbl`,
 //! `Rdbl` and `1N`; output is always `P`, `X`, `XX`, `1NT`. A bid of level 8
-//! or more parses, because Law 38 has to rule on it; level 0 does not.
+//! to 255 parses, because Law 38 has to rule on it; level 0 does not, nor a
+//! level too large to hold (256 or more).
 
 use std::fmt;
 use std::str::FromStr;
