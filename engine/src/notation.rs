@@ -3,7 +3,8 @@
 //!
 //! Parsing is case-insensitive and accepts the PBN habits `Pass`, `Dbl`,
 //! `Rdbl` and `1N`; output is always `P`, `X`, `XX`, `1NT`. A bid of level 8
-//! or more parses, because Law 38 has to rule on it; level 0 does not.
+//! to 255 parses, because Law 38 has to rule on it; level 0 does not, nor a
+//! level too large to hold (256 or more).
 
 use std::fmt;
 use std::str::FromStr;
@@ -655,5 +656,158 @@ mod tests {
         }
         let escaped: Seat = serde_json::from_str("\"\\u004E\"").expect("an escaped N is read too");
         assert_eq!(escaped, Seat::N);
+    }
+
+    /// Seats are read by letter or by name, in any case and with spaces
+    /// around (a grid's header may be `West North East South`,
+    /// docs/case-format.md), and anything else is refused as not a seat.
+    #[test]
+    fn seats_are_read_by_letter_or_name_in_any_case() {
+        for (seat, spellings) in [
+            (Seat::N, ["N", "n", " N ", "North", "NORTH", "north"]),
+            (Seat::E, ["E", "e", " E ", "East", "EAST", "east"]),
+            (Seat::S, ["S", "s", " S ", "South", "SOUTH", "south"]),
+            (Seat::W, ["W", "w", " W ", "West", "WEST", "west"]),
+        ] {
+            for text in spellings {
+                assert_eq!(text.parse::<Seat>(), Ok(seat), "{text}");
+            }
+            assert_eq!(seat.to_string(), seat.letter());
+        }
+        for text in ["", "NE", "NS", "Nord", "X", "1", "N.", "Norths"] {
+            let refused = text.parse::<Seat>().expect_err(text);
+            assert!(refused.reason.contains("a seat"), "{text}: {refused}");
+        }
+    }
+
+    /// A denomination alone (a meaning's `shows: [H]`) is read in any case
+    /// and with spaces around, and prints as C, D, H, S or NT.
+    #[test]
+    fn strains_are_read_in_any_case() {
+        for (strain, spellings) in [
+            (Strain::C, ["C", "c", " C "]),
+            (Strain::D, ["D", "d", " D "]),
+            (Strain::H, ["H", "h", " H "]),
+            (Strain::S, ["S", "s", " S "]),
+            (Strain::NT, ["NT", "nt", " Nt "]),
+        ] {
+            for text in spellings {
+                assert_eq!(text.parse::<Strain>(), Ok(strain), "{text}");
+            }
+            let written = serde_json::to_string(&strain).expect("written");
+            assert_eq!(written, format!("\"{}\"", strain.symbol()));
+            assert_eq!(serde_json::from_str::<Strain>(&written).expect("read"), strain);
+        }
+        assert_eq!(serde_json::from_str::<Vec<Strain>>(r#"["h", "s"]"#).expect("read"), [Strain::H, Strain::S]);
+        for text in ["", "Z", "CD", "NTT", "1S", "clubs"] {
+            let refused = text.parse::<Strain>().expect_err(text);
+            assert!(refused.reason.contains("a denomination"), "{text}: {refused}");
+        }
+    }
+
+    /// The four suits are suits; no trump is not (a card's suit is never NT).
+    #[test]
+    fn only_notrump_is_not_a_suit() {
+        for suit in Strain::SUITS {
+            assert!(suit.is_suit(), "{suit}");
+        }
+        assert!(!Strain::NT.is_suit());
+    }
+
+    /// Law 18: bids rank by level, and within a level C < D < H < S < NT;
+    /// the comparison operators follow the bidding ladder.
+    #[test]
+    fn bids_compare_by_level_then_denomination() {
+        let mut ladder: Vec<Bid> = Vec::new();
+        for level in 1..=8 {
+            ladder.extend(Strain::ALL.iter().map(|&s| Bid::new(level, s)));
+        }
+        for (i, &lower) in ladder.iter().enumerate() {
+            for &higher in &ladder[i + 1..] {
+                assert!(lower < higher, "{lower} < {higher}");
+                assert!(higher > lower, "{higher} > {lower}");
+                assert_eq!(lower.partial_cmp(&higher), Some(std::cmp::Ordering::Less), "{lower} {higher}");
+                assert_eq!(higher.is_higher_than(lower), higher > lower, "{higher} {lower}");
+            }
+            assert_eq!(lower.partial_cmp(&lower), Some(std::cmp::Ordering::Equal), "{lower}");
+        }
+        let b = |s: &str| Bid::parse(s).expect(s);
+        assert!(b("1C") < b("1D") && b("1D") < b("1H") && b("1H") < b("1S") && b("1S") < b("1NT"));
+        assert!(b("1NT") < b("2C") && b("7NT") < b("8C"));
+    }
+
+    /// A bid of any level from 1 to 255 is read (Law 38 rules on those
+    /// above seven); a larger level is refused, never wrapped round to a
+    /// small one.
+    #[test]
+    fn a_level_too_large_to_hold_is_refused() {
+        assert_eq!("255NT".parse::<Call>(), Ok(Call::Bid(Bid::new(255, Strain::NT))));
+        for text in ["256C", "264C", "300S", "4294967296H", "99999999999999999999NT"] {
+            let refused = text.parse::<Call>().expect_err(text);
+            assert!(refused.reason.contains("too large"), "{text}: {refused}");
+        }
+    }
+
+    /// Vulnerability prints as the protocol names it (`none`, `NS`, `EW`,
+    /// `both`, docs/protocol.md) and reads those names in any case.
+    #[test]
+    fn vulnerability_reads_and_prints_the_protocol_names() {
+        for (v, name, others) in [
+            (Vulnerability::None, "none", ["NONE", " None "]),
+            (Vulnerability::NS, "NS", ["ns", " Ns "]),
+            (Vulnerability::EW, "EW", ["ew", " eW "]),
+            (Vulnerability::Both, "both", ["BOTH", " Both "]),
+        ] {
+            assert_eq!(v.name(), name);
+            assert_eq!(v.to_string(), name);
+            assert_eq!(serde_json::to_string(&v).expect("written"), format!("\"{name}\""));
+            assert_eq!(serde_json::from_str::<Vulnerability>(&format!("\"{name}\"")).expect("read"), v);
+            for text in std::iter::once(name).chain(others) {
+                assert_eq!(text.parse::<Vulnerability>(), Ok(v), "{text}");
+            }
+        }
+        for text in ["", "N", "NE", "SN", "N-S", "neither", "vul"] {
+            let refused = text.parse::<Vulnerability>().expect_err(text);
+            assert!(refused.reason.contains("a vulnerability"), "{text}: {refused}");
+        }
+    }
+
+    /// Seats, denominations and the calls of levels 1 to 7 are written from
+    /// a constant text, not through `Display` (the serialised text is the
+    /// same either way: this checks the constant is there and is the
+    /// canonical one); a bid above seven is formatted.
+    #[test]
+    fn constants_are_written_from_their_static_text() {
+        for seat in Seat::ALL {
+            assert_eq!(seat.static_text(), Some(seat.letter()), "{seat}");
+        }
+        for strain in Strain::ALL {
+            assert_eq!(strain.static_text(), Some(strain.symbol()), "{strain}");
+        }
+        let mut calls = vec![Call::Pass, Call::Double, Call::Redouble];
+        for level in 1..=7 {
+            calls.extend(Strain::ALL.iter().map(|&s| Call::Bid(Bid::new(level, s))));
+        }
+        for call in calls {
+            assert_eq!(call.static_text().map(str::to_string), Some(call.to_string()), "{call}");
+            if let Call::Bid(bid) = call {
+                assert_eq!(bid.static_text().map(str::to_string), Some(bid.to_string()), "{bid}");
+            }
+        }
+        assert_eq!(Bid::new(8, Strain::S).static_text(), None);
+    }
+
+    /// A seat, call or vulnerability written as something that is not text
+    /// at all (a list, a map, null) is refused, saying a string was expected.
+    #[test]
+    fn a_value_that_is_not_text_is_refused_saying_what_was_expected() {
+        for json in ["null", "[]", "{}", "1.5"] {
+            let seat = serde_json::from_str::<Seat>(json).expect_err(json).to_string();
+            assert!(seat.contains("expected a string"), "{json}: {seat}");
+            let call = serde_json::from_str::<Call>(json).expect_err(json).to_string();
+            assert!(call.contains("expected a string"), "{json}: {call}");
+            let vul = serde_json::from_str::<Vulnerability>(json).expect_err(json).to_string();
+            assert!(vul.contains("expected a string"), "{json}: {vul}");
+        }
     }
 }
