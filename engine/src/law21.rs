@@ -555,4 +555,17 @@ mod more_tests {
         assert!(r.score_adjustment.iter().all(|s| s != "21B2"), "{r:?}");
         assert!(r.unauthorized_information.iter().all(|u| u.from.seat != Seat::W), "{r:?}");
     }
+
+    /// 21B1(a), the same call again: LHO's legal 2D over it stands again as
+    /// an ordinary call, not as an accepted insufficient bid. E then puts the
+    /// 2H he meant in place of the 2D (25A1, a slip): only that 2D is
+    /// replaced, and N's 21B1(a) entry stays beside E's 25A1 entry.
+    #[test]
+    fn lho_s_legal_call_stands_again_as_an_ordinary_call() {
+        let mut q = story(Seat::W, "W 1NT, N 2C, E 2D, N misinformed, N 2C, E 2H");
+        q.events[5].findings.unintended = Some(true);
+        let r = rule(&q).expect("21B1(a), then 25A1");
+        assert_eq!(r.auction, calls("1NT 2C 2H"), "{r:?}");
+        assert_eq!(laws(&r), vec![(Seat::N, "21B1(a)"), (Seat::E, "25A1")], "{r:?}");
+    }
 }
