@@ -467,3 +467,17 @@ fn in_1997_the_other_call_of_25b2b2_meets_the_30b2_ban_on_doubling() {
     assert!(r.call_restrictions.iter().all(|c| c.in_force), "the ban still holds at E's turn: {r:?}");
     assert!(r.rulings.iter().any(|x| x.law == "25B2(b)(2)"), "{r:?}");
 }
+
+/// 1997 25B1 over an insufficient first call: E's 1H is insufficient and he
+/// changes it to 2H before S calls. S condones the 2H by calling over it:
+/// the 2H stands (25B1) and S's 3C is his call over it, W to call (the
+/// explicit `accept` of case `s001-b1-substitute-for-insufficient-bid-condoned-1997`,
+/// told with a call instead).
+#[test]
+fn in_1997_lho_who_condones_a_substitute_by_calling_keeps_his_call() {
+    let r = rule(&crate::story::tests::story_in(Edition::E1997, Seat::N, "N 1S, E 1H, E 2H, S 3C")).expect("1997 25B1");
+    assert_eq!(r.auction, ["1S", "2H", "3C"].map(|c| c.parse().unwrap()).to_vec(), "{r:?}");
+    assert_eq!(r.next, Some(Seat::W), "{r:?}");
+    let laws: Vec<_> = r.rulings.iter().map(|x| (x.seat, x.law.as_str())).collect();
+    assert_eq!(laws, vec![(Seat::E, "25B1")], "{r:?}");
+}
