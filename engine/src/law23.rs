@@ -30,11 +30,15 @@
 //! 2. the same hands (identical sets): 23A1, "same meaning";
 //! 3. every replacement hand is a withdrawn-call hand: 23A2, "subset";
 //! 4. every replacement hand lies within the withdrawn call's set widened by
-//!    [`Regulations`] (one card in each suit, two HCP below, three above),
-//!    and the replacement shows every denomination the withdrawn call
-//!    showed: 23A1, "similar" (not under the strict reading,
+//!    [`Regulations`] (one card in each suit, two HCP below, three above):
+//!    23A1, "similar" (not under the strict reading,
 //!    `comparable_reading: strict`, where "similar" is "the same");
 //! 5. otherwise: not comparable, basis "default".
+//!
+//! Tests 2 to 4 hold only when the replacement shows every denomination
+//! the withdrawn call showed: what only the withdrawn call told makes the
+//! replacement not comparable (seed 004), even where a `shows` list names a
+//! denomination the hands written do not hold.
 //!
 //! A purpose only ever adds: two different purposes do not stop the hand
 //! tests. The model knows lengths and HCP, not controls: two answers to an
@@ -353,6 +357,16 @@ pub fn shown(m: &Meaning, hands: &HandSet) -> Vec<Strain> {
     v
 }
 
+/// Does the replacement show every denomination the withdrawn call showed
+/// ([`shown`])? A meaning that drops one is neither the same meaning, nor
+/// a subset, nor similar: what only the withdrawn call told is lost (seed
+/// 004), whatever the hands (a `shows` list can name a denomination the
+/// hands written do not hold).
+fn keeps_denominations(w: &Meaning, wh: &HandSet, r: &Meaning, rh: &HandSet) -> bool {
+    let kept = shown(r, rh);
+    shown(w, wh).iter().all(|d| kept.contains(d))
+}
+
 /// A purpose token compared without regard to case or surrounding space.
 fn purpose_of(m: &Meaning) -> Option<String> {
     m.purpose.as_ref().map(|p| p.trim().to_ascii_lowercase()).filter(|p| !p.is_empty())
@@ -403,7 +417,7 @@ pub fn same_or_more_precise(
     };
     let wh = HandSet::of(w);
     let rh = HandSet::of(r);
-    if wh.is_empty() || rh.is_empty() {
+    if wh.is_empty() || rh.is_empty() || !keeps_denominations(w, &wh, r, &rh) {
         return no;
     }
     if wh == rh {
@@ -431,6 +445,11 @@ fn compare_meanings(w: &Meaning, r: &Meaning, regulations: &Regulations) -> Comp
     if wh.is_empty() || rh.is_empty() {
         return Comparability { value: false, basis: Basis::Default };
     }
+    // No test below holds for a replacement that drops a denomination the
+    // withdrawn call showed.
+    if !keeps_denominations(w, &wh, r, &rh) {
+        return Comparability { value: false, basis: Basis::Default };
+    }
     // 23A1, the same meaning: exactly the same hands.
     if wh == rh {
         return yes(Basis::Similar);
@@ -439,10 +458,9 @@ fn compare_meanings(w: &Meaning, r: &Meaning, regulations: &Regulations) -> Comp
     if rh.is_subset_of(&wh) {
         return yes(Basis::Subset);
     }
-    // 23A1, a similar meaning: within the regulated tolerance, and no
-    // denomination the withdrawn call showed is lost (seed 004: information
-    // that only the withdrawn call carried makes the replacement not
-    // comparable). The strict reading takes "similar" as "the same".
+    // 23A1, a similar meaning: within the regulated tolerance (no
+    // denomination lost, as above). The strict reading takes "similar" as
+    // "the same".
     if regulations.comparable_reading == ComparableReading::Strict {
         return Comparability { value: false, basis: Basis::Default };
     }
@@ -453,10 +471,7 @@ fn compare_meanings(w: &Meaning, r: &Meaning, regulations: &Regulations) -> Comp
         regulations.similar_hcp_above,
     );
     if within {
-        let kept = shown(r, &rh);
-        if shown(w, &wh).iter().all(|d| kept.contains(d)) {
-            return yes(Basis::Similar);
-        }
+        return yes(Basis::Similar);
     }
     Comparability { value: false, basis: Basis::Default }
 }
@@ -800,5 +815,27 @@ mod tests {
         assert_eq!(same_or_more_precise(Some(&strong), Some(&m("hcp=15-18 balanced=true")), None), NO);
         assert_eq!(same_or_more_precise(Some(&strong), None, None), NO);
         assert_eq!(same_or_more_precise(Some(&strong), Some(&nothing), Some(true)), yes(Basis::Finding));
+    }
+
+    /// A call that no longer shows a denomination the withdrawn call showed
+    /// is not comparable, even with the same hands or a subset of them: a
+    /// 1H showing hearts and a 2H the partnership plays as showing clubs,
+    /// their hands written alike, are not the same meaning (23A1), nor is a
+    /// narrower range that shows nothing a subset of a spade bid (23A2). The
+    /// same in 2007 (27B1(b)).
+    #[test]
+    fn a_replacement_that_drops_a_denomination_shown_is_not_comparable() {
+        let hearts = m("hcp=11-15 shows=H");
+        let clubs = m("hcp=11-15 shows=C");
+        assert_eq!(check(&hearts, &clubs), NO);
+        assert_eq!(same_or_more_precise(Some(&hearts), Some(&clubs), None), NO);
+        let spades = m("hcp=11-15 shows=S");
+        let nothing_shown = m("hcp=12-14 shows=");
+        assert_eq!(check(&spades, &nothing_shown), NO);
+        assert_eq!(same_or_more_precise(Some(&spades), Some(&nothing_shown), None), NO);
+        // Keeping the denomination, the same hands and a subset still hold.
+        assert_eq!(check(&hearts, &m("hcp=11-15 shows=H")), yes(Basis::Similar));
+        assert_eq!(check(&hearts, &m("hcp=12-14 shows=H,S")), yes(Basis::Subset));
+        assert_eq!(same_or_more_precise(Some(&hearts), Some(&m("hcp=12-14 shows=H")), None), yes(Basis::Subset));
     }
 }
