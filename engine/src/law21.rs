@@ -260,20 +260,9 @@ impl Then for LhoMayChange {
 fn lead_after_change(t: &mut Table, c: LhoMayChange) {
     let LhoMayChange { lho, withdrawn, means, replacement, .. } = c;
     let (new_means, finding) = replacement.unwrap_or_default();
-    match t.rules.lead {
-        LeadScheme::ProhibitUnspecified => {
-            if law23::comparable(means.as_ref(), new_means.as_ref(), finding, &t.regulations).value {
-                t.may_adjust("23C");
-            } else {
-                t.restrict_lead(lho, "26B");
-                t.unauthorized(lho.partner(), lho, withdrawn, t.rules.withdrawn_ui);
-            }
-        }
-        LeadScheme::RequireOrProhibit => {
-            t.lead_after_withdrawal(lho, withdrawn, means);
-            t.unauthorized(lho.partner(), lho, withdrawn, t.rules.withdrawn_ui);
-        }
-    }
+    let comparable = t.rules.lead == LeadScheme::ProhibitUnspecified
+        && law23::comparable(means.as_ref(), new_means.as_ref(), finding, &t.regulations).value;
+    t.law_26_on_replacement(lho, withdrawn, means, comparable);
 }
 
 #[cfg(test)]

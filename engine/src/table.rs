@@ -212,6 +212,28 @@ impl Table {
         }
     }
 
+    /// Law 26 on the offender's call withdrawn and replaced by a different
+    /// call. `comparable` (2017: the replacement judged against it under
+    /// 23A by the caller; 2007 and 1997 never, having no comparable call
+    /// here): 26A, no lead restriction and 16C does not apply, 23C named.
+    /// Otherwise the lead restriction of [`Table::lead_after_withdrawal`]
+    /// (26B; 2007 26A/26B) and the withdrawn call unauthorised to his
+    /// partner (16C2; 2007 16D2).
+    pub(crate) fn law_26_on_replacement(
+        &mut self,
+        offender: Seat,
+        withdrawn: Call,
+        means: Option<Meaning>,
+        comparable: bool,
+    ) {
+        if comparable {
+            self.may_adjust("23C");
+        } else {
+            self.lead_after_withdrawal(offender, withdrawn, means);
+            self.unauthorized(offender.partner(), offender, withdrawn, self.rules.withdrawn_ui);
+        }
+    }
+
     /// 2007 Law 26 (footnote): a call repeated is not a different call, so
     /// the restriction registered for the withdrawn `call` of `offender`
     /// (by [`Table::lead_after_withdrawal`]) lapses when he makes the same

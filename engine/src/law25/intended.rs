@@ -10,7 +10,7 @@ use crate::law23;
 use crate::meanings::Meaning;
 use crate::notation::{Call, Seat};
 use crate::request::{Move, Turn};
-use crate::ruling::{Choice, Comparability, Decision, Irregularity, IrregularityRuling, Scope, ScoreLimit};
+use crate::ruling::{Choice, Decision, Irregularity, IrregularityRuling, Scope, ScoreLimit};
 use crate::step::{Handoff, Insufficient, Next, Pending};
 use crate::table::Table;
 
@@ -149,7 +149,7 @@ pub(super) fn accepted(t: &mut Table, s: &Substitution) {
     }
     let cmp = law23::comparable(s.original_means.as_ref(), s.substitute_means.as_ref(), s.comparable, &t.regulations);
     t.record(IrregularityRuling { comparable: Some(cmp), ..entry(s, "25B1") });
-    withdrawn_call(t, s.offender, s.original, cmp);
+    t.law_26_on_replacement(s.offender, s.original, s.original_means.clone(), cmp.value);
 }
 
 /// 25B2: the substitute is cancelled and the first call stands; Law 26
@@ -171,22 +171,8 @@ fn not_accepted(t: &mut Table, s: &Substitution) -> Next {
     }
     let cmp = law23::comparable(s.substitute_means.as_ref(), s.original_means.as_ref(), s.comparable, &t.regulations);
     t.record(IrregularityRuling { comparable: Some(cmp), ..entry(s, "25B2") });
-    withdrawn_call(t, s.offender, s.substitute, cmp);
+    t.law_26_on_replacement(s.offender, s.substitute, s.substitute_means.clone(), cmp.value);
     Next::Done
-}
-
-/// Law 26 on a call withdrawn under 25B, against the call that stands for
-/// that turn. 26A: comparable, no lead restriction and 16C does not apply
-/// (but 23C may). 26B: not comparable, declarer may prohibit a lead, and
-/// 16C2 makes the withdrawn call unauthorised to the offender's partner
-/// (25B3).
-fn withdrawn_call(t: &mut Table, offender: Seat, withdrawn: Call, cmp: Comparability) {
-    if cmp.value {
-        t.may_adjust("23C");
-    } else {
-        t.restrict_lead(offender, "26B");
-        t.unauthorized(offender.partner(), offender, withdrawn, t.rules.withdrawn_ui);
-    }
 }
 
 /// A Law 25 ruling entry for a substitution, without comparability (2007,

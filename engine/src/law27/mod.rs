@@ -330,14 +330,8 @@ fn accept_second(t: &mut Table, ib: &Insufficient, second: &Turn, barred: bool) 
             && t.rules.replacement == Replacement::Comparable)
             .then(|| comparability(t, ib, second))
             .flatten();
-        if let Some(yes) = judged.filter(|k| k.value) {
-            t.may_adjust("23C");
-            t.record(ruling(ib, law, Some(yes)));
-        } else {
-            t.lead_after_withdrawal(ib.offender, ib.call, ib.means.clone());
-            t.unauthorized(ib.offender.partner(), ib.offender, ib.call, t.rules.withdrawn_ui);
-            t.record(ruling(ib, law, judged));
-        }
+        t.law_26_on_replacement(ib.offender, ib.call, ib.means.clone(), judged.is_some_and(|k| k.value));
+        t.record(ruling(ib, law, judged));
     }
     if let Some(c) = second.call() {
         t.stand(ib.offender, c, second.findings.means.clone());
